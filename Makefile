@@ -1,0 +1,37 @@
+# SceneHost build glue. `make run` and `make test` install whatever Debian/Ubuntu packages are
+# missing (apt-get as root, sudo otherwise), build, and run.
+PACKAGES := pkg-config libx11-dev libxext-dev libxtst-dev libxrandr-dev libcairo2-dev \
+            libpango1.0-dev xvfb openbox xdotool x11-utils xauth fonts-dejavu-core
+SWIFT ?= swift
+
+.PHONY: run test deps build bench clean
+
+run: deps
+	$(SWIFT) build --product Gallery
+	$(SWIFT) run Gallery
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel --num-workers 2
+
+bench: deps
+	$(SWIFT) run -c release Benchmarks
+
+build: deps
+	$(SWIFT) build
+
+# Installs only the packages dpkg does not already report as installed.
+deps:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; elif command -v sudo >/dev/null; then sudo="sudo"; \
+	  else echo "missing packages:$$missing; run as root or install sudo" >&2; exit 1; fi; \
+	  echo "installing:$$missing"; \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,13 @@
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/extensions/XShm.h>
+#include <X11/extensions/sync.h>
+#include <X11/extensions/XTest.h>
+#include <X11/extensions/Xrandr.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+
+/* XDestroyImage and XGetPixel are function-like macros, which Swift cannot import. */
+static inline int scenehost_destroy_image(XImage *image) { return XDestroyImage(image); }
+static inline unsigned long scenehost_get_pixel(XImage *image, int x, int y) { return XGetPixel(image, x, y); }

@@ -1,0 +1,92 @@
+import CCairo
+
+/// A cairo drawing context on a surface. Thin and faithful to cairo: see the cairo manual for each call.
+public final class Context {
+    public let pointer: OpaquePointer
+    /// The target, kept alive while the context draws into it.
+    public let surface: Surface
+
+    public init(surface: Surface) {
+        self.surface = surface
+        pointer = cairo_create(surface.pointer)
+    }
+
+    deinit { cairo_destroy(pointer) }
+
+    public func save() { cairo_save(pointer) }
+    public func restore() { cairo_restore(pointer) }
+    public func translate(_ x: Double, _ y: Double) { cairo_translate(pointer, x, y) }
+    public func scale(_ x: Double, _ y: Double) { cairo_scale(pointer, x, y) }
+    public func rotate(_ angle: Double) { cairo_rotate(pointer, angle) }
+
+    public func setSource(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        cairo_set_source_rgba(pointer, red, green, blue, alpha)
+    }
+    public func setSource(_ surface: Surface, x: Double = 0, y: Double = 0) {
+        cairo_set_source_surface(pointer, surface.pointer, x, y)
+    }
+
+    public enum Operator: Sendable { case over, source, clear
+        var cairo: cairo_operator_t {
+            switch self { case .over: CAIRO_OPERATOR_OVER; case .source: CAIRO_OPERATOR_SOURCE; case .clear: CAIRO_OPERATOR_CLEAR }
+        }
+    }
+    public func setOperator(_ op: Operator) { cairo_set_operator(pointer, op.cairo) }
+
+    public var lineWidth: Double {
+        get { cairo_get_line_width(pointer) }
+        set { cairo_set_line_width(pointer, newValue) }
+    }
+
+    public func newPath() { cairo_new_path(pointer) }
+    public func move(to x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
+    public func line(to x: Double, _ y: Double) { cairo_line_to(pointer, x, y) }
+    public func curve(to x: Double, _ y: Double, control1 c1x: Double, _ c1y: Double, control2 c2x: Double, _ c2y: Double) {
+        cairo_curve_to(pointer, c1x, c1y, c2x, c2y, x, y)
+    }
+    public func closePath() { cairo_close_path(pointer) }
+    public func rectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        cairo_rectangle(pointer, x, y, width, height)
+    }
+    public func arc(centerX: Double, centerY: Double, radius: Double, from start: Double, to end: Double) {
+        cairo_arc(pointer, centerX, centerY, radius, start, end)
+    }
+    /// A rectangle with quarter-circle corners of `radius` (clamped to half the shorter side).
+    public func roundedRectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double, radius: Double) {
+        let r = max(0, min(radius, width / 2, height / 2))
+        cairo_new_sub_path(pointer)
+        cairo_arc(pointer, x + width - r, y + r, r, -.pi / 2, 0)
+        cairo_arc(pointer, x + width - r, y + height - r, r, 0, .pi / 2)
+        cairo_arc(pointer, x + r, y + height - r, r, .pi / 2, .pi)
+        cairo_arc(pointer, x + r, y + r, r, .pi, 3 * .pi / 2)
+        cairo_close_path(pointer)
+    }
+
+    public func fill(preserve: Bool = false) { preserve ? cairo_fill_preserve(pointer) : cairo_fill(pointer) }
+    public func stroke(preserve: Bool = false) { preserve ? cairo_stroke_preserve(pointer) : cairo_stroke(pointer) }
+    public func paint(alpha: Double = 1) { alpha >= 1 ? cairo_paint(pointer) : cairo_paint_with_alpha(pointer, alpha) }
+    /// Draws into a temporary group until `popGroupAndPaint`, which composites it with `alpha`.
+    public func pushGroup() { cairo_push_group(pointer) }
+    public func popGroupAndPaint(alpha: Double) {
+        cairo_pop_group_to_source(pointer)
+        cairo_paint_with_alpha(pointer, alpha)
+    }
+
+    public func clip() { cairo_clip(pointer) }
+    public func resetClip() { cairo_reset_clip(pointer) }
+
+    public enum Filter: Sendable { case fast, good, best
+        var cairo: cairo_filter_t {
+            switch self { case .fast: CAIRO_FILTER_FAST; case .good: CAIRO_FILTER_GOOD; case .best: CAIRO_FILTER_BEST }
+        }
+    }
+    /// Sets the filter of the current source pattern (how scaled images are sampled).
+    public func setSourceFilter(_ filter: Filter) { cairo_pattern_set_filter(cairo_get_source(pointer), filter.cairo) }
+
+    /// The clip's bounding box in user space.
+    public var clipExtents: (x: Double, y: Double, width: Double, height: Double) {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(pointer, &x1, &y1, &x2, &y2)
+        return (x1, y1, x2 - x1, y2 - y1)
+    }
+}

@@ -1,0 +1,101 @@
+import CCairo
+import Glibc
+
+public struct CairoError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// A cairo surface; released exactly once when the Swift object goes away.
+public class Surface {
+    public let pointer: OpaquePointer
+
+    init(owning pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { cairo_surface_destroy(pointer) }
+
+    public func flush() { cairo_surface_flush(pointer) }
+    /// Tells cairo that pixels were changed behind its back.
+    public func markDirty() { cairo_surface_mark_dirty(pointer) }
+
+    var statusError: CairoError? {
+        let status = cairo_surface_status(pointer)
+        return status == CAIRO_STATUS_SUCCESS ? nil : CairoError(String(cString: cairo_status_to_string(status)))
+    }
+}
+
+/// Pixels in memory: ARGB32 (premultiplied alpha) or RGB24 (x ignored), native-endian 32-bit words.
+public final class ImageSurface: Surface {
+    public enum Format: Sendable { case argb32, rgb24
+        var cairo: cairo_format_t { self == .argb32 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24 }
+    }
+
+    /// Keeps borrowed pixel memory alive for as long as the surface exists.
+    private let owner: AnyObject?
+
+    /// A new zeroed surface.
+    public init(format: Format = .argb32, width: Int, height: Int) {
+        owner = nil
+        super.init(owning: cairo_image_surface_create(format.cairo, Int32(max(0, width)), Int32(max(0, height))))
+    }
+
+    /// A surface over memory owned by `owner` (e.g. a shared-memory segment): no copy.
+    public init(format: Format, data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, owner: AnyObject) {
+        self.owner = owner
+        super.init(owning: cairo_image_surface_create_for_data(
+            data.assumingMemoryBound(to: UInt8.self), format.cairo, Int32(width), Int32(height), Int32(stride)))
+    }
+
+    /// Reads a PNG file.
+    public init(pngAt path: String) throws(CairoError) {
+        owner = nil
+        guard access(path, R_OK) == 0 else { throw CairoError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        super.init(owning: cairo_image_surface_create_from_png(path))
+        if let error = statusError { throw CairoError("\(path) is not a readable PNG (\(error.message))") }
+    }
+
+    public var width: Int { Int(cairo_image_surface_get_width(pointer)) }
+    public var height: Int { Int(cairo_image_surface_get_height(pointer)) }
+    public var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+    public var format: Format { cairo_image_surface_get_format(pointer) == CAIRO_FORMAT_RGB24 ? .rgb24 : .argb32 }
+
+    /// The pixel at (x, y) as 0xAARRGGBB (premultiplied); RGB24 reads with alpha 0xff.
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        flush()
+        let row = cairo_image_surface_get_data(pointer)! + y * stride
+        let value = UnsafeRawPointer(row).load(fromByteOffset: x * 4, as: UInt32.self)
+        return format == .rgb24 ? value | 0xff00_0000 : value
+    }
+
+    /// Writes the surface to a PNG file atomically: a temporary file renamed into place, so a failure
+    /// never leaves a half-written image.
+    public func writePNG(to path: String) throws(CairoError) {
+        flush()
+        let temporary = path + ".partial-\(getpid())"
+        let status = cairo_surface_write_to_png(pointer, temporary)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            unlink(temporary)
+            throw CairoError("cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CairoError("cannot write \(path): \(reason)")
+        }
+    }
+}
+
+/// Records drawing operations to replay later at any scale and position (a view's cached content).
+public final class RecordingSurface: Surface {
+    /// An unbounded recording; replay clips it.
+    public init() {
+        super.init(owning: cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil))
+    }
+
+    /// The area the recorded operations touch; zero size when nothing was drawn.
+    public var inkExtents: (x: Double, y: Double, width: Double, height: Double) {
+        var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+        cairo_recording_surface_ink_extents(pointer, &x, &y, &width, &height)
+        return (x, y, width, height)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A scene's delegate: UIKit's lifecycle callbacks, all optional.
+///
+/// Differs from UIKit in one way: the runtime creates delegates from their class, so the protocol asks
+/// for `init()`. A `final class SceneDelegate: UIResponder, UIWindowSceneDelegate` has it already; a
+/// non-final one adds `required override init() { super.init() }`.
+@MainActor
+public protocol UISceneDelegate: AnyObject {
+    init()
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
+    func sceneDidDisconnect(_ scene: UIScene)
+    func sceneWillEnterForeground(_ scene: UIScene)
+    func sceneDidBecomeActive(_ scene: UIScene)
+    func sceneWillResignActive(_ scene: UIScene)
+    func sceneDidEnterBackground(_ scene: UIScene)
+}
+
+extension UISceneDelegate {
+    public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
+    public func sceneDidDisconnect(_ scene: UIScene) {}
+    public func sceneWillEnterForeground(_ scene: UIScene) {}
+    public func sceneDidBecomeActive(_ scene: UIScene) {}
+    public func sceneWillResignActive(_ scene: UIScene) {}
+    public func sceneDidEnterBackground(_ scene: UIScene) {}
+}
+
+/// A window scene's delegate: the window it shows and geometry changes.
+@MainActor
+public protocol UIWindowSceneDelegate: UISceneDelegate {
+    /// The scene's main window; the delegate keeps it alive.
+    var window: UIWindow? { get set }
+    /// Called after the scene's effective geometry changed (once per change of any field), with the
+    /// geometry before the change.
+    func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry)
+}
+
+extension UIWindowSceneDelegate {
+    public var window: UIWindow? { get { nil } set {} }
+    public func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {}
+}

@@ -1,0 +1,135 @@
+import Cairo
+import Foundation
+
+/// What a window scene needs from whatever shows it (the X11 runtime); nil for offscreen scenes.
+@MainActor
+public protocol UIWindowSceneHost: AnyObject {
+    /// Something changed that needs layout, drawing or presenting.
+    func sceneNeedsFrame()
+    func sceneTitleDidChange()
+    func sceneSizeRestrictionsDidChange()
+}
+
+/// A scene that shows windows: its geometry, traits and size restrictions follow the X11 window.
+@MainActor
+open class UIWindowScene: UIScene {
+    /// The scene's windows, in the order they were attached (later ones draw on top).
+    public internal(set) var windows: [UIWindow] = []
+    /// The window receiving keyboard input.
+    public internal(set) weak var keyWindow: UIWindow?
+
+    /// The scene's traits: size classes from the window size (see
+    /// `UITraitCollection.sizeClasses(for:)`), the display scale, and the `.pad` idiom.
+    public private(set) var traitCollection: UITraitCollection
+
+    /// Geometry now in force; updated before `windowScene(_:didUpdateEffectiveGeometry:)` is called.
+    public private(set) var effectiveGeometry: Geometry
+
+    /// Live size limits, enforced by the window manager. Never nil on SceneHost.
+    public let sizeRestrictions: UISceneSizeRestrictions?
+
+    /// Deprecated in UIKit in favour of `effectiveGeometry.coordinateSpace`.
+    public var coordinateSpace: any UICoordinateSpace { effectiveGeometry.coordinateSpace }
+    /// Deprecated in UIKit in favour of `effectiveGeometry.interfaceOrientation`.
+    public var interfaceOrientation: UIInterfaceOrientation { effectiveGeometry.interfaceOrientation }
+
+    @_spi(Runtime) public weak var host: (any UIWindowSceneHost)?
+
+    public required init(session: UISceneSession, connectionOptions: UIScene.ConnectionOptions) {
+        let restrictions = UISceneSizeRestrictions()
+        sizeRestrictions = restrictions
+        traitCollection = UITraitCollection(userInterfaceIdiom: .pad)
+        effectiveGeometry = Geometry(systemFrame: .zero, minimumSize: .zero,
+                                     maximumSize: CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+        super.init(session: session, connectionOptions: connectionOptions)
+        restrictions.onChange = { [weak self] in self?.sizeRestrictionsDidChange() }
+    }
+
+    override func titleDidChange() { host?.sceneTitleDidChange() }
+
+    private func sizeRestrictionsDidChange() {
+        host?.sceneSizeRestrictionsDidChange()
+        // The limits are part of the geometry: report them like a move or resize.
+        if let previous = applySystemFrame(effectiveGeometry.systemFrame, displayScale: traitCollection.displayScale) {
+            reportGeometryChange(from: previous)
+        }
+    }
+
+    // MARK: Driven by the runtime
+
+    /// Makes `frame` (points, root-window coordinates) the scene's frame. Updates the geometry, the traits
+    /// (calling `traitCollectionDidChange` top-down when they change) and the windows' frames. Returns the
+    /// previous geometry when anything changed, for `reportGeometryChange(from:)`.
+    @_spi(Runtime) public func applySystemFrame(_ frame: CGRect, displayScale: CGFloat, interactive: Bool = false) -> Geometry? {
+        let restrictions = sizeRestrictions ?? UISceneSizeRestrictions()
+        let geometry = Geometry(systemFrame: frame, minimumSize: restrictions.effectiveMinimumSize,
+                                maximumSize: restrictions.effectiveMaximumSize, isInteractivelyResizing: interactive)
+        let previous = effectiveGeometry
+        guard !geometry.hasSameValues(as: previous) else { return nil }
+        effectiveGeometry = geometry
+
+        let sizeClasses = UITraitCollection.sizeClasses(for: frame.size)
+        let traits = UITraitCollection(horizontalSizeClass: sizeClasses.horizontal, verticalSizeClass: sizeClasses.vertical,
+                                       displayScale: displayScale, userInterfaceIdiom: traitCollection.userInterfaceIdiom)
+        let previousTraits = traitCollection
+        traitCollection = traits
+        for window in windows { window.frame = CGRect(origin: .zero, size: frame.size) }
+        if traits != previousTraits {
+            for window in windows { window.propagateTraitChange(from: previousTraits) }
+        }
+        return previous
+    }
+
+    /// Tells the delegate about a geometry change returned by `applySystemFrame`.
+    @_spi(Runtime) public func reportGeometryChange(from previous: Geometry) {
+        (delegate as? any UIWindowSceneDelegate)?.windowScene(self, didUpdateEffectiveGeometry: previous)
+    }
+
+    /// Lays out every window where layout is pending.
+    @_spi(Runtime) public func layoutIfNeeded() {
+        for window in windows where !window.isHidden { window.layoutIfNeeded() }
+    }
+
+    /// Returns and clears the region (points) that changed since the last frame.
+    @_spi(Runtime) public func takeDamage() -> CGRect {
+        windows.reduce(CGRect.null) { $0.union($1.takeDamage()) }
+    }
+
+    /// Draws `damage` (points) of every visible window into `context`, whose user space is in points.
+    /// Areas no window covers are black, as in UIKit.
+    @_spi(Runtime) public func render(into context: Context, damage: CGRect) {
+        ViewRenderer.render(windows: windows, in: context, damage: damage)
+    }
+
+    /// Lays out and draws the whole scene into a new image at `scale` pixels per point (offscreen:
+    /// needs no display). The scene's size is its `effectiveGeometry`.
+    public func renderImage(scale: CGFloat? = nil) -> ImageSurface {
+        let scale = scale ?? max(1, traitCollection.displayScale)
+        layoutIfNeeded()
+        let bounds = effectiveGeometry.coordinateSpace.bounds
+        let image = ImageSurface(format: .rgb24, width: Int((bounds.width * scale).rounded()),
+                                 height: Int((bounds.height * scale).rounded()))
+        let context = Context(surface: image)
+        context.scale(Double(scale), Double(scale))
+        _ = takeDamage()
+        render(into: context, damage: bounds)
+        image.flush()
+        return image
+    }
+
+    /// Connects an offscreen scene of `size` points showing `rootViewController`, for renders and tests
+    /// that need no display.
+    public static func offscreen(size: CGSize, scale: CGFloat = 1, rootViewController: UIViewController,
+                                 title: String = "Offscreen") -> UIWindowScene {
+        let configuration = UISceneConfiguration(name: title, sessionRole: .windowApplication)
+        let session = UISceneSession(role: .windowApplication, configuration: configuration)
+        let scene = UIWindowScene(session: session, connectionOptions: .init())
+        session.scene = scene
+        scene.title = title
+        let window = UIWindow(windowScene: scene)
+        window.rootViewController = rootViewController
+        window.makeKeyAndVisible()
+        _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: scale)
+        return scene
+    }
+}

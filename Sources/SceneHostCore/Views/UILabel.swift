@@ -1,0 +1,98 @@
+import Cairo
+import Foundation
+
+/// Text alignment, with UIKit's raw values. `.natural` follows the layout direction (left-to-right
+/// until the trait system provides right-to-left layouts).
+public enum NSTextAlignment: Int, Sendable {
+    case left = 0, center = 1, right = 2, justified = 3, natural = 4
+}
+
+/// How a label wraps or truncates, with UIKit's raw values.
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping = 0, byCharWrapping = 1, byClipping = 2, byTruncatingHead = 3, byTruncatingTail = 4,
+         byTruncatingMiddle = 5
+}
+
+/// Read-only text drawn by Pango: wrapping, bidirectional text, `numberOfLines` with truncation.
+/// Text is vertically centred in the bounds, as in UIKit.
+@MainActor
+open class UILabel: UIView {
+    open var text: String? { didSet { if text != oldValue { contentDidChange() } } }
+    open var font: UIFont! = .systemFont(ofSize: 17) { didSet { contentDidChange() } }
+    open var textColor: UIColor! = .label { didSet { setNeedsDisplay() } }
+    open var textAlignment: NSTextAlignment = .natural { didSet { setNeedsDisplay() } }
+    /// Maximum number of lines; 0 means as many as needed. Default 1.
+    open var numberOfLines = 1 { didSet { contentDidChange() } }
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { contentDidChange() } }
+    /// Width at which `intrinsicContentSize` wraps a multi-line label; 0 = no preference.
+    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { contentDidChange() } }
+
+    private let layout = TextLayout()
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    private func contentDidChange() {
+        setNeedsDisplay()
+        superview?.setNeedsLayout()
+    }
+
+    /// Configures the shared layout for the current text and `width` (nil: unconstrained).
+    private func configuredLayout(width: CGFloat?) -> TextLayout {
+        layout.text = text ?? ""
+        layout.setFont(family: font.familyName, pixelSize: Double(font.pointSize), weight: font.weight.pangoWeight)
+        let wraps = numberOfLines != 1
+        switch lineBreakMode {
+        case .byCharWrapping: layout.setWrap(.character)
+        default: layout.setWrap(.word)
+        }
+        layout.setWidth(width.map { Double($0) })
+        let ellipsis: TextLayout.Ellipsis = switch lineBreakMode {
+        case .byTruncatingHead: .start
+        case .byTruncatingMiddle: .middle
+        case .byTruncatingTail: .end
+        case .byClipping, .byWordWrapping, .byCharWrapping: wraps ? .none : .end
+        }
+        if numberOfLines == 1 {
+            // One line: never wrap; cut at the width with the chosen ellipsis (clipping draws it whole).
+            layout.setMaximumLines(1, ellipsis: lineBreakMode == .byClipping ? .none : ellipsis)
+            if lineBreakMode == .byClipping { layout.setWidth(nil) }
+        } else {
+            layout.setMaximumLines(numberOfLines, ellipsis: ellipsis)
+        }
+        switch textAlignment {
+        case .left: layout.setAlignment(.left)
+        case .center: layout.setAlignment(.center)
+        case .right: layout.setAlignment(.right)
+        case .justified: layout.setAlignment(.justified)
+        case .natural: layout.setAlignment(.left)
+        }
+        return layout
+    }
+
+    /// The size of the text laid out within `size.width` (unconstrained for a one-line label).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        guard let text, !text.isEmpty else { return .zero }
+        let width: CGFloat? = numberOfLines == 1 || size.width <= 0 ? nil : size.width
+        let measured = configuredLayout(width: width).size
+        return CGSize(width: ceil(measured.width), height: ceil(measured.height))
+    }
+
+    open override var intrinsicContentSize: CGSize {
+        sizeThatFits(CGSize(width: preferredMaxLayoutWidth, height: 0))
+    }
+
+    open override func draw(_ rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext(), let text, !text.isEmpty else { return }
+        let layout = configuredLayout(width: bounds.width)
+        let height = CGFloat(layout.size.height)
+        let cairo = context.cairo
+        cairo.save()
+        cairo.translate(0, Double(max(0, (bounds.height - height) / 2)))
+        cairo.setSource(red: Double(textColor.red), green: Double(textColor.green), blue: Double(textColor.blue),
+                        alpha: Double(textColor.alpha))
+        layout.draw(in: cairo)
+        cairo.restore()
+    }
+}

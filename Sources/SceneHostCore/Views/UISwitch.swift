@@ -1,0 +1,31 @@
+import Foundation
+
+/// An on/off switch drawn as UIKit draws it (51×31 pt). Interaction arrives with input handling; the
+/// state is set in code.
+@MainActor
+open class UISwitch: UIView {
+    open var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
+    open var onTintColor: UIColor? { didSet { setNeedsDisplay() } }
+
+    public override init(frame: CGRect) {
+        super.init(frame: CGRect(origin: frame.origin, size: CGSize(width: 51, height: 31)))
+    }
+
+    open func setOn(_ on: Bool, animated: Bool) { isOn = on }
+
+    open override var intrinsicContentSize: CGSize { CGSize(width: 51, height: 31) }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
+
+    open override func draw(_ rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        let track = CGRect(x: 0, y: 0, width: 51, height: 31)
+        context.addRoundedRect(track, cornerRadius: 15.5)
+        context.setFillColor(isOn ? (onTintColor ?? .systemGreen) : .systemGray5)
+        context.fillPath()
+        let knob = CGRect(x: isOn ? 22 : 2, y: 2, width: 27, height: 27)
+        context.setFillColor(UIColor(white: 0, alpha: 0.12))
+        context.fillEllipse(in: knob.offsetBy(dx: 0, dy: 1))
+        context.setFillColor(.white)
+        context.fillEllipse(in: knob)
+    }
+}

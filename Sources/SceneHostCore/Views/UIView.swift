@@ -1,0 +1,314 @@
+import Cairo
+import Foundation
+
+/// A rectangle of the interface: geometry, a place in the view hierarchy, layout and drawing, as in
+/// UIKit (without transforms or animation).
+///
+/// Drawing: `draw(_:)` output is recorded as vector operations (a cairo recording surface) and replayed
+/// whenever the view is composited, so a view's `draw(_:)` runs only after `setNeedsDisplay()` or a
+/// change of its size (SceneHost redraws on resize, like UIKit's `.redraw` content mode). What a view
+/// draws is clipped to its bounds, as in UIKit.
+@MainActor
+open class UIView: UIResponder, UICoordinateSpace {
+    private var frameOrigin: CGPoint = .zero
+    private var storedBounds: CGRect = .zero
+
+    public init(frame: CGRect) {
+        super.init()
+        frameOrigin = frame.origin
+        storedBounds = CGRect(origin: .zero, size: frame.size)
+    }
+
+    public convenience override init() { self.init(frame: .zero) }
+
+    // MARK: Geometry
+
+    /// The view's rectangle in its superview's coordinates.
+    open var frame: CGRect {
+        get { CGRect(origin: frameOrigin, size: storedBounds.size) }
+        set {
+            let old = frame
+            guard newValue != old else { return }
+            let damageBefore = extentInSuperview
+            frameOrigin = newValue.origin
+            storedBounds.size = newValue.size
+            geometryDidChange(sizeChanged: old.size != newValue.size, damageBefore: damageBefore)
+        }
+    }
+
+    /// The view's rectangle in its own coordinates; the origin shifts what subviews show.
+    open var bounds: CGRect {
+        get { storedBounds }
+        set {
+            guard newValue != storedBounds else { return }
+            let damageBefore = extentInSuperview
+            let center = self.center
+            let sizeChanged = newValue.size != storedBounds.size
+            storedBounds = newValue
+            frameOrigin = CGPoint(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2)
+            geometryDidChange(sizeChanged: sizeChanged, damageBefore: damageBefore)
+        }
+    }
+
+    open var center: CGPoint {
+        get { CGPoint(x: frameOrigin.x + storedBounds.width / 2, y: frameOrigin.y + storedBounds.height / 2) }
+        set { frame.origin = CGPoint(x: newValue.x - storedBounds.width / 2, y: newValue.y - storedBounds.height / 2) }
+    }
+
+    private func geometryDidChange(sizeChanged: Bool, damageBefore: CGRect) {
+        invalidateInSuperview(damageBefore.union(extentInSuperview))
+        if sizeChanged {
+            setNeedsLayout()
+            needsDisplay = true
+        }
+    }
+
+    // MARK: Hierarchy
+
+    public private(set) weak var superview: UIView?
+    public private(set) var subviews: [UIView] = []
+    private weak var cachedWindow: UIWindow?
+    /// Set when this view is a view controller's root view.
+    weak var viewController: UIViewController?
+
+    /// The window the view is in, or nil when it is not in one.
+    open var window: UIWindow? { cachedWindow }
+
+    open override var next: UIResponder? { viewController ?? superview }
+
+    open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
+
+    open func insertSubview(_ view: UIView, at index: Int) {
+        if view.superview === self, let current = subviews.firstIndex(of: view) {
+            subviews.remove(at: current)
+            subviews.insert(view, at: min(index, subviews.count))
+            view.invalidateInSuperview(view.extentInSuperview)
+            return
+        }
+        view.removeFromSuperview()
+        view.willMove(toSuperview: self)
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        view.superview = self
+        view.setWindow(window)
+        view.invalidateInSuperview(view.extentInSuperview)
+        setNeedsLayout()
+        didAddSubview(view)
+        view.didMoveToSuperview()
+    }
+
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        invalidateInSuperview(extentInSuperview)
+        willMove(toSuperview: nil)
+        parent.willRemoveSubview(self)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        setWindow(nil)
+        parent.setNeedsLayout()
+        didMoveToSuperview()
+    }
+
+    /// Whether `view` is this view or one of its descendants.
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    public func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for subview in subviews { if let found = subview.viewWithTag(tag) { return found } }
+        return nil
+    }
+
+    open var tag = 0
+
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    open func didMoveToWindow() {}
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    func setWindow(_ newWindow: UIWindow?) {
+        guard cachedWindow !== newWindow || self is UIWindow else { return }
+        if self is UIWindow { for subview in subviews { subview.setWindow(newWindow) }; return }
+        willMove(toWindow: newWindow)
+        cachedWindow = newWindow
+        for subview in subviews { subview.setWindow(newWindow) }
+        if newWindow != nil, needsLayout || descendantNeedsLayout { newWindow?.setNeedsFrame() }
+        didMoveToWindow()
+    }
+
+    // MARK: Appearance
+
+    open var backgroundColor: UIColor? {
+        didSet { if backgroundColor != oldValue { invalidate(bounds) } }
+    }
+
+    open var isHidden = false {
+        didSet { if isHidden != oldValue { invalidateInSuperview(extentInSuperview) } }
+    }
+
+    /// Opacity 0…1 applied to the view and its subviews as a group.
+    open var alpha: CGFloat = 1 {
+        didSet { if alpha != oldValue { invalidateInSuperview(extentInSuperview) } }
+    }
+
+    /// Whether subviews are clipped to the bounds (the view's own drawing always is).
+    open var clipsToBounds = false {
+        didSet { if clipsToBounds != oldValue { invalidateInSuperview(extentInSuperview) } }
+    }
+
+    open var tintColor: UIColor! {
+        get { storedTintColor ?? superview?.tintColor ?? .tintColor }
+        set { storedTintColor = newValue; setNeedsDisplay() }
+    }
+    private var storedTintColor: UIColor?
+
+    // MARK: Traits
+
+    /// The traits of the scene the view is in; unspecified ones outside a window.
+    open var traitCollection: UITraitCollection {
+        window?.windowScene?.traitCollection ?? UITraitCollection()
+    }
+
+    /// Called on every view and view controller of a window, top-down, after the scene's traits changed.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    func propagateTraitChange(from previous: UITraitCollection) {
+        viewController?.traitCollectionDidChange(previous)
+        traitCollectionDidChange(previous)
+        for subview in subviews { subview.propagateTraitChange(from: previous) }
+    }
+
+    // MARK: Layout
+
+    public private(set) var needsLayout = true
+    private var descendantNeedsLayout = false
+
+    /// Marks the view to be laid out in the next frame.
+    open func setNeedsLayout() {
+        needsLayout = true
+        var ancestor = superview
+        while let view = ancestor, !view.descendantNeedsLayout {
+            view.descendantNeedsLayout = true
+            ancestor = view.superview
+        }
+        window?.setNeedsFrame()
+    }
+
+    /// Lays out the view's subtree now, where layout is pending.
+    open func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            viewController?.viewWillLayoutSubviews()
+            layoutSubviews()
+            viewController?.viewDidLayoutSubviews()
+        }
+        guard descendantNeedsLayout else { return }
+        descendantNeedsLayout = false
+        for subview in subviews where subview.needsLayout || subview.descendantNeedsLayout {
+            subview.layoutIfNeeded()
+        }
+    }
+
+    /// Override to place subviews; the default does nothing.
+    open func layoutSubviews() {}
+
+    /// The size that best fits `size`; the default returns the current size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes the view to `sizeThatFits` its current size.
+    open func sizeToFit() { frame.size = sizeThatFits(bounds.size) }
+
+    /// The size the content wants; `UIView.noIntrinsicMetric` per axis when it has no preference.
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    // MARK: Drawing
+
+    var needsDisplay = true
+    /// The recorded output of the last `draw(_:)`; nil when it drew nothing.
+    var content: RecordingSurface?
+
+    /// Marks the whole view to be redrawn.
+    open func setNeedsDisplay() {
+        needsDisplay = true
+        invalidate(bounds)
+    }
+
+    /// Marks the view to be redrawn; SceneHost redraws the whole view and recomposites `rect`.
+    open func setNeedsDisplay(_ rect: CGRect) {
+        needsDisplay = true
+        invalidate(rect)
+    }
+
+    /// Override to draw the view's content with `UIGraphicsGetCurrentContext()`; the default draws nothing.
+    open func draw(_ rect: CGRect) {}
+
+    /// The area this view and its unclipped descendants cover, in the superview's coordinates.
+    var extentInSuperview: CGRect {
+        var extent = bounds
+        if !clipsToBounds {
+            for subview in subviews where !subview.isHidden { extent = extent.union(subview.extentInSuperview) }
+        }
+        return extent.offsetBy(dx: frameOrigin.x - storedBounds.minX, dy: frameOrigin.y - storedBounds.minY)
+    }
+
+    /// Adds `rect` (in this view's coordinates) to the window's damaged region.
+    func invalidate(_ rect: CGRect) {
+        guard let window, !rect.isEmpty else { return }
+        window.addDamage(convert(rect, to: nil))
+    }
+
+    private func invalidateInSuperview(_ rect: CGRect) {
+        if let superview { superview.invalidate(rect) } else if let window = self as? UIWindow { window.addDamage(window.bounds) }
+    }
+
+    // MARK: Coordinate conversion
+
+    /// `rect` in this view's coordinates → its window's coordinates (its topmost ancestor's when it is
+    /// not in a window).
+    private func rectInWindow(_ rect: CGRect) -> CGRect {
+        var result = rect
+        var current = self
+        while !(current is UIWindow), let parent = current.superview {
+            result = result.offsetBy(dx: current.frameOrigin.x - current.storedBounds.minX,
+                                     dy: current.frameOrigin.y - current.storedBounds.minY)
+            current = parent
+        }
+        return result
+    }
+
+    /// Converts a rectangle to `view`'s coordinates (to the window's when `view` is nil).
+    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+        let inWindow = rectInWindow(rect)
+        guard let view else { return inWindow }
+        let offset = view.rectInWindow(.zero)
+        return inWindow.offsetBy(dx: -offset.minX, dy: -offset.minY)
+    }
+
+    /// Converts a rectangle from `view`'s coordinates (from the window's when `view` is nil).
+    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+        let inWindow = view?.rectInWindow(rect) ?? rect
+        let offset = rectInWindow(.zero)
+        return inWindow.offsetBy(dx: -offset.minX, dy: -offset.minY)
+    }
+
+    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        convert(CGRect(origin: point, size: .zero), to: view).origin
+    }
+
+    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        convert(CGRect(origin: point, size: .zero), from: view).origin
+    }
+}

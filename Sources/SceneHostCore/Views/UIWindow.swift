@@ -1,0 +1,87 @@
+import Foundation
+
+/// The root of a scene's view hierarchy. A window fills its scene; its root view controller's view fills
+/// the window. Hidden until `makeKeyAndVisible()` (or `isHidden = false`), as in UIKit.
+@MainActor
+open class UIWindow: UIView {
+    /// The scene showing the window. Setting it moves the window to that scene and sizes it to the scene.
+    open weak var windowScene: UIWindowScene? {
+        didSet {
+            guard windowScene !== oldValue else { return }
+            oldValue?.windows.removeAll { $0 === self }
+            if let windowScene {
+                windowScene.windows.append(self)
+                frame = windowScene.effectiveGeometry.coordinateSpace.bounds
+            }
+            setNeedsFrame()
+        }
+    }
+
+    public init(windowScene: UIWindowScene) {
+        super.init(frame: windowScene.effectiveGeometry.coordinateSpace.bounds)
+        isHidden = true
+        self.windowScene = windowScene
+        windowScene.windows.append(self)
+        setWindow(self)
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isHidden = true
+        setWindow(self)
+    }
+
+    open override var window: UIWindow? { self }
+
+    /// The controller whose view fills the window.
+    open var rootViewController: UIViewController? {
+        didSet {
+            guard rootViewController !== oldValue else { return }
+            if let old = oldValue, old.viewIfLoaded?.superview === self { old.view.removeFromSuperview() }
+            if let root = rootViewController {
+                root.view.frame = bounds
+                addSubview(root.view)
+            }
+            setNeedsLayout()
+        }
+    }
+
+    /// Whether this is its scene's key window (the one receiving keyboard input).
+    public var isKeyWindow: Bool { windowScene?.keyWindow === self }
+
+    /// Shows the window and makes it the scene's key window.
+    open func makeKeyAndVisible() {
+        isHidden = false
+        makeKey()
+    }
+
+    open func makeKey() { windowScene?.keyWindow = self }
+
+    open override var isHidden: Bool {
+        didSet { if isHidden != oldValue { addDamage(bounds) } }
+    }
+
+    open override func layoutSubviews() {
+        rootViewController?.viewIfLoaded?.frame = bounds
+    }
+
+    // MARK: Frames
+
+    /// Region (window points) that must be recomposited in the next frame.
+    private(set) var damage: CGRect = .null
+
+    func addDamage(_ rect: CGRect) {
+        guard !rect.isEmpty else { return }
+        damage = damage.union(rect)
+        setNeedsFrame()
+    }
+
+    /// Returns and clears the damaged region.
+    func takeDamage() -> CGRect {
+        defer { damage = .null }
+        return damage
+    }
+
+    /// Asks the scene's host for a frame (layout, draw, present) at the next turn of the loop.
+    func setNeedsFrame() { windowScene?.host?.sceneNeedsFrame() }
+}

@@ -1,0 +1,86 @@
+import CX11
+import Glibc
+
+/// One connection to an X server. Owns the Xlib `Display*` and closes it exactly once.
+///
+/// Errors from requests are collected by an installed handler (never Xlib's default abort);
+/// `takeErrors()` returns them, and `sync()` + `takeErrors()` checks one request synchronously.
+public final class Display {
+    public let pointer: OpaquePointer
+    public let screen: Int32
+    public let root: Window
+    private var atoms: [String: Atom] = [:]
+
+    /// Opens the display named `name`, or `$DISPLAY` when nil.
+    public init(name: String? = nil) throws(X11Error) {
+        installErrorHandlers()
+        guard let pointer = XOpenDisplay(name) else {
+            let shown = name ?? environmentDisplay() ?? "(unset)"
+            throw X11Error("cannot open X display \(shown)")
+        }
+        self.pointer = pointer
+        screen = XDefaultScreen(pointer)
+        root = XRootWindow(pointer, screen)
+    }
+
+    deinit {
+        XCloseDisplay(pointer)
+        pendingErrors[pointer] = nil
+    }
+
+    /// The display name as Xlib resolved it (":5").
+    public var name: String { String(cString: XDisplayString(pointer)) }
+    /// The connection's file descriptor, for `poll()`.
+    public var fileDescriptor: Int32 { XConnectionNumber(pointer) }
+    public var screenWidth: Int { Int(XDisplayWidth(pointer, screen)) }
+    public var screenHeight: Int { Int(XDisplayHeight(pointer, screen)) }
+    public var defaultVisual: UnsafeMutablePointer<Visual> { XDefaultVisual(pointer, screen) }
+    public var defaultDepth: Int32 { XDefaultDepth(pointer, screen) }
+
+    /// Interns `name` once per connection.
+    public func atom(_ name: String) -> Atom {
+        if let atom = atoms[name] { return atom }
+        let atom = XInternAtom(pointer, name, 0)
+        atoms[name] = atom
+        return atom
+    }
+
+    public func atomName(_ atom: Atom) -> String? {
+        guard let cName = XGetAtomName(pointer, atom) else { return nil }
+        defer { XFree(cName) }
+        return String(cString: cName)
+    }
+
+    public func flush() { XFlush(pointer) }
+
+    /// Round trip: every request sent so far has been processed (and its errors reported).
+    public func sync() { XSync(pointer, 0) }
+
+    /// Errors reported since the last call.
+    public func takeErrors() -> [X11Error] {
+        defer { pendingErrors[pointer] = nil }
+        return pendingErrors[pointer] ?? []
+    }
+
+    /// Runs `body`, waits for the server, and throws the first error its requests caused.
+    public func checked<T>(_ body: () -> T) throws(X11Error) -> T {
+        _ = takeErrors()
+        let result = body()
+        sync()
+        if let error = takeErrors().first { throw error }
+        return result
+    }
+
+    /// Events already read from the socket or waiting in it, without blocking.
+    public var pendingEventCount: Int32 { XPending(pointer) }
+
+    public func nextEvent() -> XEvent {
+        var event = XEvent()
+        XNextEvent(pointer, &event)
+        return event
+    }
+}
+
+private func environmentDisplay() -> String? {
+    getenv("DISPLAY").map { String(cString: $0) }
+}

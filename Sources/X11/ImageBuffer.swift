@@ -1,0 +1,112 @@
+import CX11
+import Glibc
+
+/// A client-side 32-bit pixel buffer the server can copy from: an MIT-SHM segment when the server
+/// shares memory with us (a put is then a copy inside the server), else plain memory sent with
+/// `XPutImage`. Pixels are xRGB in native byte order, the layout of cairo's RGB24 format, so cairo draws
+/// straight into it.
+///
+/// The buffer keeps a capacity larger than the drawn size, so a window being resized re-allocates only
+/// when it outgrows it.
+public final class ImageBuffer {
+    public let display: Display
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public let capacityWidth: Int
+    public let capacityHeight: Int
+    public let usesSharedMemory: Bool
+    private var image: UnsafeMutablePointer<XImage>
+    private var shmInfo = XShmSegmentInfo()
+    private let graphicsContext: GC
+
+    /// Bytes from one row to the next.
+    public var stride: Int { capacityWidth * 4 }
+    public var pixels: UnsafeMutableRawPointer { UnsafeMutableRawPointer(image.pointee.data) }
+
+    /// Shared memory is used unless `SCENEHOST_NO_SHM` is set, the server lacks MIT-SHM, or attaching
+    /// fails (a remote display); each failure falls back to `XPutImage` silently but for one log line.
+    public init(display: Display, window: Window, width: Int, height: Int,
+                capacityWidth: Int, capacityHeight: Int, allowSharedMemory: Bool = true) {
+        self.display = display
+        self.width = width
+        self.height = height
+        self.capacityWidth = max(1, capacityWidth)
+        self.capacityHeight = max(1, capacityHeight)
+        graphicsContext = XCreateGC(display.pointer, window, 0, nil)
+        let visual = display.defaultVisual
+        let depth = UInt32(display.defaultDepth)
+        if allowSharedMemory, getenv("SCENEHOST_NO_SHM") == nil,
+           let shared = Self.makeShared(display: display, visual: visual, depth: depth,
+                                        width: self.capacityWidth, height: self.capacityHeight, info: &shmInfo) {
+            image = shared
+            usesSharedMemory = true
+        } else {
+            let bytes = self.capacityWidth * self.capacityHeight * 4
+            let data = malloc(bytes)!.assumingMemoryBound(to: CChar.self)
+            image = XCreateImage(display.pointer, visual, depth, ZPixmap, 0, data,
+                                 UInt32(self.capacityWidth), UInt32(self.capacityHeight), 32, Int32(self.capacityWidth * 4))
+            usesSharedMemory = false
+        }
+    }
+
+    private static func makeShared(display: Display, visual: UnsafeMutablePointer<Visual>, depth: UInt32,
+                                   width: Int, height: Int, info: inout XShmSegmentInfo) -> UnsafeMutablePointer<XImage>? {
+        guard XShmQueryExtension(display.pointer) != 0,
+              let image = XShmCreateImage(display.pointer, visual, depth, ZPixmap, nil, &info,
+                                          UInt32(width), UInt32(height)) else { return nil }
+        guard image.pointee.bytes_per_line == Int32(width * 4) else { scenehost_destroy_image(image); return nil }
+        let id = shmget(IPC_PRIVATE, width * height * 4, IPC_CREAT | 0o600)
+        guard id >= 0 else { scenehost_destroy_image(image); return nil }
+        guard let address = shmat(id, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            shmctl(id, IPC_RMID, nil); scenehost_destroy_image(image); return nil
+        }
+        info.shmid = id
+        info.shmaddr = address.assumingMemoryBound(to: CChar.self)
+        info.readOnly = 1
+        image.pointee.data = info.shmaddr
+        let attached = (try? display.checked { XShmAttach(display.pointer, &info) }) != nil
+        // Marked for removal now: the kernel frees it once both sides have detached, even after a crash.
+        shmctl(id, IPC_RMID, nil)
+        guard attached else {
+            writeStandardError("SceneHost: MIT-SHM attach refused (remote display?); presenting with XPutImage")
+            shmdt(address)
+            image.pointee.data = nil
+            scenehost_destroy_image(image)
+            return nil
+        }
+        return image
+    }
+
+    deinit {
+        if usesSharedMemory {
+            XShmDetach(display.pointer, &shmInfo)
+            display.sync()
+            shmdt(shmInfo.shmaddr)
+            image.pointee.data = nil
+        }
+        scenehost_destroy_image(image)   // frees malloc'd pixels in the plain case
+        XFreeGC(display.pointer, graphicsContext)
+    }
+
+    /// Whether `width`×`height` fits the allocated capacity.
+    public func canHold(width: Int, height: Int) -> Bool { width <= capacityWidth && height <= capacityHeight }
+
+    /// Changes the drawn size within the capacity.
+    public func setSize(width: Int, height: Int) {
+        precondition(canHold(width: width, height: height))
+        self.width = width
+        self.height = height
+    }
+
+    /// Copies a rectangle of the buffer to the same place in `window`. The server reads shared memory
+    /// asynchronously: call `display.sync()` before drawing into the buffer again.
+    public func put(to window: Window, x: Int, y: Int, width: Int, height: Int) {
+        if usesSharedMemory {
+            XShmPutImage(display.pointer, window, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y),
+                         UInt32(width), UInt32(height), 0)
+        } else {
+            XPutImage(display.pointer, window, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y),
+                      UInt32(width), UInt32(height))
+        }
+    }
+}

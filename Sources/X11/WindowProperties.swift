@@ -1,0 +1,146 @@
+import CX11
+
+/// Window requests on any window of the display, ours or another client's (tests inspect both).
+extension Display {
+    public struct Geometry: Equatable, Sendable {
+        public var x: Int, y: Int, width: Int, height: Int
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            self.x = x; self.y = y; self.width = width; self.height = height
+        }
+    }
+
+    /// Size limits in WM_NORMAL_HINTS; nil leaves that limit out (no minimum / no maximum).
+    public struct SizeHints: Equatable, Sendable {
+        public var minimum: (width: Int, height: Int)?
+        public var maximum: (width: Int, height: Int)?
+        public init(minimum: (width: Int, height: Int)? = nil, maximum: (width: Int, height: Int)? = nil) {
+            self.minimum = minimum; self.maximum = maximum
+        }
+        public static func == (a: SizeHints, b: SizeHints) -> Bool {
+            a.minimum?.width == b.minimum?.width && a.minimum?.height == b.minimum?.height
+                && a.maximum?.width == b.maximum?.width && a.maximum?.height == b.maximum?.height
+        }
+    }
+
+    public func setStringProperty(_ window: Window, _ property: String, _ value: String, type: String = "UTF8_STRING") {
+        var bytes = Array(value.utf8)
+        XChangeProperty(pointer, window, atom(property), atom(type), 8, PropModeReplace, &bytes, Int32(bytes.count))
+    }
+
+    public func setCardinalProperty(_ window: Window, _ property: String, _ values: [UInt], type: String = "CARDINAL") {
+        // Format-32 properties are passed to Xlib as an array of C longs.
+        var longs = values.map { CLong(bitPattern: $0) }
+        longs.withUnsafeMutableBytes { raw in
+            _ = XChangeProperty(pointer, window, atom(property), atom(type), 32, PropModeReplace,
+                                raw.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(values.count))
+        }
+    }
+
+    /// Reads a format-32 property (CARDINAL, WINDOW, ATOM) as unsigned values; nil when absent.
+    public func cardinalProperty(_ window: Window, _ property: String) -> [UInt]? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(pointer, window, atom(property), 0, 1024, 0, Atom(AnyPropertyType),
+                                        &type, &format, &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, let data, format == 32 else { return nil }
+        return data.withMemoryRebound(to: CLong.self, capacity: Int(count)) { longs in
+            (0..<Int(count)).map { UInt(bitPattern: longs[$0]) }
+        }
+    }
+
+    /// Reads an 8-bit property (STRING, UTF8_STRING) as text; nil when absent.
+    public func stringProperty(_ window: Window, _ property: String) -> String? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(pointer, window, atom(property), 0, 65536, 0, Atom(AnyPropertyType),
+                                        &type, &format, &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, let data, format == 8 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+    }
+
+    public func setSizeHints(_ window: Window, _ limits: SizeHints) {
+        var hints = XSizeHints()
+        if let minimum = limits.minimum {
+            hints.flags |= PMinSize
+            hints.min_width = Int32(clamping: minimum.width)
+            hints.min_height = Int32(clamping: minimum.height)
+        }
+        if let maximum = limits.maximum {
+            hints.flags |= PMaxSize
+            hints.max_width = Int32(clamping: maximum.width)
+            hints.max_height = Int32(clamping: maximum.height)
+        }
+        XSetWMNormalHints(pointer, window, &hints)
+    }
+
+    public func sizeHints(_ window: Window) -> SizeHints? {
+        var hints = XSizeHints()
+        var supplied: Int = 0
+        guard XGetWMNormalHints(pointer, window, &hints, &supplied) != 0 else { return nil }
+        var limits = SizeHints()
+        if hints.flags & PMinSize != 0 { limits.minimum = (Int(hints.min_width), Int(hints.min_height)) }
+        if hints.flags & PMaxSize != 0 { limits.maximum = (Int(hints.max_width), Int(hints.max_height)) }
+        return limits
+    }
+
+    /// The window's size, and its position relative to its parent.
+    public func geometry(_ window: Window) -> Geometry? {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(pointer, window, &attributes) != 0 else { return nil }
+        return Geometry(x: Int(attributes.x), y: Int(attributes.y),
+                        width: Int(attributes.width), height: Int(attributes.height))
+    }
+
+    /// The window's top-left corner in root coordinates.
+    public func rootPosition(_ window: Window) -> (x: Int, y: Int)? {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        guard XTranslateCoordinates(pointer, window, root, 0, 0, &x, &y, &child) != 0 else { return nil }
+        return (Int(x), Int(y))
+    }
+
+    public func isViewable(_ window: Window) -> Bool {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(pointer, window, &attributes) != 0 else { return false }
+        return attributes.map_state == IsViewable
+    }
+
+    /// `_NET_FRAME_EXTENTS` (left, right, top, bottom) as set by the window manager.
+    public func frameExtents(_ window: Window) -> (left: Int, right: Int, top: Int, bottom: Int)? {
+        guard let values = cardinalProperty(window, "_NET_FRAME_EXTENTS"), values.count == 4 else { return nil }
+        return (Int(values[0]), Int(values[1]), Int(values[2]), Int(values[3]))
+    }
+
+    public func resize(_ window: Window, width: Int, height: Int) {
+        XResizeWindow(pointer, window, UInt32(max(1, width)), UInt32(max(1, height)))
+    }
+
+    public func moveResize(_ window: Window, x: Int, y: Int, width: Int, height: Int) {
+        XMoveResizeWindow(pointer, window, Int32(x), Int32(y), UInt32(max(1, width)), UInt32(max(1, height)))
+    }
+
+    /// Asks the window's owner to close it, as a window manager's close button does (WM_DELETE_WINDOW).
+    public func sendDeleteRequest(_ window: Window) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = atom("WM_PROTOCOLS")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = CLong(bitPattern: atom("WM_DELETE_WINDOW"))
+        event.xclient.data.l.1 = CLong(CurrentTime)
+        XSendEvent(pointer, window, 0, NoEventMask, &event)
+    }
+
+    /// Top-level client windows the window manager lists in `_NET_CLIENT_LIST`.
+    public func clientWindows() -> [Window] {
+        (cardinalProperty(root, "_NET_CLIENT_LIST") ?? []).map { Window($0) }
+    }
+}
