@@ -19,10 +19,12 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // libdispatch's main-queue hooks, so one poll() loop serves X events and DispatchQueue.main.
+        .systemLibrary(name: "CMainQueue"),
         .target(name: "X11", dependencies: ["CX11"]),
         .target(name: "Cairo", dependencies: ["CCairo"]),
         .target(name: "SceneHostCore", dependencies: ["Cairo"]),
-        .target(name: "SceneHost", dependencies: ["SceneHostCore", "X11", "Cairo"]),
+        .target(name: "SceneHost", dependencies: ["SceneHostCore", "X11", "Cairo", "CMainQueue"]),
         .target(name: "SceneHostTesting", dependencies: ["SceneHost", "X11", "Cairo"]),
         .executableTarget(name: "Gallery", dependencies: ["SceneHost"]),
         .executableTarget(name: "Benchmarks", dependencies: ["SceneHost", "SceneHostTesting"]),

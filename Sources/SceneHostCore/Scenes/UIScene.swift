@@ -51,4 +51,51 @@ open class UIScene: UIResponder {
     }
 
     func titleDidChange() {}
+
+    /// Moves through UIKit's states to `target`, calling the delegate for each step in UIKit's order:
+    /// unattached → foregroundInactive (`sceneWillEnterForeground`) → foregroundActive
+    /// (`sceneDidBecomeActive`); active → inactive (`sceneWillResignActive`) → background
+    /// (`sceneDidEnterBackground`); → unattached (`sceneDidDisconnect`).
+    @_spi(Runtime) public func transition(to target: ActivationState) {
+        while activationState != target {
+            switch activationState {
+            case .unattached where target == .background:
+                activationState = .background
+            case .background where target == .unattached:
+                activationState = .unattached
+                delegate?.sceneDidDisconnect(self)
+            case .unattached, .background:
+                activationState = .foregroundInactive
+                delegate?.sceneWillEnterForeground(self)
+            case .foregroundInactive where target == .foregroundActive:
+                activationState = .foregroundActive
+                delegate?.sceneDidBecomeActive(self)
+            case .foregroundInactive:
+                activationState = .background
+                delegate?.sceneDidEnterBackground(self)
+            case .foregroundActive:
+                activationState = .foregroundInactive
+                delegate?.sceneWillResignActive(self)
+            }
+        }
+    }
+
+    /// Creates the scene a session's configuration describes, with its delegate, and attaches it to
+    /// the session. Fails, naming the fix, when the delegate class does not adopt `UISceneDelegate`.
+    @_spi(Runtime) public static func make(for session: UISceneSession, options: ConnectionOptions) throws -> UIWindowScene {
+        let configuration = session.configuration
+        let sceneClass = configuration.sceneClass as? UIWindowScene.Type ?? UIWindowScene.self
+        var delegate: (any UISceneDelegate)?
+        if let delegateClass = configuration.delegateClass {
+            guard let type = delegateClass as? any UISceneDelegate.Type else {
+                throw UISceneConfiguration.Error(
+                    "the delegate class \(delegateClass) of scene configuration \"\(configuration.name ?? "")\" does not adopt UISceneDelegate; declare it `final class \(delegateClass): UIResponder, UIWindowSceneDelegate`")
+            }
+            delegate = type.init()
+        }
+        let scene = sceneClass.init(session: session, connectionOptions: options)
+        scene.delegate = delegate
+        session.scene = scene
+        return scene
+    }
 }

@@ -14,7 +14,15 @@ public final class UISceneSession: Hashable {
     /// Unique and stable for the session's lifetime.
     public let persistentIdentifier: String
     public let role: Role
-    public internal(set) var configuration: UISceneConfiguration
+    /// The configuration the scene was created from (a copy of what the app delegate returned).
+    public var configuration: UISceneConfiguration { storedConfiguration }
+    private var storedConfiguration: UISceneConfiguration
+
+    /// Replaces the configuration with a copy of `configuration` (the app delegate's choice, for new
+    /// sessions only).
+    @_spi(Runtime) public func adopt(_ configuration: UISceneConfiguration) {
+        storedConfiguration = configuration.copy()
+    }
     public internal(set) weak var scene: UIScene?
     public var userInfo: [String: Any]?
     public var stateRestorationActivity: NSUserActivity?
@@ -22,7 +30,7 @@ public final class UISceneSession: Hashable {
     public init(persistentIdentifier: String = UUID().uuidString, role: Role, configuration: UISceneConfiguration) {
         self.persistentIdentifier = persistentIdentifier
         self.role = role
-        self.configuration = configuration
+        storedConfiguration = configuration
     }
 
     nonisolated public static func == (a: UISceneSession, b: UISceneSession) -> Bool { a === b }
@@ -43,6 +51,12 @@ public final class UISceneConfiguration {
     public init(name: String?, sessionRole: UISceneSession.Role) {
         self.name = name
         role = sessionRole
+    }
+
+    /// A configuration that cannot be used, with a message naming the cause and the fix.
+    public struct Error: Swift.Error, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
     }
 
     public func copy() -> UISceneConfiguration {

@@ -1,0 +1,92 @@
+import Foundation
+
+/// The running app: its scenes and sessions, and requests to open and close scenes.
+@MainActor
+open class UIApplication: UIResponder {
+    /// Keys of the launch options dictionary (always empty on SceneHost).
+    public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+
+    nonisolated(unsafe) private static var current: UIApplication?
+
+    /// The app launched by `UIApplicationMain` (or by SceneHostTesting). Using it before launch is a
+    /// programming error, as in UIKit.
+    public static var shared: UIApplication {
+        guard let current else { fatalError("UIApplication.shared used before the app launched (UIApplicationMain)") }
+        return current
+    }
+
+    public internal(set) var delegate: (any UIApplicationDelegate)?
+    unowned let runtime: SceneRuntime
+
+    init(runtime: SceneRuntime) {
+        self.runtime = runtime
+        super.init()
+        UIApplication.current = self
+    }
+
+    /// Scenes connected now.
+    public var connectedScenes: Set<UIScene> { Set(runtime.windows.map { $0.scene as UIScene }) }
+    /// Sessions the app knows, connected or not.
+    public var openSessions: Set<UISceneSession> { runtime.sessions }
+    /// Whether the app may show more than one scene. (Read from the manifest once manifests are supported.)
+    public var supportsMultipleScenes: Bool { true }
+
+    /// Shows a scene: a new one for a request by role, or the request's existing session (its window is
+    /// raised, or reconnected if it had disconnected). Runs at the next turn of the event loop, as
+    /// UIKit's requests are asynchronous; `errorHandler` receives failures.
+    public func activateSceneSession(for request: UISceneSessionActivationRequest, errorHandler: ((any Error) -> Void)? = nil) {
+        runtime.enqueue(request, errorHandler: errorHandler)
+    }
+
+    /// The older form of `activateSceneSession(for:)`: a nil session asks for a new scene.
+    public func requestSceneSessionActivation(_ sceneSession: UISceneSession?, userActivity: NSUserActivity?,
+                                              options: UIScene.ActivationRequestOptions?, errorHandler: ((any Error) -> Void)? = nil) {
+        let request = sceneSession.map { UISceneSessionActivationRequest(session: $0, userActivity: userActivity, options: options) }
+            ?? UISceneSessionActivationRequest(role: .windowApplication, userActivity: userActivity, options: options)
+        activateSceneSession(for: request, errorHandler: errorHandler)
+    }
+
+    /// Closes the session's scene and discards the session, as the user closing its window does.
+    public func requestSceneSessionDestruction(_ sceneSession: UISceneSession, options: UISceneDestructionRequestOptions?,
+                                               errorHandler: ((any Error) -> Void)? = nil) {
+        runtime.destroy(sceneSession)
+    }
+}
+
+/// Options for `requestSceneSessionDestruction`; the dismissal animation has no effect on X11.
+@MainActor
+public final class UISceneDestructionRequestOptions {
+    public init() {}
+}
+
+/// Starts the app with `delegateClass` on `$DISPLAY`, and runs its event loop until the last scene
+/// closes. Without a usable display it prints one line naming `$DISPLAY` and how to get a display, and
+/// exits with status 2.
+@MainActor
+public func UIApplicationMain(_ delegateClass: any UIApplicationDelegate.Type) -> Never {
+    let runtime: SceneRuntime
+    do {
+        runtime = try SceneRuntime(displayName: nil)
+    } catch {
+        let shown = ProcessInfo.processInfo.environment["DISPLAY"].map { "DISPLAY=\($0)" } ?? "DISPLAY is not set"
+        FileHandle.standardError.write(Data(
+            "SceneHost: cannot open the X display (\(shown)): run inside an X session, set DISPLAY to a running X server, or start a virtual one with `xvfb-run -a \(CommandLine.arguments.first ?? "app")`\n".utf8))
+        exit(2)
+    }
+    runtime.launch(delegate: delegateClass.init())
+    runtime.runForever()
+}
+
+/// UIKit's C-style entry point. `delegateClassName` names the delegate class as `Module.Class`.
+@MainActor
+public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+                              _ principalClassName: String?, _ delegateClassName: String?) -> Int32 {
+    guard let name = delegateClassName, let type = _typeByName(name) as? any UIApplicationDelegate.Type else {
+        FileHandle.standardError.write(Data("SceneHost: no UIApplicationDelegate class named \(delegateClassName ?? "nil"); pass `Module.ClassName` of a class adopting UIApplicationDelegate\n".utf8))
+        exit(2)
+    }
+    UIApplicationMain(type)
+}

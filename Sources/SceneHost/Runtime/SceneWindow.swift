@@ -1,0 +1,297 @@
+import Cairo
+import CX11
+import Foundation
+@_spi(Runtime) import SceneHostCore
+import X11
+
+/// One connected scene and the top-level X11 window that shows it: hints from the scene, geometry from
+/// `ConfigureNotify`, and frames drawn into a back buffer and presented with MIT-SHM.
+@MainActor
+final class SceneWindow: UIWindowSceneHost {
+    let scene: UIWindowScene
+    unowned let runtime: SceneRuntime
+    let xWindow: TopLevelWindow
+    private var display: Display { runtime.display }
+    private var scale: CGFloat { runtime.displayScale }
+
+    /// Size of a scene whose app sets none, in points.
+    static let defaultSize = CGSize(width: 1024, height: 768)
+
+    private(set) var needsFrame = true
+    /// Newest size (pixels) and root position from the events drained this turn.
+    private var pixelSize: (width: Int, height: Int)
+    private var rootPosition: (x: Int, y: Int) = (0, 0)
+    private var positionIsStale = true
+    private var geometryChanged = true
+    /// Pixels lost by the X server (exposed) that the back buffer still holds.
+    private var exposed: CGRect = .null
+    private var isMapped = false
+
+    private var buffer: ImageBuffer?
+    private var surface: ImageSurface?
+    private var context: Context?
+
+    init(scene: UIWindowScene, runtime: SceneRuntime) {
+        self.scene = scene
+        self.runtime = runtime
+        let width = Int((Self.defaultSize.width * runtime.displayScale).rounded())
+        let height = Int((Self.defaultSize.height * runtime.displayScale).rounded())
+        pixelSize = (width, height)
+        let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? "scenehost"
+        xWindow = TopLevelWindow(display: runtime.display, width: width, height: height, title: scene.title ?? "",
+                                 className: program.prefix(1).uppercased() + program.dropFirst(), instanceName: program)
+        scene.host = self
+    }
+
+    // MARK: Connection
+
+    /// Calls `scene(_:willConnectTo:options:)`, applies what the delegate set (title, restrictions) and
+    /// maps the window.
+    func connect(options: UIScene.ConnectionOptions) {
+        _ = scene.applySystemFrame(systemFrame, displayScale: scale)
+        runtime.record("sceneWillConnect", scene: scene, [("title", .string(scene.title ?? "")), ("window", .number(Double(xWindow.id)))])
+        scene.delegate?.scene(scene, willConnectTo: scene.session, options: options)
+        sceneTitleDidChange()
+        writeSizeHints()
+        // Start inside the limits, so the first frame is already at a size the window manager accepts.
+        let clamped = clampedPixelSize(pixelSize)
+        if clamped != pixelSize {
+            pixelSize = clamped
+            display.resize(xWindow.id, width: clamped.width, height: clamped.height)
+        }
+        geometryChanged = true
+        xWindow.map()
+        needsFrame = true
+    }
+
+    func disconnect() {
+        scene.transition(to: .unattached)
+        runtime.record("sceneDidDisconnect", scene: scene)
+        scene.host = nil
+        context = nil
+        surface = nil
+        buffer = nil
+        xWindow.destroy()
+    }
+
+    /// Brings the window to the front and asks for focus (`_NET_ACTIVE_WINDOW`, as a pager would).
+    func raise() {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = xWindow.id
+        event.xclient.message_type = display.atom("_NET_ACTIVE_WINDOW")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = 1   // source: application
+        event.xclient.data.l.1 = CLong(CurrentTime)
+        XSendEvent(display.pointer, display.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XMapRaised(display.pointer, xWindow.id)
+    }
+
+    // MARK: UIWindowSceneHost
+
+    func sceneNeedsFrame() { needsFrame = true }
+
+    func sceneTitleDidChange() { xWindow.setTitle(scene.title ?? "") }
+
+    func sceneSizeRestrictionsDidChange() {
+        writeSizeHints()
+        // Hints bind future resizes; bring a window already outside the new limits inside them.
+        let clamped = clampedPixelSize(pixelSize)
+        if clamped != pixelSize { display.resize(xWindow.id, width: clamped.width, height: clamped.height) }
+        display.flush()
+    }
+
+    /// The restrictions in force, in pixels; an unlimited dimension is nil.
+    private var pixelLimits: (minimum: (width: Int, height: Int), maximum: (width: Int?, height: Int?)) {
+        let minimum = scene.sizeRestrictions?.effectiveMinimumSize ?? .zero
+        let maximum = scene.sizeRestrictions?.effectiveMaximumSize ?? CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+        func low(_ value: CGFloat) -> Int { Int((value * scale).rounded(.up)) }
+        func high(_ value: CGFloat) -> Int? { value >= 1e9 ? nil : Int((value * scale).rounded(.down)) }
+        return ((low(minimum.width), low(minimum.height)), (high(maximum.width), high(maximum.height)))
+    }
+
+    /// WM_NORMAL_HINTS from the scene's size restrictions: PMinSize when there is a minimum, PMaxSize
+    /// when there is a maximum (an unlimited dimension beside a limited one gets X's largest size).
+    private func writeSizeHints() {
+        let limits = pixelLimits
+        var hints = Display.SizeHints()
+        if limits.minimum.width > 0 || limits.minimum.height > 0 {
+            hints.minimum = (max(1, limits.minimum.width), max(1, limits.minimum.height))
+        }
+        if limits.maximum.width != nil || limits.maximum.height != nil {
+            hints.maximum = (limits.maximum.width ?? 32767, limits.maximum.height ?? 32767)
+        }
+        display.setSizeHints(xWindow.id, hints)
+    }
+
+    private func clampedPixelSize(_ size: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        let limits = pixelLimits
+        func clamp(_ value: Int, _ low: Int, _ high: Int?) -> Int { min(max(value, low), high ?? Int.max) }
+        return (clamp(size.width, limits.minimum.width, limits.maximum.width),
+                clamp(size.height, limits.minimum.height, limits.maximum.height))
+    }
+
+    // MARK: Events
+
+    func handle(_ event: inout XEvent) {
+        switch event.type {
+        case ConfigureNotify:
+            let configure = event.xconfigure
+            let size = (Int(configure.width), Int(configure.height))
+            if size != pixelSize { pixelSize = size; geometryChanged = true }
+            // Synthetic events (from the window manager) carry root coordinates; real ones are relative
+            // to the WM's frame window, so the root position is asked for after the drain.
+            if configure.send_event != 0 {
+                let position = (Int(configure.x), Int(configure.y))
+                if position != rootPosition { rootPosition = position; geometryChanged = true }
+                positionIsStale = false
+            } else {
+                positionIsStale = true
+            }
+            needsFrame = needsFrame || geometryChanged || positionIsStale
+        case Expose:
+            let expose = event.xexpose
+            exposed = exposed.union(CGRect(x: Int(expose.x), y: Int(expose.y), width: Int(expose.width), height: Int(expose.height)))
+            needsFrame = true
+        case MapNotify:
+            guard !isMapped else { return }
+            isMapped = true
+            enterForeground()
+        case UnmapNotify:
+            isMapped = false
+        case ClientMessage:
+            let message = event.xclient
+            if message.message_type == display.atom("WM_PROTOCOLS"),
+               Atom(UInt(bitPattern: message.data.l.0)) == display.atom("WM_DELETE_WINDOW") {
+                runtime.destroy(scene.session)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Connected → foreground → active, in UIKit's order, when the window first appears.
+    private func enterForeground() {
+        scene.transition(to: .foregroundActive)
+    }
+
+    private var systemFrame: CGRect {
+        CGRect(x: CGFloat(rootPosition.x) / scale, y: CGFloat(rootPosition.y) / scale,
+               width: CGFloat(pixelSize.width) / scale, height: CGFloat(pixelSize.height) / scale)
+    }
+
+    // MARK: Frames
+
+    /// geometry → traits → layout → draw (damaged views only) → present (damaged pixels only) → report.
+    func renderFrame() {
+        needsFrame = false
+        let start = monotonicSeconds()
+        if positionIsStale, let position = display.rootPosition(xWindow.id) {
+            positionIsStale = false
+            if position != rootPosition { rootPosition = position; geometryChanged = true }
+        }
+        var previousGeometry: UIWindowScene.Geometry?
+        if geometryChanged {
+            geometryChanged = false
+            let previousTraits = scene.traitCollection
+            previousGeometry = scene.applySystemFrame(systemFrame, displayScale: scale)
+            if previousGeometry != nil { recordGeometry() }
+            if scene.traitCollection != previousTraits { recordTraits() }
+        }
+
+        scene.layoutIfNeeded()
+        let laidOut = monotonicSeconds()
+
+        var damage = pixelRect(scene.takeDamage())
+        if prepareBuffer() { damage = CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height) }
+        if let context, !damage.isEmpty {
+            let inPoints = CGRect(x: damage.minX / scale, y: damage.minY / scale, width: damage.width / scale, height: damage.height / scale)
+            scene.render(into: context, damage: inPoints)
+            surface?.flush()
+        }
+        let drawn = monotonicSeconds()
+
+        let present = damage.union(exposed).intersection(CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height))
+        exposed = .null
+        if let buffer, !present.isNull, !present.isEmpty {
+            buffer.put(to: xWindow.id, x: Int(present.minX), y: Int(present.minY), width: Int(present.width), height: Int(present.height))
+            // The server reads shared memory asynchronously: wait, so the next frame can draw into it.
+            display.sync()
+        }
+        let presented = monotonicSeconds()
+        if !damage.isEmpty {
+            runtime.record("frame", scene: scene, [
+                ("width", .number(Double(pixelSize.width) / scale)), ("height", .number(Double(pixelSize.height) / scale)),
+                ("layoutMs", .number((laidOut - start) * 1000)), ("drawMs", .number((drawn - laidOut) * 1000)),
+                ("presentMs", .number((presented - drawn) * 1000)),
+            ])
+            lastFrameMilliseconds = (presented - start) * 1000
+        }
+        if let previousGeometry { scene.reportGeometryChange(from: previousGeometry) }
+    }
+
+    /// Duration of the last frame that drew, for overlays.
+    private(set) var lastFrameMilliseconds: Double = 0
+
+    /// Points → whole pixels covering them.
+    private func pixelRect(_ rect: CGRect) -> CGRect {
+        guard !rect.isNull, !rect.isEmpty else { return .null }
+        let scaled = CGRect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
+        return scaled.integral.intersection(CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height))
+    }
+
+    /// Makes the back buffer match the window size; returns true when its pixels are new (all must be
+    /// drawn). The buffer keeps 25% headroom so a growing window is not re-allocated at every step.
+    private func prepareBuffer() -> Bool {
+        let (width, height) = (max(1, pixelSize.width), max(1, pixelSize.height))
+        if let buffer, buffer.canHold(width: width, height: height),
+           buffer.capacityWidth * buffer.capacityHeight <= 4 * width * height {
+            if buffer.width != width || buffer.height != height {
+                buffer.setSize(width: width, height: height)
+                makeSurface(over: buffer)
+            }
+            return false
+        }
+        context = nil
+        surface = nil
+        let capacityWidth = min(max(width, display.screenWidth), width * 5 / 4 + 64)
+        let capacityHeight = min(max(height, display.screenHeight), height * 5 / 4 + 64)
+        let newBuffer = ImageBuffer(display: display, window: xWindow.id, width: width, height: height,
+                                    capacityWidth: capacityWidth, capacityHeight: capacityHeight)
+        buffer = newBuffer
+        makeSurface(over: newBuffer)
+        return true
+    }
+
+    private func makeSurface(over buffer: ImageBuffer) {
+        let surface = ImageSurface(format: .rgb24, data: buffer.pixels, width: buffer.width, height: buffer.height,
+                                   stride: buffer.stride, owner: buffer)
+        let context = Context(surface: surface)
+        context.scale(Double(scale), Double(scale))
+        self.surface = surface
+        self.context = context
+    }
+
+    // MARK: Trace
+
+    private func recordGeometry() {
+        let geometry = scene.effectiveGeometry
+        let frame = geometry.systemFrame
+        func limit(_ value: CGFloat) -> Trace.Value { value >= .greatestFiniteMagnitude ? .null : .number(Double(value)) }
+        runtime.record("geometry", scene: scene, [
+            ("x", .number(Double(frame.minX))), ("y", .number(Double(frame.minY))),
+            ("width", .number(Double(frame.width))), ("height", .number(Double(frame.height))),
+            ("interactive", .bool(geometry.isInteractivelyResizing)),
+            ("minWidth", .number(Double(geometry.minimumSize.width))), ("minHeight", .number(Double(geometry.minimumSize.height))),
+            ("maxWidth", limit(geometry.maximumSize.width)), ("maxHeight", limit(geometry.maximumSize.height)),
+        ])
+    }
+
+    private func recordTraits() {
+        let traits = scene.traitCollection
+        runtime.record("traits", scene: scene, [
+            ("horizontalSizeClass", .string(traits.horizontalSizeClass.description)),
+            ("verticalSizeClass", .string(traits.verticalSizeClass.description)),
+        ])
+    }
+}
