@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "SceneHostTesting", dependencies: ["SceneHost", "X11", "Cairo"]),
         .executableTarget(name: "Gallery", dependencies: ["SceneHost"]),
         .executableTarget(name: "Benchmarks", dependencies: ["SceneHost", "SceneHostTesting"]),
-        .testTarget(name: "SceneHostCoreTests", dependencies: ["SceneHostCore", "SceneHostTesting"]),
+        .testTarget(name: "SceneHostCoreTests", dependencies: ["SceneHostCore", "Cairo"]),
         .testTarget(
             name: "SceneHostTests", dependencies: ["SceneHost", "SceneHostTesting", "Gallery", "X11"]),
     ]

@@ -59,6 +59,10 @@ public final class ImageSurface: Surface {
     public var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
     public var format: Format { cairo_image_surface_get_format(pointer) == CAIRO_FORMAT_RGB24 ? .rgb24 : .argb32 }
 
+    /// The first pixel row; `stride` bytes apart. Call `flush()` before reading and `markDirty()` after
+    /// writing behind cairo's back.
+    public var data: UnsafeMutableRawPointer { UnsafeMutableRawPointer(cairo_image_surface_get_data(pointer)!) }
+
     /// The pixel at (x, y) as 0xAARRGGBB (premultiplied); RGB24 reads with alpha 0xff.
     public func pixel(x: Int, y: Int) -> UInt32 {
         flush()

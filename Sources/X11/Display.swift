@@ -1,4 +1,4 @@
-import CX11
+@_exported import CX11
 import Glibc
 
 /// One connection to an X server. Owns the Xlib `Display*` and closes it exactly once.

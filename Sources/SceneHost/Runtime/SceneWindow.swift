@@ -26,6 +26,7 @@ final class SceneWindow: UIWindowSceneHost {
     /// Pixels lost by the X server (exposed) that the back buffer still holds.
     private var exposed: CGRect = .null
     private var isMapped = false
+    private var hasRecordedGeometry = false
 
     private var buffer: ImageBuffer?
     private var surface: ImageSurface?
@@ -49,16 +50,13 @@ final class SceneWindow: UIWindowSceneHost {
     /// maps the window.
     func connect(options: UIScene.ConnectionOptions) {
         _ = scene.applySystemFrame(systemFrame, displayScale: scale)
-        runtime.record("sceneWillConnect", scene: scene, [("title", .string(scene.title ?? "")), ("window", .number(Double(xWindow.id)))])
         scene.delegate?.scene(scene, willConnectTo: scene.session, options: options)
+        runtime.record("sceneWillConnect", scene: scene, [("title", .string(scene.title ?? "")), ("window", .number(Double(xWindow.id)))])
         sceneTitleDidChange()
         writeSizeHints()
         // Start inside the limits, so the first frame is already at a size the window manager accepts.
-        let clamped = clampedPixelSize(pixelSize)
-        if clamped != pixelSize {
-            pixelSize = clamped
-            display.resize(xWindow.id, width: clamped.width, height: clamped.height)
-        }
+        pixelSize = clampedPixelSize(pixelSize)
+        display.resize(xWindow.id, width: pixelSize.width, height: pixelSize.height)
         geometryChanged = true
         xWindow.map()
         needsFrame = true
@@ -99,6 +97,8 @@ final class SceneWindow: UIWindowSceneHost {
         let clamped = clampedPixelSize(pixelSize)
         if clamped != pixelSize { display.resize(xWindow.id, width: clamped.width, height: clamped.height) }
         display.flush()
+        geometryChanged = true
+        needsFrame = true
     }
 
     /// The restrictions in force, in pixels; an unlimited dimension is nil.
@@ -184,7 +184,6 @@ final class SceneWindow: UIWindowSceneHost {
 
     /// geometry → traits → layout → draw (damaged views only) → present (damaged pixels only) → report.
     func renderFrame() {
-        needsFrame = false
         let start = monotonicSeconds()
         if positionIsStale, let position = display.rootPosition(xWindow.id) {
             positionIsStale = false
@@ -195,11 +194,15 @@ final class SceneWindow: UIWindowSceneHost {
             geometryChanged = false
             let previousTraits = scene.traitCollection
             previousGeometry = scene.applySystemFrame(systemFrame, displayScale: scale)
-            if previousGeometry != nil { recordGeometry() }
-            if scene.traitCollection != previousTraits { recordTraits() }
+            // The first frame records the geometry and traits the scene connected with.
+            if previousGeometry != nil || !hasRecordedGeometry { recordGeometry() }
+            if scene.traitCollection != previousTraits || !hasRecordedGeometry { recordTraits() }
+            hasRecordedGeometry = true
         }
 
         scene.layoutIfNeeded()
+        // Invalidations made by layout are drawn in this frame; later ones ask for the next.
+        needsFrame = false
         let laidOut = monotonicSeconds()
 
         var damage = pixelRect(scene.takeDamage())
@@ -231,7 +234,7 @@ final class SceneWindow: UIWindowSceneHost {
     }
 
     /// Duration of the last frame that drew, for overlays.
-    private(set) var lastFrameMilliseconds: Double = 0
+    private(set) var lastFrameMilliseconds: Double?
 
     /// Points → whole pixels covering them.
     private func pixelRect(_ rect: CGRect) -> CGRect {
@@ -294,4 +297,10 @@ final class SceneWindow: UIWindowSceneHost {
             ("verticalSizeClass", .string(traits.verticalSizeClass.description)),
         ])
     }
+}
+
+extension UIWindowScene {
+    /// SceneHost only: how long the scene's last frame that drew took (layout, draw and present), in
+    /// milliseconds; nil before the first frame or offscreen.
+    public var lastFrameMilliseconds: Double? { (host as? SceneWindow)?.lastFrameMilliseconds }
 }

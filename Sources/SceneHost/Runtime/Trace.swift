@@ -13,8 +13,6 @@ final class Trace {
 
     private let fd: Int32
     private let start: Double
-    /// In-process observers (tests) see each event as it is written.
-    var observers: [(String, [(String, Value)]) -> Void] = []
 
     /// Opens `path` for appending; nil (and one warning) when it cannot be opened.
     init?(path: String, start: Double) {
@@ -35,7 +33,6 @@ final class Trace {
         line += "}\n"
         let bytes = Array(line.utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        for observer in observers { observer(event, fields) }
     }
 
     static func encode(_ value: Value) -> String {

@@ -47,10 +47,12 @@ open class UIWindowScene: UIScene {
 
     override func titleDidChange() { host?.sceneTitleDidChange() }
 
+    /// The limits are part of the geometry: the host reports them with its next frame, like a resize;
+    /// an offscreen scene reports them at once.
     private func sizeRestrictionsDidChange() {
-        host?.sceneSizeRestrictionsDidChange()
-        // The limits are part of the geometry: report them like a move or resize.
-        if let previous = applySystemFrame(effectiveGeometry.systemFrame, displayScale: traitCollection.displayScale) {
+        if let host {
+            host.sceneSizeRestrictionsDidChange()
+        } else if let previous = applySystemFrame(effectiveGeometry.systemFrame, displayScale: traitCollection.displayScale) {
             reportGeometryChange(from: previous)
         }
     }
@@ -85,9 +87,15 @@ open class UIWindowScene: UIScene {
         (delegate as? any UIWindowSceneDelegate)?.windowScene(self, didUpdateEffectiveGeometry: previous)
     }
 
-    /// Lays out every window where layout is pending.
+    /// Lays out every window where layout is pending. Layout that asks for more layout (a subview
+    /// invalidating its superview) is run again, a few passes at most, so a frame never shows a
+    /// half-finished layout.
     @_spi(Runtime) public func layoutIfNeeded() {
-        for window in windows where !window.isHidden { window.layoutIfNeeded() }
+        for _ in 0..<4 {
+            let pending = windows.filter { !$0.isHidden && $0.subtreeNeedsLayout }
+            if pending.isEmpty { return }
+            for window in pending { window.layoutIfNeeded() }
+        }
     }
 
     /// Returns and clears the region (points) that changed since the last frame.
@@ -126,10 +134,11 @@ open class UIWindowScene: UIScene {
         let scene = UIWindowScene(session: session, connectionOptions: .init())
         session.scene = scene
         scene.title = title
+        // Sized before its window exists, as the runtime does: views start with the scene's traits.
+        _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: scale)
         let window = UIWindow(windowScene: scene)
         window.rootViewController = rootViewController
         window.makeKeyAndVisible()
-        _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: scale)
         return scene
     }
 }

@@ -92,6 +92,7 @@ open class UIView: UIResponder, UICoordinateSpace {
         view.setWindow(window)
         view.invalidateInSuperview(view.extentInSuperview)
         setNeedsLayout()
+        if view.subtreeNeedsLayout { view.markAncestorsForLayout() }
         didAddSubview(view)
         view.didMoveToSuperview()
     }
@@ -194,10 +195,17 @@ open class UIView: UIResponder, UICoordinateSpace {
 
     public private(set) var needsLayout = true
     private var descendantNeedsLayout = false
+    /// Whether this view or a descendant waits for layout.
+    var subtreeNeedsLayout: Bool { needsLayout || descendantNeedsLayout }
 
     /// Marks the view to be laid out in the next frame.
     open func setNeedsLayout() {
         needsLayout = true
+        markAncestorsForLayout()
+    }
+
+    /// Lets the layout pass find this view's pending layout from the window down.
+    private func markAncestorsForLayout() {
         var ancestor = superview
         while let view = ancestor, !view.descendantNeedsLayout {
             view.descendantNeedsLayout = true

@@ -1,0 +1,34 @@
+import SceneHost
+
+/// A small badge in the corner of every Gallery scene: window size, size classes, last frame time.
+final class OverlayView: UIView {
+    private let label = UILabel()
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = UIColor(white: 0.1, alpha: 0.78)
+        label.font = .systemFont(ofSize: 11, weight: .medium)
+        label.textColor = .white
+        label.numberOfLines = 0
+        addSubview(label)
+    }
+
+    /// Refreshes the text from the scene; call when the geometry changed.
+    func update(for scene: UIWindowScene?) {
+        guard let scene else { return }
+        let size = scene.effectiveGeometry.coordinateSpace.bounds.size
+        let traits = scene.traitCollection
+        let frame = scene.lastFrameMilliseconds.map { String(format: "%.1f ms", $0) } ?? "–"
+        label.text = "\(Int(size.width)) × \(Int(size.height)) pt\nw: \(traits.horizontalSizeClass)  h: \(traits.verticalSizeClass)\nlast frame \(frame)"
+        setNeedsLayout()
+    }
+
+    override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let text = label.sizeThatFits(CGSize(width: 240, height: 0))
+        return CGSize(width: text.width + 16, height: text.height + 10)
+    }
+
+    override func layoutSubviews() {
+        label.frame = bounds.insetBy(dx: 8, dy: 5)
+    }
+}

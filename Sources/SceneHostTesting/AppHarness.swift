@@ -1,0 +1,79 @@
+import Foundation
+@_spi(Testing) import SceneHost
+import X11
+
+/// Runs an app in the test process on a private virtual display: launch it, drive the shared event
+/// loop while the test waits, and read what the runtime traced.
+///
+/// The app becomes `UIApplication.shared`, so tests using a harness must not run in parallel with each
+/// other (put them in a `.serialized` suite).
+@MainActor
+public final class AppHarness {
+    public let virtualDisplay: VirtualDisplay
+    private let runtime: SceneRuntime
+    /// Every trace event so far, in order, as written to the trace file (`event`, `scene` and fields).
+    public private(set) var events: [[String: Any]] = []
+
+    /// Starts a virtual display (unless given one) and launches `delegateClass` on it.
+    public init(_ delegateClass: any UIApplicationDelegate.Type, display: VirtualDisplay? = nil) throws {
+        virtualDisplay = try display ?? VirtualDisplay()
+        runtime = try SceneRuntime(displayName: virtualDisplay.name)
+        runtime.onTerminate = {}
+        runtime.observeTrace { [unowned self] _, fields in events.append(fields) }
+        runtime.launch(delegate: delegateClass.init())
+    }
+
+    isolated deinit {
+        runtime.terminate()
+    }
+
+    public var application: UIApplication { runtime.application }
+    /// The app's connection to the display (to inspect its windows as the app sees them).
+    public var display: Display { runtime.display }
+    public var isTerminated: Bool { runtime.isTerminated }
+
+    /// Connected window scenes, in the order they connected.
+    public var scenes: [UIWindowScene] {
+        application.connectedScenes.compactMap { $0 as? UIWindowScene }
+            .sorted { (runtime.xWindow(for: $0) ?? 0) < (runtime.xWindow(for: $1) ?? 0) }
+    }
+
+    public func scene(titled title: String) -> UIWindowScene? { scenes.first { $0.title == title } }
+
+    /// The X window showing `scene`.
+    public func window(of scene: UIScene) -> Window? { runtime.xWindow(for: scene) }
+
+    /// Drives the loop until `condition` holds; false if `timeout` seconds passed first.
+    @discardableResult
+    public func run(until condition: () -> Bool, timeout: Double = 10) async -> Bool {
+        await runtime.run(until: condition, timeout: timeout)
+    }
+
+    /// Drives the loop for `seconds`.
+    public func run(for seconds: Double) async { await runtime.run(for: seconds) }
+
+    /// Waits until `count` scenes are connected and each has presented a frame while mapped.
+    @discardableResult
+    public func waitForScenes(_ count: Int, timeout: Double = 10) async -> Bool {
+        await run(until: {
+            let scenes = self.scenes
+            return scenes.count >= count && scenes.allSatisfy { scene in
+                scene.activationState == .foregroundActive && self.events(of: "frame", scene: scene).count > 0
+            }
+        }, timeout: timeout)
+    }
+
+    /// Trace events named `name`, for `scene` if given.
+    public func events(of name: String, scene: UIScene? = nil) -> [[String: Any]] {
+        events.filter { $0["event"] as? String == name && (scene == nil || $0["scene"] as? String == scene?.session.persistentIdentifier) }
+    }
+
+    /// Forgets the events so far (to look only at what an action causes).
+    public func clearEvents() { events.removeAll() }
+
+    /// The client area of `scene`'s window as the X server shows it.
+    public func screenshot(_ scene: UIScene) throws -> ImageSurface {
+        guard let window = window(of: scene) else { throw X11Error("the scene \(scene.title ?? "") has no window") }
+        return try Screenshot.capture(window: window, on: display)
+    }
+}

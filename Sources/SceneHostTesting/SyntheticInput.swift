@@ -1,0 +1,55 @@
+import CX11
+import Foundation
+import X11
+
+/// A person at the keyboard and mouse, through XTEST: the window manager sees real input, so a drag of
+/// a frame edge resizes the window exactly as a person's would.
+@MainActor
+public struct SyntheticInput {
+    public let display: Display
+
+    public init(display: Display) throws {
+        guard display.hasXTest else { throw X11Error("the X server \(display.name) has no XTEST extension") }
+        self.display = display
+    }
+
+    public func move(to point: (x: Int, y: Int)) {
+        display.fakeMotion(x: point.x, y: point.y)
+        display.sync()
+    }
+
+    /// Presses `button` at `start`, moves to `end` in `steps` steps with `stepDelay` seconds between
+    /// them, and releases.
+    public func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int), steps: Int = 10, button: UInt32 = 1,
+                     stepDelay: Double = 0.02, between: () -> Void = {}) {
+        move(to: start)
+        display.fakeButton(button, pressed: true)
+        display.sync()
+        for step in 1...max(1, steps) {
+            usleep(useconds_t(stepDelay * 1e6))
+            let x = start.x + (end.x - start.x) * step / max(1, steps)
+            let y = start.y + (end.y - start.y) * step / max(1, steps)
+            move(to: (x, y))
+            between()
+        }
+        display.fakeButton(button, pressed: false)
+        display.sync()
+    }
+
+    /// The bottom-right corner of `window`'s frame in root coordinates (from `_NET_FRAME_EXTENTS`),
+    /// where a person grabs to resize.
+    public func frameCorner(of window: Window) -> (x: Int, y: Int)? {
+        guard let origin = display.rootPosition(window), let size = display.geometry(window) else { return nil }
+        let extents = display.frameExtents(window) ?? (0, 0, 0, 0)
+        return (origin.x + size.width + extents.right - 1, origin.y + size.height + extents.bottom - 1)
+    }
+
+    /// Taps a key, with modifiers held (keysyms such as `XK_Control_L`).
+    public func press(keysym: KeySym, modifiers: [KeySym] = []) {
+        for modifier in modifiers { display.fakeKey(keysym: modifier, pressed: true) }
+        display.fakeKey(keysym: keysym, pressed: true)
+        display.fakeKey(keysym: keysym, pressed: false)
+        for modifier in modifiers.reversed() { display.fakeKey(keysym: modifier, pressed: false) }
+        display.sync()
+    }
+}

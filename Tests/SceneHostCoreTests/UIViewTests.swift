@@ -1,0 +1,137 @@
+import Cairo
+import Foundation
+@_spi(Runtime) import SceneHostCore
+import Testing
+
+/// Counts draw calls and records layout order.
+@MainActor
+final class ProbeView: UIView {
+    var draws = 0
+    var log: [String] = []
+    var color = UIColor.systemBlue
+    override func draw(_ rect: CGRect) {
+        draws += 1
+        color.setFill()
+        UIRectFill(bounds)
+    }
+    override func layoutSubviews() { log.append("layoutSubviews") }
+}
+
+@MainActor
+final class ProbeController: UIViewController {
+    var log: [String] = []
+    let probe = ProbeView()
+    override func loadView() { view = probe }
+    override func viewDidLoad() { log.append("viewDidLoad") }
+    override func viewWillLayoutSubviews() { log.append("viewWillLayoutSubviews") }
+    override func viewDidLayoutSubviews() { log.append("viewDidLayoutSubviews") }
+}
+
+@MainActor
+struct UIViewTests {
+    @Test func frameBoundsAndCenterStayConsistent() {
+        let view = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
+        #expect(view.center == CGPoint(x: 60, y: 45))
+        #expect(view.bounds == CGRect(x: 0, y: 0, width: 100, height: 50))
+        view.center = CGPoint(x: 100, y: 100)
+        #expect(view.frame == CGRect(x: 50, y: 75, width: 100, height: 50))
+        view.bounds = CGRect(x: 5, y: 5, width: 40, height: 40)
+        #expect(view.center == CGPoint(x: 100, y: 100), "changing bounds keeps the centre, as in UIKit")
+        #expect(view.frame == CGRect(x: 80, y: 80, width: 40, height: 40))
+    }
+
+    @Test func hierarchyAndConversion() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        let child = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 100))
+        let grandchild = UIView(frame: CGRect(x: 5, y: 5, width: 10, height: 10))
+        root.addSubview(child)
+        child.addSubview(grandchild)
+        #expect(grandchild.isDescendant(of: root))
+        #expect(grandchild.convert(CGPoint.zero, to: root) == CGPoint(x: 15, y: 25))
+        #expect(root.convert(CGPoint(x: 15, y: 25), to: grandchild) == .zero)
+        child.bounds.origin = CGPoint(x: 5, y: 0)
+        #expect(grandchild.convert(CGPoint.zero, to: root) == CGPoint(x: 10, y: 25), "bounds origin scrolls the subviews")
+        grandchild.removeFromSuperview()
+        #expect(child.subviews.isEmpty)
+        #expect(grandchild.superview == nil)
+    }
+
+    @Test func layoutRunsTopDownWithTheControllerAroundItsView() {
+        let controller = ProbeController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 400, height: 300), rootViewController: controller)
+        scene.layoutIfNeeded()
+        #expect(controller.log == ["viewDidLoad", "viewWillLayoutSubviews", "viewDidLayoutSubviews"])
+        #expect(controller.probe.log == ["layoutSubviews"])
+        #expect(controller.view.frame == CGRect(x: 0, y: 0, width: 400, height: 300), "the root view fills the window")
+        scene.layoutIfNeeded()
+        #expect(controller.probe.log.count == 1, "no layout without a reason")
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 500, height: 300), displayScale: 1)
+        scene.layoutIfNeeded()
+        #expect(controller.probe.log.count == 2, "a resize lays the view out again")
+    }
+
+    @Test func onlyDirtyViewsRedraw() {
+        let controller = UIViewController()
+        let a = ProbeView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        let b = ProbeView(frame: CGRect(x: 60, y: 0, width: 50, height: 50))
+        controller.view.addSubview(a)
+        controller.view.addSubview(b)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 100), rootViewController: controller)
+        _ = scene.renderImage()
+        #expect(a.draws == 1 && b.draws == 1)
+        b.color = .systemRed
+        b.setNeedsDisplay()
+        let damage = scene.takeDamage()
+        #expect(damage == CGRect(x: 60, y: 0, width: 50, height: 50), "only the dirty view's area is damaged")
+        b.setNeedsDisplay()
+        let image = scene.renderImage()
+        #expect(a.draws == 1, "a clean view is composited from its recording, not drawn again")
+        #expect(b.draws == 2)
+        #expect(image.pixel(x: 80, y: 20) == 0xffff3b30)
+        #expect(image.pixel(x: 20, y: 20) == 0xff007aff)
+    }
+
+    @Test func hiddenViewsAlphaAndClipping() {
+        let controller = UIViewController()
+        controller.view.backgroundColor = .white
+        let parent = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        parent.clipsToBounds = true
+        let overflowing = UIView(frame: CGRect(x: 25, y: 0, width: 50, height: 50))
+        overflowing.backgroundColor = .black
+        parent.addSubview(overflowing)
+        let faded = UIView(frame: CGRect(x: 100, y: 0, width: 50, height: 50))
+        faded.backgroundColor = .black
+        faded.alpha = 0.5
+        let hidden = UIView(frame: CGRect(x: 150, y: 0, width: 50, height: 50))
+        hidden.backgroundColor = .black
+        hidden.isHidden = true
+        for view in [parent, faded, hidden] { controller.view.addSubview(view) }
+        let image = UIWindowScene.offscreen(size: CGSize(width: 200, height: 50), rootViewController: controller).renderImage()
+        #expect(image.pixel(x: 30, y: 10) == 0xff000000)
+        #expect(image.pixel(x: 60, y: 10) == 0xffffffff, "clipped by the parent")
+        let grey = image.pixel(x: 120, y: 10) & 0xff
+        #expect((126...129).contains(grey), "half-transparent black on white")
+        #expect(image.pixel(x: 170, y: 10) == 0xffffffff)
+    }
+
+    @Test func renderingFollowsTheScale() {
+        let controller = UIViewController()
+        controller.view.backgroundColor = .white
+        let square = UIView(frame: CGRect(x: 10, y: 10, width: 10, height: 10))
+        square.backgroundColor = .black
+        controller.view.addSubview(square)
+        let image = OffscreenScene.render(controller, size: CGSize(width: 40, height: 40), scale: 2)
+        #expect(image.width == 80 && image.height == 80)
+        #expect(image.pixel(x: 21, y: 21) == 0xff000000)
+        #expect(image.pixel(x: 19, y: 19) == 0xffffffff)
+        #expect(image.pixel(x: 39, y: 39) == 0xff000000)
+        #expect(image.pixel(x: 41, y: 41) == 0xffffffff)
+    }
+}
+
+@MainActor
+enum OffscreenScene {
+    static func render(_ controller: UIViewController, size: CGSize, scale: CGFloat) -> Cairo.ImageSurface {
+        UIWindowScene.offscreen(size: size, scale: scale, rootViewController: controller).renderImage(scale: scale)
+    }
+}
