@@ -10,7 +10,8 @@ import X11
 @MainActor
 public final class AppHarness {
     public let virtualDisplay: VirtualDisplay
-    private let runtime: SceneRuntime
+    /// Released before the virtual display, so the app's connection closes while the server still runs.
+    private var runtime: SceneRuntime!
     /// Every trace event so far, in order, as written to the trace file (`event`, `scene` and fields).
     public private(set) var events: [[String: Any]] = []
 
@@ -19,12 +20,13 @@ public final class AppHarness {
         virtualDisplay = try display ?? VirtualDisplay()
         runtime = try SceneRuntime(displayName: virtualDisplay.name)
         runtime.onTerminate = {}
-        runtime.observeTrace { [unowned self] _, fields in events.append(fields) }
+        runtime.observeTrace { [weak self] _, fields in self?.events.append(fields) }
         runtime.launch(delegate: delegateClass.init())
     }
 
     isolated deinit {
         runtime.terminate()
+        runtime = nil
     }
 
     public var application: UIApplication { runtime.application }

@@ -18,22 +18,24 @@ public struct SyntheticInput {
         display.sync()
     }
 
-    /// Presses `button` at `start`, moves to `end` in `steps` steps with `stepDelay` seconds between
-    /// them, and releases.
+    /// Presses `button` at `start`, moves to `end` in `steps` steps and releases. `pump` runs after every
+    /// step, e.g. to let the app under test handle what the window manager did (an in-process app's loop
+    /// only turns while the test awaits).
     public func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int), steps: Int = 10, button: UInt32 = 1,
-                     stepDelay: Double = 0.02, between: () -> Void = {}) {
+                     pump: () async -> Void) async {
         move(to: start)
         display.fakeButton(button, pressed: true)
         display.sync()
+        await pump()
         for step in 1...max(1, steps) {
-            usleep(useconds_t(stepDelay * 1e6))
             let x = start.x + (end.x - start.x) * step / max(1, steps)
             let y = start.y + (end.y - start.y) * step / max(1, steps)
             move(to: (x, y))
-            between()
+            await pump()
         }
         display.fakeButton(button, pressed: false)
         display.sync()
+        await pump()
     }
 
     /// The bottom-right corner of `window`'s frame in root coordinates (from `_NET_FRAME_EXTENTS`),

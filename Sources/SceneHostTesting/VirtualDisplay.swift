@@ -14,10 +14,11 @@ public final class VirtualDisplay: @unchecked Sendable {
     public let name: String
     public let width: Int
     public let height: Int
-    private let server: Process
-    private let windowManager: Process
-    private let serverLifeline: Pipe
-    private let windowManagerLifeline: Pipe
+    private let server: ChildProcess
+    private let windowManager: ChildProcess
+    /// Write ends of the pipes the supervising shells read; closing one (or our exit) ends that child.
+    private let serverLifeline: Int32
+    private let windowManagerLifeline: Int32
 
     /// Starts Xvfb (`width`×`height`, 24-bit) and openbox, and returns once openbox manages new windows.
     public init(width: Int = 1920, height: Int = 1080, timeout: Double = 15) throws {
@@ -27,28 +28,41 @@ public final class VirtualDisplay: @unchecked Sendable {
         self.width = width
         self.height = height
         // Xvfb picks a free display number itself and writes it to fd 1 once it accepts connections.
-        serverLifeline = Pipe()
-        let serverOutput = Pipe()
-        server = Self.supervised("Xvfb -displayfd 1 -screen 0 \(width)x\(height)x24 -nolisten tcp -nolisten unix_abstract 2>/dev/null",
-                                 lifeline: serverLifeline, output: serverOutput, environment: nil)
-        try server.run()
-        guard let number = Self.readLine(from: serverOutput.fileHandleForReading, timeout: timeout), Int(number) != nil else {
-            server.terminate()
-            throw StartError(description: "Xvfb did not start within \(Int(timeout)) s (is another X server hogging resources? try running `Xvfb -displayfd 1` by hand)")
+        let serverPipe = ClosingPipe(), serverOutput = ClosingPipe()
+        serverLifeline = serverPipe.write
+        server = try Self.supervised("Xvfb -displayfd 1 -screen 0 \(width)x\(height)x24 -nolisten tcp -nolisten unix_abstract",
+                                     lifeline: serverPipe.read, output: serverOutput.write, environment: nil)
+        close(serverPipe.read)
+        close(serverOutput.write)
+        defer { close(serverOutput.read) }
+        guard let number = Self.readLine(from: serverOutput.read, timeout: timeout), Int(number) != nil else {
+            close(serverLifeline)
+            server.signal()
+            server.wait()
+            throw StartError(description: "Xvfb did not start within \(Int(timeout)) s (try `Xvfb -displayfd 1` by hand to see why)")
         }
         name = ":" + number
 
-        windowManagerLifeline = Pipe()
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = name
         // An empty configuration home: openbox runs with its defaults whatever the user configured.
         let configHome = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-openbox-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: configHome, withIntermediateDirectories: true)
         environment["XDG_CONFIG_HOME"] = configHome
-        windowManager = Self.supervised("openbox --sm-disable >/dev/null 2>&1", lifeline: windowManagerLifeline,
-                                        output: nil, environment: environment)
+        let windowManagerPipe = ClosingPipe()
+        windowManagerLifeline = windowManagerPipe.write
         do {
-            try windowManager.run()
+            windowManager = try Self.supervised("openbox --sm-disable", lifeline: windowManagerPipe.read, output: nil,
+                                                environment: environment)
+        } catch {
+            close(windowManagerPipe.read)
+            close(windowManagerLifeline)
+            close(serverLifeline)
+            server.wait()
+            throw error
+        }
+        close(windowManagerPipe.read)
+        do {
             try waitForWindowManager(timeout: timeout)
         } catch {
             stop()
@@ -64,11 +78,14 @@ public final class VirtualDisplay: @unchecked Sendable {
     public func connect() throws -> Display { try Display(name: name) }
 
     private func stop() {
-        // Closing a lifeline makes its shell end the child; then the shells exit.
-        try? windowManagerLifeline.fileHandleForWriting.close()
-        try? serverLifeline.fileHandleForWriting.close()
-        windowManager.waitUntilExit()
-        server.waitUntilExit()
+        // Closing a lifeline makes its shell end the child, then exit; SIGTERM does the same for a
+        // shell that somehow still waits.
+        close(windowManagerLifeline)
+        close(serverLifeline)
+        for process in [windowManager, server] where process.wait(timeout: 5) == nil {
+            process.signal()
+            process.wait()
+        }
     }
 
     /// openbox is ready once it owns `_NET_SUPPORTING_WM_CHECK`, and really manages windows once a probe
@@ -85,34 +102,42 @@ public final class VirtualDisplay: @unchecked Sendable {
             }
         }
         try wait({ display.cardinalProperty(display.root, "_NET_SUPPORTING_WM_CHECK") != nil }, what: "start")
-        let probe = TopLevelWindow(display: display, width: 10, height: 10, title: "probe", className: "Probe", instanceName: "probe")
-        probe.map()
-        display.flush()
-        try wait({ display.frameExtents(probe.id) != nil }, what: "manage windows")
-        probe.destroy()
-        display.sync()
+        // A window mapped while openbox is still starting can stay unmapped for good: map probes until
+        // one gets a frame.
+        var managed = false
+        while !managed {
+            let probe = TopLevelWindow(display: display, width: 10, height: 10, title: "probe", className: "Probe", instanceName: "probe")
+            probe.map()
+            display.flush()
+            let probeDeadline = Date().addingTimeInterval(0.5)
+            while !managed, Date() < probeDeadline {
+                managed = display.frameExtents(probe.id) != nil
+                if !managed { usleep(10_000) }
+            }
+            probe.destroy()
+            display.sync()
+            guard managed || (Date() < deadline && windowManager.isRunning) else {
+                throw StartError(description: "openbox did not manage windows on \(name) within \(Int(timeout)) s")
+            }
+        }
     }
 
-    /// Runs `command` under `sh`, which ends it when `lifeline`'s write end closes (our exit included).
-    private static func supervised(_ command: String, lifeline: Pipe, output: Pipe?, environment: [String: String]?) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\(command) & child=$!; read _ignored; kill $child 2>/dev/null; wait $child"]
-        process.standardInput = lifeline
-        process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        if let environment { process.environment = environment }
-        return process
+    /// Runs `command` under `sh`, which ends it when `lifeline` reaches end of file (when we close our
+    /// end, or exit in any way).
+    private static func supervised(_ command: String, lifeline: Int32, output: Int32?, environment: [String: String]?) throws -> ChildProcess {
+        let script = "\(command) </dev/null 2>/dev/null \(output == nil ? ">/dev/null" : "") & child=$!; "
+            + "trap 'kill $child' TERM; read _ignored; kill $child 2>/dev/null; wait $child"
+        return try ChildProcess("/bin/sh", ["-c", script], environment: environment, standardInput: lifeline, standardOutput: output)
     }
 
-    private static func readLine(from handle: FileHandle, timeout: Double) -> String? {
-        var pollDescriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+    private static func readLine(from fd: Int32, timeout: Double) -> String? {
+        var pollDescriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         var text = ""
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             guard poll(&pollDescriptor, 1, 100) > 0 else { continue }
             var byte: UInt8 = 0
-            guard read(handle.fileDescriptor, &byte, 1) == 1 else { return nil }
+            guard read(fd, &byte, 1) == 1 else { return nil }
             if byte == UInt8(ascii: "\n") { return text }
             text.append(Character(Unicode.Scalar(byte)))
         }

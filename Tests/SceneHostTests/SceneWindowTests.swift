@@ -1,0 +1,189 @@
+import Foundation
+@testable import Gallery
+import SceneHostTesting
+import Testing
+
+/// Scenes as real X11 windows under openbox, on a private Xvfb. One app at a time is
+/// `UIApplication.shared`, so these run one after another.
+@MainActor
+@Suite(.serialized) struct SceneWindowTests {
+    @Test func windowPropertiesComeFromTheScene() async throws {
+        let app = try AppHarness(AppDelegate.self)
+        #expect(await app.waitForScenes(2))
+        let other = try app.virtualDisplay.connect()
+        let mail = try #require(app.scene(titled: "Mail"))
+        let window = try #require(app.window(of: mail))
+        #expect(other.stringProperty(window, "_NET_WM_NAME") == "Mail")
+        #expect(other.stringProperty(window, "WM_NAME") == "Mail")
+        #expect(other.cardinalProperty(window, "_NET_WM_PID") == [UInt(getpid())])
+        let protocols = other.cardinalProperty(window, "WM_PROTOCOLS") ?? []
+        #expect(protocols.contains(UInt(other.atom("WM_DELETE_WINDOW"))))
+        #expect(other.stringProperty(window, "WM_CLASS")?.isEmpty == false)
+        mail.title = "Mail — Inbox"
+        await app.run(for: 0.05)
+        #expect(other.stringProperty(window, "_NET_WM_NAME") == "Mail — Inbox")
+    }
+
+    @Test func sizeHintsEqualTheRestrictionsAndFollowThem() async throws {
+        let app = try AppHarness(AppDelegate.self)
+        #expect(await app.waitForScenes(2))
+        let other = try app.virtualDisplay.connect()
+        let mail = try #require(app.scene(titled: "Mail"))
+        let settings = try #require(app.scene(titled: "Settings"))
+        let mailWindow = try #require(app.window(of: mail))
+        let mailHints = try #require(other.sizeHints(mailWindow))
+        #expect(mailHints == Display.SizeHints(minimum: (420, 360)))
+        let settingsWindow = try #require(app.window(of: settings))
+        #expect(other.sizeHints(settingsWindow) == Display.SizeHints(minimum: (360, 320), maximum: (900, 800)))
+
+        // Changed while the window is open: the hints are rewritten at once.
+        settings.sizeRestrictions?.minimumSize = CGSize(width: 500, height: 450)
+        settings.sizeRestrictions?.maximumSize = CGSize(width: 700, height: CGFloat.infinity)
+        await app.run(for: 0.05)
+        #expect(other.sizeHints(settingsWindow) == Display.SizeHints(minimum: (500, 450), maximum: (700, 32767)))
+        #expect(settings.effectiveGeometry.maximumSize == CGSize(width: 700, height: CGFloat.greatestFiniteMagnitude))
+        // The window was 900 wide: it is brought inside the new maximum.
+        #expect(await app.run(until: { other.geometry(settingsWindow)?.width == 700 }))
+        #expect(await app.run(until: { settings.effectiveGeometry.systemFrame.width == 700 }))
+    }
+
+    @Test func theWindowManagerEnforcesMinimumAndMaximum() async throws {
+        let app = try AppHarness(AppDelegate.self)
+        #expect(await app.waitForScenes(2))
+        let other = try app.virtualDisplay.connect()
+        let mail = try #require(app.scene(titled: "Mail"))
+        let settings = try #require(app.scene(titled: "Settings"))
+        let mailWindow = try #require(app.window(of: mail))
+        let settingsWindow = try #require(app.window(of: settings))
+
+        // Another client asks for sizes outside the limits, as `xdotool windowsize` would.
+        other.resize(mailWindow, width: 200, height: 100)
+        other.resize(settingsWindow, width: 1500, height: 1000)
+        other.flush()
+        #expect(await app.run(until: {
+            mail.effectiveGeometry.systemFrame.size == CGSize(width: 420, height: 360)
+                && settings.effectiveGeometry.systemFrame.size == CGSize(width: 900, height: 800)
+        }))
+        #expect(other.geometry(mailWindow).map { ($0.width, $0.height) } ?? (0, 0) == (420, 360))
+        #expect(other.geometry(settingsWindow).map { ($0.width, $0.height) } ?? (0, 0) == (900, 800))
+        // Within the limits the request is honoured.
+        other.resize(mailWindow, width: 640, height: 480)
+        other.flush()
+        #expect(await app.run(until: { mail.effectiveGeometry.systemFrame.size == CGSize(width: 640, height: 480) }))
+        #expect(mail.traitCollection.horizontalSizeClass == .compact)
+        #expect(mail.traitCollection.verticalSizeClass == .compact)
+    }
+
+    @Test func draggingTheFrameEdgeReportsEachGeometryOnce() async throws {
+        TestSceneDelegate.updates = []
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        let window = try #require(app.window(of: scene))
+        let other = try app.virtualDisplay.connect()
+        let input = try SyntheticInput(display: other)
+        await app.run(for: 0.1)
+        let before = scene.effectiveGeometry.systemFrame
+        TestSceneDelegate.updates = []
+        app.clearEvents()
+
+        let corner = try #require(input.frameCorner(of: window))
+        await input.drag(from: corner, to: (corner.x - 300, corner.y - 200), steps: 10) { await app.run(for: 0.03) }
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.width <= before.width - 290 }))
+        await app.run(for: 0.1)
+
+        let updates = TestSceneDelegate.updates
+        #expect(updates.count >= 3, "a drag in ten steps reports intermediate sizes")
+        #expect(updates.first?.previous == before, "the first update passes the geometry before the drag")
+        for (earlier, later) in zip(updates, updates.dropFirst()) {
+            #expect(later.previous == earlier.current, "each update passes the geometry of the one before")
+        }
+        for update in updates { #expect(update.previous != update.current, "no update for an unchanged geometry") }
+        #expect(updates.last?.current == scene.effectiveGeometry.systemFrame)
+        #expect(scene.effectiveGeometry.systemFrame.size == CGSize(width: before.width - 300, height: before.height - 200))
+        // The trace has one geometry event per update, with the same values.
+        let traced = app.events(of: "geometry", scene: scene)
+        #expect(traced.count == updates.count)
+        #expect(traced.last?["width"] as? Double == Double(before.width - 300))
+
+        // Dragging further than the minimum stops at it.
+        let corner2 = try #require(input.frameCorner(of: window))
+        await input.drag(from: corner2, to: (corner2.x - 2000, corner2.y - 2000), steps: 4) { await app.run(for: 0.03) }
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == TestSceneDelegate.minimumSize }))
+    }
+
+    @Test func aConfigureWithNoChangeReportsNothing() async throws {
+        TestSceneDelegate.updates = []
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        let window = try #require(app.window(of: scene))
+        await app.run(for: 0.1)
+        let count = TestSceneDelegate.updates.count
+        let other = try app.virtualDisplay.connect()
+        let size = scene.effectiveGeometry.systemFrame.size
+        other.resize(window, width: Int(size.width), height: Int(size.height))
+        other.flush()
+        await app.run(for: 0.2)
+        #expect(TestSceneDelegate.updates.count == count)
+    }
+
+    @Test func closingOneWindowDisconnectsItsSceneAndTheAppGoesOn() async throws {
+        TestSceneDelegate.lifecycle = []
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        app.application.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
+        #expect(await app.waitForScenes(2))
+        #expect(TestSceneDelegate.lifecycle == ["willConnect", "willEnterForeground", "didBecomeActive",
+                                                "willConnect", "willEnterForeground", "didBecomeActive"])
+        let (first, second) = (app.scenes[0], app.scenes[1])
+        let other = try app.virtualDisplay.connect()
+        let firstWindow = try #require(app.window(of: first))
+        TestSceneDelegate.lifecycle = []
+
+        other.sendDeleteRequest(firstWindow)   // the close button
+        other.flush()
+        #expect(await app.run(until: { app.application.connectedScenes.count == 1 }))
+        #expect(TestSceneDelegate.lifecycle == ["willResignActive", "didEnterBackground", "didDisconnect"])
+        #expect(first.activationState == .unattached)
+        #expect(!app.application.openSessions.contains(first.session), "the user closed it: its session is discarded")
+        #expect(app.events(of: "sceneDidDisconnect", scene: first).count == 1)
+        #expect(!app.isTerminated)
+        #expect(await app.run(until: { !other.clientWindows().contains(firstWindow) }))
+
+        // The other scene still follows its window.
+        let secondWindow = try #require(app.window(of: second))
+        other.resize(secondWindow, width: 700, height: 500)
+        other.flush()
+        #expect(await app.run(until: { second.effectiveGeometry.systemFrame.size == CGSize(width: 700, height: 500) }))
+
+        // Closing the last one ends the app.
+        other.sendDeleteRequest(secondWindow)
+        other.flush()
+        #expect(await app.run(until: { app.isTerminated }))
+    }
+
+    @Test func snapshotsOfTheMailWindow() async throws {
+        let app = try AppHarness(AppDelegate.self)
+        #expect(await app.waitForScenes(2))
+        let mail = try #require(app.scene(titled: "Mail"))
+        let window = try #require(app.window(of: mail))
+        let other = try app.virtualDisplay.connect()
+        // Keep Settings out of the way so nothing covers the Mail window.
+        if let settingsWindow = app.scene(titled: "Settings").flatMap(app.window(of:)) { XIconifyWindow(other.pointer, settingsWindow, other.screen) }
+        // The overlay shows the last frame time, which varies from run to run.
+        (mail.windows.first?.rootViewController as? MailViewController)?.overlay.isHidden = true
+        for (name, size) in GallerySnapshotSizes.mail {
+            other.resize(window, width: Int(size.width), height: Int(size.height))
+            other.flush()
+            #expect(await app.run(until: { mail.effectiveGeometry.systemFrame.size == size }))
+            await app.run(for: 0.15)
+            assertSnapshot(try app.screenshot(mail), named: "mail-window-\(name)", tolerance: .window)
+        }
+    }
+}
+
+/// Sizes at which the Mail scene is snapshotted: compact and regular width.
+enum GallerySnapshotSizes {
+    static let mail: [(String, CGSize)] = [("compact", CGSize(width: 500, height: 640)), ("regular", CGSize(width: 1000, height: 640))]
+}

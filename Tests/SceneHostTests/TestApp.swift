@@ -1,0 +1,51 @@
+import Foundation
+import SceneHostTesting
+
+/// A small app for runtime tests: one scene whose delegate records every geometry update with the
+/// previous and the new geometry.
+@MainActor
+final class TestAppDelegate: UIResponder, UIApplicationDelegate {
+    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                     options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        let configuration = UISceneConfiguration(name: "Test", sessionRole: connectingSceneSession.role)
+        configuration.delegateClass = TestSceneDelegate.self
+        return configuration
+    }
+}
+
+@MainActor
+final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    /// (previous, current) for every `windowScene(_:didUpdateEffectiveGeometry:)`, across all scenes.
+    static var updates: [(previous: CGRect, current: CGRect)] = []
+    static var lifecycle: [String] = []
+    static let minimumSize = CGSize(width: 300, height: 200)
+
+    var window: UIWindow?
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        guard let windowScene = scene as? UIWindowScene else { return }
+        windowScene.title = "Test"
+        windowScene.sizeRestrictions?.minimumSize = Self.minimumSize
+        let window = UIWindow(windowScene: windowScene)
+        let controller = UIViewController()
+        controller.view.backgroundColor = .systemTeal
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        self.window = window
+        Self.lifecycle.append("willConnect")
+    }
+
+    func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {
+        Self.updates.append((previousEffectiveGeometry.systemFrame, windowScene.effectiveGeometry.systemFrame))
+    }
+
+    func sceneWillEnterForeground(_ scene: UIScene) { Self.lifecycle.append("willEnterForeground") }
+    func sceneDidBecomeActive(_ scene: UIScene) { Self.lifecycle.append("didBecomeActive") }
+    func sceneWillResignActive(_ scene: UIScene) { Self.lifecycle.append("willResignActive") }
+    func sceneDidEnterBackground(_ scene: UIScene) { Self.lifecycle.append("didEnterBackground") }
+    func sceneDidDisconnect(_ scene: UIScene) { Self.lifecycle.append("didDisconnect") }
+}
+
+extension UIColor {
+    static let systemTeal = UIColor(rgb: 0x30B0C7)
+}
