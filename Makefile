@@ -6,13 +6,16 @@ SWIFT ?= swift
 
 .PHONY: run test deps build bench clean
 
+# On a desktop the Gallery opens on $$DISPLAY; without one it tours a private virtual display and
+# writes screenshots to out/gallery/.
 run: deps
 	$(SWIFT) build --product Gallery
-	$(SWIFT) run Gallery
+	@if [ -n "$$DISPLAY" ]; then $(SWIFT) run --skip-build Gallery; \
+	else echo "no DISPLAY: running the Gallery on a private virtual display"; $(SWIFT) run --skip-build Gallery --tour out/gallery; fi
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --num-workers 2
+	$(SWIFT) test --skip-build
 
 bench: deps
 	$(SWIFT) run -c release Benchmarks

@@ -26,7 +26,8 @@ let package = Package(
         .target(name: "SceneHostCore", dependencies: ["Cairo"]),
         .target(name: "SceneHost", dependencies: ["SceneHostCore", "X11", "Cairo", "CMainQueue"]),
         .target(name: "SceneHostTesting", dependencies: ["SceneHost", "X11", "Cairo"]),
-        .executableTarget(name: "Gallery", dependencies: ["SceneHost"]),
+        // The Gallery's screenshot tour (`Gallery --tour`) runs it on a virtual display with SceneHostTesting.
+        .executableTarget(name: "Gallery", dependencies: ["SceneHost", "SceneHostTesting"]),
         .executableTarget(name: "Benchmarks", dependencies: ["SceneHost", "SceneHostTesting"]),
         .testTarget(name: "SceneHostCoreTests", dependencies: ["SceneHostCore", "Cairo"]),
         .testTarget(

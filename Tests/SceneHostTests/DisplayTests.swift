@@ -1,0 +1,62 @@
+import Foundation
+import SceneHostTesting
+import Testing
+
+/// The X11 wrapper against a real server: errors become Swift errors, and both ways of presenting
+/// pixels put the same pixels on screen.
+@MainActor
+struct DisplayTests {
+    @Test func requestErrorsBecomeSwiftErrorsNotAborts() throws {
+        let server = try VirtualDisplay(width: 640, height: 480)
+        let display = try server.connect()
+        #expect(throws: X11Error.self) {
+            try display.checked { display.resize(0x1234_5678, width: 10, height: 10) }
+        }
+        do {
+            try display.checked { display.resize(0x1234_5678, width: 10, height: 10) }
+        } catch {
+            #expect(error.message.contains("BadWindow"))
+        }
+        #expect(throws: X11Error.self) { try display.capture(0x1234_5678, width: 4, height: 4) }
+        // The connection is still usable afterwards.
+        #expect(display.geometry(display.root)?.width == 640)
+    }
+
+    @Test(arguments: [true, false])
+    func presentedPixelsReachTheWindow(sharedMemory: Bool) throws {
+        let server = try VirtualDisplay(width: 640, height: 480)
+        let display = try server.connect()
+        let window = TopLevelWindow(display: display, width: 200, height: 100, title: "Pixels", className: "Test", instanceName: "test")
+        window.map()
+        display.sync()
+        let deadline = Date().addingTimeInterval(5)
+        while !display.isViewable(window.id), Date() < deadline { usleep(10_000) }
+
+        let buffer = ImageBuffer(display: display, window: window.id, width: 200, height: 100,
+                                 capacityWidth: 256, capacityHeight: 128, allowSharedMemory: sharedMemory)
+        #expect(buffer.usesSharedMemory == sharedMemory)
+        let surface = ImageSurface(format: .rgb24, data: buffer.pixels, width: 200, height: 100, stride: buffer.stride, owner: buffer)
+        let context = Context(surface: surface)
+        context.setSource(red: 1, green: 0, blue: 0)
+        context.paint()
+        context.setSource(red: 0, green: 0, blue: 1)
+        context.rectangle(50, 25, 100, 50)
+        context.fill()
+        surface.flush()
+        buffer.put(to: window.id, x: 0, y: 0, width: 200, height: 100)
+        display.sync()
+
+        let shot = try Screenshot.capture(window: window.id, on: display)
+        #expect(shot.pixel(x: 10, y: 10) == 0xffff0000)
+        #expect(shot.pixel(x: 100, y: 50) == 0xff0000ff)
+        // Only a damaged rectangle is sent: paint green, present a corner, the rest stays.
+        context.setSource(red: 0, green: 1, blue: 0)
+        context.paint()
+        surface.flush()
+        buffer.put(to: window.id, x: 0, y: 0, width: 20, height: 20)
+        display.sync()
+        let partial = try Screenshot.capture(window: window.id, on: display)
+        #expect(partial.pixel(x: 5, y: 5) == 0xff00ff00)
+        #expect(partial.pixel(x: 100, y: 50) == 0xff0000ff)
+    }
+}

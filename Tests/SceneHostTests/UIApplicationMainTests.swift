@@ -1,0 +1,124 @@
+import Foundation
+import SceneHostTesting
+import Testing
+
+/// The Gallery as a user runs it: a separate process, started the way `make run` starts it.
+@MainActor
+struct UIApplicationMainTests {
+    /// The Gallery executable, built beside this test bundle.
+    static var galleryPath: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("Gallery").path
+    }
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs the Gallery with `arguments` and `environment` changes (nil removes a variable).
+    static func runGallery(_ arguments: [String] = [], environment changes: [String: String?], timeout: Double = 60) throws -> Run {
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in changes { environment[key] = value }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outPath = directory.appendingPathComponent("out").path, errPath = directory.appendingPathComponent("err").path
+        let out = open(outPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644), err = open(errPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        let process = try ChildProcess(galleryPath, arguments, environment: environment, standardOutput: out, standardError: err)
+        close(out)
+        close(err)
+        let status = process.wait(timeout: timeout) ?? { process.signal(SIGKILL); return process.wait() }()
+        return Run(status: status, output: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                   errors: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
+    @Test func withoutADisplayItSaysSoAndExitsWithStatus2() throws {
+        let run = try Self.runGallery(environment: ["DISPLAY": nil])
+        #expect(run.status == 2)
+        let lines = run.errors.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(run.errors)")
+        #expect(run.errors.contains("DISPLAY is not set"))
+        #expect(run.errors.contains("xvfb-run"))
+    }
+
+    @Test func withAnUnreachableDisplayItNamesIt() throws {
+        let run = try Self.runGallery(environment: ["DISPLAY": ":987"])
+        #expect(run.status == 2)
+        #expect(run.errors.contains("DISPLAY=:987"))
+    }
+
+    @Test func theTraceRecordsWhatTheRuntimeDecided() async throws {
+        let display = try VirtualDisplay()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tracePath = directory.appendingPathComponent("trace.jsonl").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        environment["SCENEHOST_TRACE"] = tracePath
+        let app = try ChildProcess(Self.galleryPath, [], environment: environment)
+        defer { if app.isRunning { app.signal(SIGKILL); app.wait() } }
+
+        func events() -> [[String: Any]] {
+            ((try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while events().filter({ $0["event"] as? String == "frame" }).count < 2, Date() < deadline { usleep(20_000) }
+
+        // Close both windows as a person would; the app ends when its last scene is gone.
+        let other = try display.connect()
+        let windows = other.clientWindows()
+        #expect(windows.count == 2)
+        for window in windows { other.sendDeleteRequest(window) }
+        other.flush()
+        #expect(app.wait(timeout: 10) == 0)
+
+        let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
+        let trace = events()
+        #expect(trace.count == lines.count, "every line is one JSON object")
+        let times = trace.compactMap { $0["t"] as? Double }
+        #expect(times.count == trace.count && times == times.sorted())
+
+        let connects = trace.filter { $0["event"] as? String == "sceneWillConnect" }
+        #expect(Set(connects.compactMap { $0["title"] as? String }) == ["Mail", "Settings"])
+        #expect(Set(connects.compactMap { ($0["window"] as? NSNumber)?.uintValue }) == Set(windows.map { UInt($0) }))
+        for connect in connects {
+            let scene = try #require(connect["scene"] as? String)
+            let of = { (name: String) in trace.filter { $0["event"] as? String == name && $0["scene"] as? String == scene } }
+            let geometry = try #require(of("geometry").first)
+            for key in ["x", "y", "width", "height", "minWidth", "minHeight"] { #expect(geometry[key] is NSNumber, "geometry.\(key)") }
+            #expect(geometry["interactive"] as? Bool == false)
+            if connect["title"] as? String == "Mail" {
+                #expect(geometry["maxWidth"] is NSNull, "no maximum: null")
+                #expect(geometry["minWidth"] as? Double == 420)
+            } else {
+                #expect(geometry["maxWidth"] as? Double == 900)
+            }
+            let traits = try #require(of("traits").first)
+            #expect(["compact", "regular"].contains(traits["horizontalSizeClass"] as? String))
+            #expect(["compact", "regular"].contains(traits["verticalSizeClass"] as? String))
+            let frame = try #require(of("frame").first)
+            for key in ["width", "height", "layoutMs", "drawMs", "presentMs"] { #expect(frame[key] is NSNumber, "frame.\(key)") }
+            #expect(of("sceneDidDisconnect").count == 1)
+        }
+    }
+
+    @Test func theTourWritesScreenshotsWithoutADisplay() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try Self.runGallery(["--tour", directory], environment: ["DISPLAY": nil])
+        #expect(run.status == 0, "\(run.errors)")
+        let paths = run.output.split(separator: "\n").map(String.init)
+        #expect(paths.count == 5)
+        for path in paths {
+            let image = try ImageSurface(pngAt: path)
+            #expect(image.width > 300 && image.height > 300)
+        }
+        let mailCompact = try ImageSurface(pngAt: directory + "/mail-compact-560x700.png")
+        #expect(mailCompact.width == 560 && mailCompact.height == 700)
+    }
+}
