@@ -31,6 +31,7 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: ["SceneHost", "SceneHostTesting"]),
         .testTarget(name: "SceneHostCoreTests", dependencies: ["SceneHostCore", "Cairo"]),
         .testTarget(
-            name: "SceneHostTests", dependencies: ["SceneHost", "SceneHostTesting", "Gallery", "X11"]),
+            name: "SceneHostTests", dependencies: ["SceneHost", "SceneHostTesting", "Gallery", "X11"],
+            exclude: ["__Snapshots__"]),
     ]
 )

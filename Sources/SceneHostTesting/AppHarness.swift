@@ -54,15 +54,21 @@ public final class AppHarness {
     /// Drives the loop for `seconds`.
     public func run(for seconds: Double) async { await runtime.run(for: seconds) }
 
-    /// Waits until `count` scenes are connected and each has presented a frame while mapped.
+    /// Waits until `count` scenes are connected and each has presented a frame while mapped. On a
+    /// timeout it prints what it saw, to tell a slow machine from a stuck scene.
     @discardableResult
-    public func waitForScenes(_ count: Int, timeout: Double = 10) async -> Bool {
-        await run(until: {
+    public func waitForScenes(_ count: Int, timeout: Double = 20) async -> Bool {
+        let ready = await run(until: {
             let scenes = self.scenes
             return scenes.count >= count && scenes.allSatisfy { scene in
                 scene.activationState == .foregroundActive && self.events(of: "frame", scene: scene).count > 0
             }
         }, timeout: timeout)
+        if !ready {
+            let states = scenes.map { "\($0.title ?? "?"): \($0.activationState), \(events(of: "frame", scene: $0).count) frames, window \(window(of: $0).map { String($0, radix: 16) } ?? "none") viewable \(window(of: $0).map(display.isViewable) ?? false)" }
+            print("AppHarness: \(scenes.count) of \(count) scenes ready after \(timeout) s: \(states.joined(separator: "; "))")
+        }
+        return ready
     }
 
     /// Trace events named `name`, for `scene` if given.

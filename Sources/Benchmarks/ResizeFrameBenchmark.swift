@@ -1,0 +1,87 @@
+import Foundation
+@_spi(Runtime) import SceneHost
+import SceneHostTesting
+
+/// The content the peers in x11-facts.md were measured with: a 50-row list beside 8 wrapped paragraphs.
+@MainActor
+final class ListAndParagraphsController: UIViewController {
+    private var rows: [UILabel] = []
+    private var paragraphs: [UILabel] = []
+
+    override func viewDidLoad() {
+        view.backgroundColor = .systemBackground
+        rows = (1...50).map { index in
+            let label = UILabel()
+            label.text = "Row \(index): a message subject that is fairly long"
+            label.font = .systemFont(ofSize: 14)
+            view.addSubview(label)
+            return label
+        }
+        paragraphs = (1...8).map { index in
+            let label = UILabel()
+            label.numberOfLines = 0
+            label.font = .systemFont(ofSize: 15)
+            label.text = "Paragraph \(index). " + String(repeating: "The engine might act upon other things besides number, were objects found whose mutual relations could be expressed by those of the abstract science of operations. ", count: 2)
+            view.addSubview(label)
+            return label
+        }
+    }
+
+    override func viewWillLayoutSubviews() {
+        let bounds = view.bounds
+        let listWidth = min(320, bounds.width * 0.4)
+        for (index, row) in rows.enumerated() { row.frame = CGRect(x: 12, y: 8 + CGFloat(index) * 22, width: listWidth - 24, height: 20) }
+        var y: CGFloat = 12
+        let width = bounds.width - listWidth - 24
+        for paragraph in paragraphs {
+            let height = paragraph.sizeThatFits(CGSize(width: width, height: 0)).height
+            paragraph.frame = CGRect(x: listWidth + 12, y: y, width: width, height: height)
+            y += height + 10
+        }
+    }
+}
+
+/// The cost of one resize step, offscreen: new geometry → traits → layout → draw of the damaged
+/// views → composite into the back buffer. This is the client CPU a window drag costs per step,
+/// without the X server.
+enum ResizeFrameBenchmark: Benchmark {
+    static let name = "frame"
+
+    @MainActor
+    static func run() throws {
+        let controller = ListAndParagraphsController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: controller)
+        let image = ImageSurface(format: .rgb24, width: 1400, height: 900)
+        let context = Context(surface: image)
+        func step(width: CGFloat, height: CGFloat) -> (layout: Double, draw: Double) {
+            _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: width, height: height), displayScale: 1)
+            let layout = milliseconds { scene.layoutIfNeeded() }
+            let draw = milliseconds {
+                scene.render(into: context, damage: scene.takeDamage())
+                image.flush()
+            }
+            return (layout, draw)
+        }
+        // Warm up fonts and caches.
+        for i in 0..<20 { _ = step(width: 1000 + CGFloat(i), height: 700) }
+
+        print("| drag | steps | layout ms (median) | draw ms (median) | total ms (median) |")
+        print("| --- | --- | --- | --- | --- |")
+        var regularTotals: [Double] = []
+        for (label, from, to) in [("900→1300 pt wide", 900.0, 1300.0), ("420→660 pt wide", 420.0, 660.0), ("1300→900 pt wide", 1300.0, 900.0)] {
+            var layouts: [Double] = [], draws: [Double] = []
+            for i in 0..<200 {
+                let width = from + (to - from) * Double(i) / 199
+                let result = step(width: CGFloat(width.rounded()), height: 700 + CGFloat(i % 3))
+                layouts.append(result.layout)
+                draws.append(result.draw)
+            }
+            let totals = zip(layouts, draws).map(+)
+            if regularTotals.isEmpty { regularTotals = totals }
+            print(String(format: "| %@ | %d | %.3f | %.3f | %.3f |", label, layouts.count, median(layouts), median(draws), median(totals)))
+        }
+        // A person dragging at 60 Hz leaves 16.7 ms per frame; the client's share should be a small part
+        // of it so the X server and window manager keep up (x11-facts: 1.2 ms for bare Xlib + cairo).
+        report(target: "resize-step-client-cpu", value: median(regularTotals), unit: "ms", goal: 4)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+@_spi(Runtime) import SceneHost
+import SceneHostTesting
+
+// `swift run -c release Benchmarks [NAME…]`: prints each benchmark's table, then one line per target:
+// `target NAME: VALUE UNIT (goal GOAL) met|missed`. Numbers never fail the test suite.
+
+@MainActor
+protocol Benchmark {
+    static var name: String { get }
+    static func run() throws
+}
+
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+func report(target name: String, value: Double, unit: String, goal: Double, lowerIsBetter: Bool = true) {
+    let met = lowerIsBetter ? value <= goal : value >= goal
+    print(String(format: "target %@: %.3f %@ (goal %@ %.3f) %@", name, value, unit, lowerIsBetter ? "≤" : "≥", goal, met ? "met" : "missed"))
+}
+
+let benchmarks: [any Benchmark.Type] = [ResizeFrameBenchmark.self]
+let requested = Set(CommandLine.arguments.dropFirst())
+MainActor.assumeIsolated {
+    for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
+        print("== \(benchmark.name)")
+        do { try benchmark.run() } catch { print("\(benchmark.name) failed: \(error)") }
+    }
+}

@@ -1,0 +1,80 @@
+import Cairo
+import Foundation
+@_spi(Runtime) import SceneHostCore
+import Testing
+
+@MainActor
+struct UILabelTests {
+    let text = "The engine might act upon other things besides number, were objects found whose mutual relations could be expressed."
+
+    @Test func oneLineLabelsMeasureTheirWholeText() {
+        let label = UILabel()
+        label.text = "Hello"
+        let size = label.intrinsicContentSize
+        #expect(size.width > 30 && size.width < 60)
+        #expect(size.height >= 17 && size.height <= 24)
+        label.text = "Hello, world"
+        #expect(label.intrinsicContentSize.width > size.width)
+    }
+
+    @Test func multiLineLabelsWrapAndLimitTheirLines() {
+        let label = UILabel()
+        label.text = text
+        label.numberOfLines = 0
+        let oneLine = label.sizeThatFits(CGSize(width: 10_000, height: 0)).height
+        let wrapped = label.sizeThatFits(CGSize(width: 200, height: 0))
+        #expect(wrapped.width <= 200)
+        #expect(wrapped.height > 3 * oneLine - 1, "wrapped onto several lines")
+        label.numberOfLines = 2
+        let limited = label.sizeThatFits(CGSize(width: 200, height: 0)).height
+        #expect(abs(limited - 2 * oneLine) <= 2, "two lines at most")
+    }
+
+    /// Draws `label` on white and returns the leftmost and rightmost columns with ink.
+    func inkColumns(_ label: UILabel, width: CGFloat = 300) -> ClosedRange<Int>? {
+        let controller = UIViewController()
+        controller.view.backgroundColor = .white
+        label.frame = CGRect(x: 0, y: 0, width: width, height: 40)
+        controller.view.addSubview(label)
+        let image = UIWindowScene.offscreen(size: CGSize(width: width, height: 40), rootViewController: controller).renderImage()
+        let columns = (0..<image.width).filter { x in (0..<image.height).contains { image.pixel(x: x, y: $0) != 0xffffffff } }
+        guard let first = columns.first, let last = columns.last else { return nil }
+        return first...last
+    }
+
+    @Test func alignmentIsPhysicalWhateverTheTextDirection() throws {
+        for sample in ["Hello", "שלום עולם"] {
+            let left = UILabel(), right = UILabel(), center = UILabel()
+            left.text = sample
+            left.textAlignment = .left
+            right.text = sample
+            right.textAlignment = .right
+            center.text = sample
+            center.textAlignment = .center
+            let leftInk = try #require(inkColumns(left)), rightInk = try #require(inkColumns(right))
+            let centerInk = try #require(inkColumns(center))
+            #expect(leftInk.lowerBound < 5, "\(sample) left-aligned starts at the left edge")
+            #expect(rightInk.upperBound > 294, "\(sample) right-aligned ends at the right edge")
+            #expect(abs((centerInk.lowerBound + centerInk.upperBound) / 2 - 150) < 4)
+        }
+    }
+
+    @Test func textIsDrawnOnlyWhenItChanges() {
+        final class CountingLabel: UILabel {
+            var draws = 0
+            override func draw(_ rect: CGRect) { draws += 1; super.draw(rect) }
+        }
+        let controller = UIViewController()
+        let label = CountingLabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        label.text = "One"
+        controller.view.addSubview(label)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 30), rootViewController: controller)
+        _ = scene.renderImage()
+        label.text = "One"
+        _ = scene.renderImage()
+        #expect(label.draws == 1)
+        label.text = "Two"
+        _ = scene.renderImage()
+        #expect(label.draws == 2)
+    }
+}
