@@ -14,6 +14,14 @@ public final class Context {
     deinit { cairo_destroy(pointer) }
 
     public func save() { cairo_save(pointer) }
+    /// Makes user space device space (the clip stays where it is).
+    public func identityMatrix() { cairo_identity_matrix(pointer) }
+    /// Where a point in user space lands in device pixels.
+    public func userToDevice(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        var dx = x, dy = y
+        cairo_user_to_device(pointer, &dx, &dy)
+        return (dx, dy)
+    }
     public func restore() { cairo_restore(pointer) }
     public func translate(_ x: Double, _ y: Double) { cairo_translate(pointer, x, y) }
     public func scale(_ x: Double, _ y: Double) { cairo_scale(pointer, x, y) }

@@ -15,6 +15,9 @@ public class Surface {
     deinit { cairo_surface_destroy(pointer) }
 
     public func flush() { cairo_surface_flush(pointer) }
+
+    /// Device pixels per user unit: a surface of 2× pixels at scale 2 paints at its size in points.
+    public func setDeviceScale(_ scale: Double) { cairo_surface_set_device_scale(pointer, scale, scale) }
     /// Tells cairo that pixels were changed behind its back.
     public func markDirty() { cairo_surface_mark_dirty(pointer) }
 

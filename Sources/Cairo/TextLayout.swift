@@ -33,8 +33,9 @@ public final class TextLayout {
 
     private var raw: OpaquePointer { layout }
 
+    /// Setting the same text again keeps the shaped layout (Pango would shape it anew).
     public var text: String = "" {
-        didSet { pango_layout_set_text(raw, text, -1) }
+        didSet { if text != oldValue { pango_layout_set_text(raw, text, -1) } }
     }
 
     /// A Pango font description, e.g. "DejaVu Sans Bold 17px".

@@ -209,7 +209,7 @@ final class SceneWindow: UIWindowSceneHost {
         if prepareBuffer() { damage = CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height) }
         if let context, !damage.isEmpty {
             let inPoints = CGRect(x: damage.minX / scale, y: damage.minY / scale, width: damage.width / scale, height: damage.height / scale)
-            scene.render(into: context, damage: inPoints)
+            scene.render(into: context, damage: inPoints, scale: scale)
             surface?.flush()
         }
         let drawn = monotonicSeconds()

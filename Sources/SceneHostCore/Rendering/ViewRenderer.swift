@@ -2,23 +2,24 @@ import Cairo
 import Foundation
 
 /// Composites view hierarchies into a cairo context, limited to a damaged rectangle. Each view's
-/// `draw(_:)` output is recorded once (until `setNeedsDisplay` or a resize) and replayed here, so only
-/// views marked dirty run their drawing code.
+/// `draw(_:)` output is kept as a backing image (until `setNeedsDisplay`, a resize or a new scale) and
+/// copied here, so only views marked dirty run their drawing code.
 @MainActor
 enum ViewRenderer {
-    static func render(windows: [UIWindow], in context: Context, damage: CGRect) {
+    /// `context` is in points; `scale` is its device pixels per point.
+    static func render(windows: [UIWindow], in context: Context, damage: CGRect, scale: CGFloat) {
         guard !damage.isNull, !damage.isEmpty else { return }
         context.save()
         context.rectangle(Double(damage.minX), Double(damage.minY), Double(damage.width), Double(damage.height))
         context.clip()
         context.setSource(red: 0, green: 0, blue: 0)
         context.paint()
-        for window in windows { composite(window, in: context, damage: damage) }
+        for window in windows { composite(window, in: context, damage: damage, scale: scale) }
         context.restore()
     }
 
     /// Draws `view` (whose frame is in the coordinates the context is in) and its subviews.
-    private static func composite(_ view: UIView, in context: Context, damage: CGRect) {
+    private static func composite(_ view: UIView, in context: Context, damage: CGRect, scale: CGFloat) {
         guard !view.isHidden, view.alpha > 0 else { return }
         let frame = view.frame, bounds = view.bounds
         context.save()
@@ -35,12 +36,18 @@ enum ViewRenderer {
                 context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
                 context.fill()
             }
-            if view.needsDisplay { record(view) }
+            // Backing images are drawn at the sub-pixel offset they are shown at, so copying them is
+            // a pixel-aligned blit with exactly the pixels direct drawing would give.
+            let origin = context.userToDevice(Double(bounds.minX), Double(bounds.minY))
+            let placement = UIView.ContentPlacement(scale: scale, phaseX: origin.x - origin.x.rounded(.down),
+                                                    phaseY: origin.y - origin.y.rounded(.down))
+            if view.needsDisplay || view.contentPlacement != placement { draw(view, placement: placement) }
             if let content = view.content {
                 context.save()
                 context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
                 context.clip()
-                context.setSource(content, x: Double(bounds.minX), y: Double(bounds.minY))
+                context.identityMatrix()
+                context.setSource(content, x: origin.x.rounded(.down), y: origin.y.rounded(.down))
                 context.paint()
                 context.restore()
             }
@@ -53,25 +60,39 @@ enum ViewRenderer {
             context.clip()
         }
         if !childDamage.isNull, !childDamage.isEmpty {
-            for subview in view.subviews { composite(subview, in: context, damage: childDamage) }
+            for subview in view.subviews { composite(subview, in: context, damage: childDamage, scale: scale) }
         }
         if grouped { context.popGroupAndPaint(alpha: Double(view.alpha)) }
     }
 
-    /// Runs the view's `draw(_:)` into a fresh recording, kept only if it drew something.
-    private static func record(_ view: UIView) {
+    /// Runs the view's `draw(_:)` and keeps its output as a backing image for `placement`. Drawing goes
+    /// to a recording first, so a view that draws nothing (most of them) costs no image at all.
+    private static func draw(_ view: UIView, placement: UIView.ContentPlacement) {
         view.needsDisplay = false
+        view.contentPlacement = placement
+        let bounds = view.bounds
         let recording = RecordingSurface()
         let recorder = Context(surface: recording)
-        let bounds = view.bounds
-        // Recorded with the bounds origin at (0, 0), replayed at the bounds origin.
+        // Recorded with the bounds origin at (0, 0).
         recorder.translate(Double(-bounds.minX), Double(-bounds.minY))
-        let graphics = CGContext(cairo: recorder)
-        UIGraphicsPushContext(graphics)
+        UIGraphicsPushContext(CGContext(cairo: recorder))
         view.draw(bounds)
         UIGraphicsPopContext()
         recording.flush()
         let ink = recording.inkExtents
-        view.content = ink.width > 0 && ink.height > 0 ? recording : nil
+        guard ink.width > 0, ink.height > 0, bounds.width > 0, bounds.height > 0 else {
+            view.content = nil
+            return
+        }
+        let scale = Double(placement.scale)
+        let image = ImageSurface(format: .argb32, width: Int((Double(bounds.width) * scale + placement.phaseX).rounded(.up)),
+                                 height: Int((Double(bounds.height) * scale + placement.phaseY).rounded(.up)))
+        let rasterizer = Context(surface: image)
+        rasterizer.translate(placement.phaseX, placement.phaseY)
+        rasterizer.scale(scale, scale)
+        rasterizer.setSource(recording)
+        rasterizer.paint()
+        image.flush()
+        view.content = image
     }
 }

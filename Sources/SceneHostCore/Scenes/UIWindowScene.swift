@@ -103,10 +103,10 @@ open class UIWindowScene: UIScene {
         windows.reduce(CGRect.null) { $0.union($1.takeDamage()) }
     }
 
-    /// Draws `damage` (points) of every visible window into `context`, whose user space is in points.
-    /// Areas no window covers are black, as in UIKit.
-    @_spi(Runtime) public func render(into context: Context, damage: CGRect) {
-        ViewRenderer.render(windows: windows, in: context, damage: damage)
+    /// Draws `damage` (points) of every visible window into `context`, whose user space is in points
+    /// at `scale` device pixels per point. Areas no window covers are black, as in UIKit.
+    @_spi(Runtime) public func render(into context: Context, damage: CGRect, scale: CGFloat) {
+        ViewRenderer.render(windows: windows, in: context, damage: damage, scale: scale)
     }
 
     /// Lays out and draws the whole scene into a new image at `scale` pixels per point (offscreen:
@@ -120,7 +120,7 @@ open class UIWindowScene: UIScene {
         let context = Context(surface: image)
         context.scale(Double(scale), Double(scale))
         _ = takeDamage()
-        render(into: context, damage: bounds)
+        render(into: context, damage: bounds, scale: scale)
         image.flush()
         return image
     }

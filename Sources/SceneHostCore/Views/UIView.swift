@@ -4,10 +4,10 @@ import Foundation
 /// A rectangle of the interface: geometry, a place in the view hierarchy, layout and drawing, as in
 /// UIKit (without transforms or animation).
 ///
-/// Drawing: `draw(_:)` output is recorded as vector operations (a cairo recording surface) and replayed
-/// whenever the view is composited, so a view's `draw(_:)` runs only after `setNeedsDisplay()` or a
-/// change of its size (SceneHost redraws on resize, like UIKit's `.redraw` content mode). What a view
-/// draws is clipped to its bounds, as in UIKit.
+/// Drawing: what `draw(_:)` draws is kept in a backing image at the display's scale (as a layer's
+/// contents in UIKit) and copied whenever the view is composited, so `draw(_:)` runs only after
+/// `setNeedsDisplay()`, a change of the view's size (SceneHost redraws on resize, like UIKit's
+/// `.redraw` content mode) or of the scale. What a view draws is clipped to its bounds, as in UIKit.
 @MainActor
 open class UIView: UIResponder, UICoordinateSpace {
     private var frameOrigin: CGPoint = .zero
@@ -245,8 +245,10 @@ open class UIView: UIResponder, UICoordinateSpace {
     // MARK: Drawing
 
     var needsDisplay = true
-    /// The recorded output of the last `draw(_:)`; nil when it drew nothing.
-    var content: RecordingSurface?
+    /// The output of the last `draw(_:)` at `contentScale` pixels per point; nil when it drew nothing.
+    var content: ImageSurface?
+    /// What `content` was drawn for: the scale and the sub-pixel offset of the bounds' origin.
+    var contentPlacement = ContentPlacement(scale: 0, phaseX: 0, phaseY: 0)
 
     /// Marks the whole view to be redrawn.
     open func setNeedsDisplay() {
@@ -280,6 +282,10 @@ open class UIView: UIResponder, UICoordinateSpace {
 
     private func invalidateInSuperview(_ rect: CGRect) {
         if let superview { superview.invalidate(rect) } else if let window = self as? UIWindow { window.addDamage(window.bounds) }
+    }
+
+    struct ContentPlacement: Equatable {
+        var scale: CGFloat, phaseX: Double, phaseY: Double
     }
 
     // MARK: Coordinate conversion
