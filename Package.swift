@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "SceneHostTesting", targets: ["SceneHostTesting"]),
         .executable(name: "Gallery", targets: ["Gallery"]),
     ],
+    // Targets that subclass SceneHostCore's classes list it directly even where SceneHost re-exports it:
+    // the build only recompiles a target when a direct dependency's module changes, and a subclass
+    // compiled against an old layout of its superclass corrupts memory.
     targets: [
         // Xlib with XShm, XSync (both in libXext), XTest and RandR. SwiftPM reads one .pc file per
         // system library; the module map links the extension libraries that `x11` does not pull in.
@@ -25,13 +28,14 @@ let package = Package(
         .target(name: "Cairo", dependencies: ["CCairo"]),
         .target(name: "SceneHostCore", dependencies: ["Cairo"]),
         .target(name: "SceneHost", dependencies: ["SceneHostCore", "X11", "Cairo", "CMainQueue"]),
-        .target(name: "SceneHostTesting", dependencies: ["SceneHost", "X11", "Cairo"]),
+        .target(name: "SceneHostTesting", dependencies: ["SceneHost", "SceneHostCore", "X11", "Cairo"]),
         // The Gallery's screenshot tour (`Gallery --tour`) runs it on a virtual display with SceneHostTesting.
-        .executableTarget(name: "Gallery", dependencies: ["SceneHost", "SceneHostTesting"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["SceneHost", "SceneHostTesting"]),
+        .executableTarget(name: "Gallery", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting"]),
         .testTarget(name: "SceneHostCoreTests", dependencies: ["SceneHostCore", "Cairo"]),
         .testTarget(
-            name: "SceneHostTests", dependencies: ["SceneHost", "SceneHostTesting", "Gallery", "X11"],
+            name: "SceneHostTests", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "Gallery", "X11"],
             exclude: ["__Snapshots__"]),
     ]
 )
+
