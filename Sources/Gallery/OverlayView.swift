@@ -13,9 +13,25 @@ final class OverlayView: UIView {
         addSubview(label)
     }
 
-    /// Refreshes the text from the scene; call when the geometry changed.
+    private weak var scene: UIWindowScene?
+    private var refreshPending = false
+
+    /// Refreshes the text from the scene; call when the geometry changed. The frame being laid out is
+    /// not timed yet, so the text is refreshed once more a moment later, after the last frame of a resize.
     func update(for scene: UIWindowScene?) {
         guard let scene else { return }
+        self.scene = scene
+        showText(for: scene)
+        guard !refreshPending else { return }
+        refreshPending = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.25) { [weak self] in
+            guard let self else { return }
+            refreshPending = false
+            if let scene = self.scene { showText(for: scene) }
+        }
+    }
+
+    private func showText(for scene: UIWindowScene) {
         let size = scene.effectiveGeometry.coordinateSpace.bounds.size
         let traits = scene.traitCollection
         let frame = scene.lastFrameMilliseconds.map { String(format: "%.1f ms", $0) } ?? "–"

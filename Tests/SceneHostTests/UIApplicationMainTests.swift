@@ -66,8 +66,10 @@ struct UIApplicationMainTests {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
         }
+        // Each scene draws its first frame, then its overlay refreshes from `DispatchQueue.main.asyncAfter`:
+        // a second frame shows that the app's own loop runs main-queue work.
         let deadline = Date().addingTimeInterval(20)
-        while events().filter({ $0["event"] as? String == "frame" }).count < 2, Date() < deadline { usleep(20_000) }
+        while events().filter({ $0["event"] as? String == "frame" }).count < 4, Date() < deadline { usleep(20_000) }
 
         // Close both windows as a person would; the app ends when its last scene is gone.
         let other = try display.connect()
@@ -103,6 +105,7 @@ struct UIApplicationMainTests {
             #expect(["compact", "regular"].contains(traits["verticalSizeClass"] as? String))
             let frame = try #require(of("frame").first)
             for key in ["width", "height", "layoutMs", "drawMs", "presentMs"] { #expect(frame[key] is NSNumber, "frame.\(key)") }
+            #expect(of("frame").count >= 2, "the overlay's delayed refresh drew")
             #expect(of("sceneDidDisconnect").count == 1)
         }
     }
