@@ -45,7 +45,3 @@ final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
     func sceneDidEnterBackground(_ scene: UIScene) { Self.lifecycle.append("didEnterBackground") }
     func sceneDidDisconnect(_ scene: UIScene) { Self.lifecycle.append("didDisconnect") }
 }
-
-extension UIColor {
-    static let systemTeal = UIColor(rgb: 0x30B0C7)
-}

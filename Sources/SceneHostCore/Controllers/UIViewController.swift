@@ -3,7 +3,7 @@ import Foundation
 /// Manages a view hierarchy: loads its view on first access, takes part in layout and trait changes,
 /// and contains child controllers.
 @MainActor
-open class UIViewController: UIResponder {
+open class UIViewController: UIResponder, UITraitChangeObservable, TraitStateOwner {
     private var loadedView: UIView?
 
     /// The nib arguments exist for source compatibility; SceneHost has no nibs, so they are ignored.
@@ -48,13 +48,61 @@ open class UIViewController: UIResponder {
 
     open override var next: UIResponder? { loadedView?.superview }
 
-    /// The traits of the view's environment.
-    open var traitCollection: UITraitCollection {
-        loadedView?.traitCollection ?? parent?.traitCollection ?? UITraitCollection()
+    // MARK: Traits
+
+    let traitState = TraitState()
+
+    /// The controller's traits: those of its view's superview (iOS 17: not its parent controller's),
+    /// with its own `traitOverrides` applied; its view inherits them.
+    open var traitCollection: UITraitCollection { traitState.collection }
+
+    /// Trait values this controller sets for itself and its view.
+    open var traitOverrides: UITraitOverrides {
+        get { traitState.overrides }
+        set {
+            traitState.overrides = newValue
+            traitState.needsUpdate = true
+            loadedView?.setNeedsTraitUpdate()
+        }
     }
 
-    /// Called before the controller's view when the scene's traits change.
+    /// Deprecated in UIKit, still called after any trait change, before the controller's view hears of it.
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// Brings the controller's and its view's traits up to date now.
+    open func updateTraitsIfNeeded() {
+        if let loadedView { loadedView.updateTraitsIfNeeded() } else { applyTraits(inherited: parent?.traitCollection ?? UITraitCollection()) }
+    }
+
+    /// What the controller inherits: its view's superview's traits.
+    func applyTraits(inherited: UITraitCollection) {
+        guard let (previous, changes) = traitState.apply(inherited: inherited) else { return }
+        if traitState.layoutReads.intersects(changes) { loadedView?.setNeedsLayout() }
+        if traitState.propertiesReads.intersects(changes) { setNeedsUpdateProperties() }
+        traitState.notify(self, previous: previous, changes: changes)
+    }
+
+    // MARK: Properties (iOS 26)
+
+    /// Asks for `updateProperties()` before the view's next layout.
+    open func setNeedsUpdateProperties() {
+        needsUpdateProperties = true
+        loadedView?.setNeedsLayout()
+    }
+
+    public private(set) var needsUpdateProperties = false
+
+    /// Runs `updateProperties()` now if it is pending.
+    open func updatePropertiesIfNeeded() {
+        guard needsUpdateProperties else { return }
+        needsUpdateProperties = false
+        traitState.collection.performAsCurrent {
+            traitState.propertiesReads = TraitReads.tracking { updateProperties() }
+        }
+    }
+
+    /// Override to set properties from traits or state before layout. Traits read here are tracked.
+    open func updateProperties() {}
 
     // MARK: Containment
 
@@ -80,4 +128,26 @@ open class UIViewController: UIResponder {
 
     open func willMove(toParent parent: UIViewController?) {}
     open func didMove(toParent parent: UIViewController?) {}
+}
+
+extension UIViewController {
+    @discardableResult
+    public func registerForTraitChanges<Environment: UITraitEnvironment>(
+        _ traits: [UITrait], handler: @escaping (Environment, UITraitCollection) -> Void) -> any UITraitChangeRegistration {
+        registerHandler(traits, handler)
+    }
+
+    @discardableResult
+    public func registerForTraitChanges<Target: AnyObject>(
+        _ traits: [UITrait], target: Target, action: @escaping (Target) -> () -> Void) -> any UITraitChangeRegistration {
+        registerAction(traits, target: target, action: action)
+    }
+
+    /// The action form with the controller itself as target: `registerForTraitChanges(traits, action: MyController.refresh)`.
+    @discardableResult
+    public func registerForTraitChanges<Target: UIViewController>(_ traits: [UITrait], action: @escaping (Target) -> () -> Void) -> any UITraitChangeRegistration {
+        registerHandler(traits) { (controller: Target, _: UITraitCollection) in action(controller)() }
+    }
+
+    public func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration) { traitState.unregister(registration) }
 }

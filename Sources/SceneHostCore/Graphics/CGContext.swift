@@ -57,8 +57,10 @@ public final class CGContext {
     public func strokePath() { setSource(strokeColor); cairo.stroke() }
     public func clip(to rect: CGRect) { cairo.newPath(); addRect(rect); cairo.clip() }
 
+    /// Dynamic colours resolve against `UITraitCollection.current`: the drawing view's traits.
     private func setSource(_ color: UIColor) {
-        cairo.setSource(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
+        let c = color.components
+        cairo.setSource(red: Double(c.red), green: Double(c.green), blue: Double(c.blue), alpha: Double(c.alpha))
     }
 }
 

@@ -31,7 +31,7 @@ enum ViewRenderer {
         if grouped { context.pushGroup() }
 
         if bounds.intersects(localDamage) {
-            if let color = view.backgroundColor, color.alpha > 0 {
+            if let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha > 0 {
                 context.setSource(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
                 context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
                 context.fill()
@@ -75,8 +75,11 @@ enum ViewRenderer {
         let recorder = Context(surface: recording)
         // Recorded with the bounds origin at (0, 0).
         recorder.translate(Double(-bounds.minX), Double(-bounds.minY))
+        // Traits read while drawing (dynamic colours included) are tracked: a change redraws the view.
         UIGraphicsPushContext(CGContext(cairo: recorder))
-        view.draw(bounds)
+        view.traitState.displayReads = TraitReads.tracking {
+            view.traitCollection.performAsCurrent { view.draw(bounds) }
+        }
         UIGraphicsPopContext()
         recording.flush()
         let ink = recording.inkExtents

@@ -12,15 +12,57 @@ public protocol UIWindowSceneHost: AnyObject {
 
 /// A scene that shows windows: its geometry, traits and size restrictions follow the X11 window.
 @MainActor
-open class UIWindowScene: UIScene {
+open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// The scene's windows, in the order they were attached (later ones draw on top).
     public internal(set) var windows: [UIWindow] = []
     /// The window receiving keyboard input.
     public internal(set) weak var keyWindow: UIWindow?
 
-    /// The scene's traits: size classes from the window size (see
-    /// `UITraitCollection.sizeClasses(for:)`), the display scale, and the `.pad` idiom.
-    public private(set) var traitCollection: UITraitCollection
+    let traitState = TraitState()
+
+    /// The scene's traits: size classes from the window size (see `UITraitCollection.sizeClasses(for:)`),
+    /// the display scale and what the desktop says (style, direction, text size, focus), then the
+    /// scene's `traitOverrides`. Windows inherit them.
+    public var traitCollection: UITraitCollection { traitState.collection }
+
+    /// Trait values this scene sets for all its windows.
+    public var traitOverrides: UITraitOverrides {
+        get { traitState.overrides }
+        set {
+            traitState.overrides = newValue
+            traitState.needsUpdate = true
+            host?.sceneNeedsFrame()
+        }
+    }
+
+    /// Called after the scene's traits change (after the registered handlers).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// What the system provides before overrides: geometry-derived size classes and scale, and the
+    /// desktop's traits (`environmentTraits`).
+    private var systemTraits = TraitStorage()
+
+    /// Traits the desktop provides (everything but size classes and scale); SceneHost's defaults for an
+    /// offscreen scene: iPad idiom, light, left-to-right, large text, active.
+    @_spi(Runtime) public var environmentTraits: UITraitCollection = UIWindowScene.defaultEnvironmentTraits {
+        didSet {
+            traitState.needsUpdate = true
+            host?.sceneNeedsFrame()
+        }
+    }
+
+    public static let defaultEnvironmentTraits = UITraitCollection {
+        $0.userInterfaceIdiom = .pad
+        $0.userInterfaceStyle = .light
+        $0.layoutDirection = .leftToRight
+        $0.preferredContentSizeCategory = .large
+        $0.displayGamut = .SRGB
+        $0.accessibilityContrast = .normal
+        $0.legibilityWeight = .regular
+        $0.userInterfaceLevel = .base
+        $0.activeAppearance = .active
+        $0.sceneCaptureState = .inactive
+    }
 
     /// Geometry now in force; updated before `windowScene(_:didUpdateEffectiveGeometry:)` is called.
     public private(set) var effectiveGeometry: Geometry
@@ -38,7 +80,6 @@ open class UIWindowScene: UIScene {
     public required init(session: UISceneSession, connectionOptions: UIScene.ConnectionOptions) {
         let restrictions = UISceneSizeRestrictions()
         sizeRestrictions = restrictions
-        traitCollection = UITraitCollection(userInterfaceIdiom: .pad)
         effectiveGeometry = Geometry(systemFrame: .zero, minimumSize: .zero,
                                      maximumSize: CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
         super.init(session: session, connectionOptions: connectionOptions)
@@ -52,7 +93,7 @@ open class UIWindowScene: UIScene {
     private func sizeRestrictionsDidChange() {
         if let host {
             host.sceneSizeRestrictionsDidChange()
-        } else if let previous = applySystemFrame(effectiveGeometry.systemFrame, displayScale: traitCollection.displayScale) {
+        } else if let previous = applySystemFrame(effectiveGeometry.systemFrame, displayScale: systemTraits.system.displayScale) {
             reportGeometryChange(from: previous)
         }
     }
@@ -70,16 +111,28 @@ open class UIWindowScene: UIScene {
         guard !geometry.hasSameValues(as: previous) else { return nil }
         effectiveGeometry = geometry
 
-        let sizeClasses = UITraitCollection.sizeClasses(for: frame.size)
-        let traits = UITraitCollection(horizontalSizeClass: sizeClasses.horizontal, verticalSizeClass: sizeClasses.vertical,
-                                       displayScale: displayScale, userInterfaceIdiom: traitCollection.userInterfaceIdiom)
-        let previousTraits = traitCollection
-        traitCollection = traits
         for window in windows { window.frame = CGRect(origin: .zero, size: frame.size) }
-        if traits != previousTraits {
-            for window in windows { window.propagateTraitChange(from: previousTraits) }
-        }
+        let sizeClasses = UITraitCollection.sizeClasses(for: frame.size)
+        systemTraits.horizontalSizeClass = sizeClasses.horizontal
+        systemTraits.verticalSizeClass = sizeClasses.vertical
+        systemTraits.displayScale = displayScale
+        traitState.needsUpdate = true
+        updateTraitsIfNeeded()
         return previous
+    }
+
+    /// Recomputes the scene's traits where something changed (geometry, desktop, overrides) and passes
+    /// them down every window, top-down: handlers run before anything is laid out.
+    @_spi(Runtime) public func updateTraitsIfNeeded() {
+        let before = traitState.collection
+        if traitState.needsUpdate {
+            let inherited = UITraitCollection(storage: systemTraits.applied(to: environmentTraits.storage))
+            if let (previous, changes) = traitState.apply(inherited: inherited) {
+                traitState.notify(self, previous: previous, changes: changes)
+            }
+        }
+        let changed = traitState.collection !== before
+        for window in windows { window.updateTraits(inherited: traitState.collection, force: changed) }
     }
 
     /// Tells the delegate about a geometry change returned by `applySystemFrame`.
@@ -91,6 +144,7 @@ open class UIWindowScene: UIScene {
     /// invalidating its superview) is run again, a few passes at most, so a frame never shows a
     /// half-finished layout.
     @_spi(Runtime) public func layoutIfNeeded() {
+        updateTraitsIfNeeded()
         for _ in 0..<4 {
             let pending = windows.filter { !$0.isHidden && $0.subtreeNeedsLayout }
             if pending.isEmpty { return }
@@ -141,4 +195,20 @@ open class UIWindowScene: UIScene {
         window.makeKeyAndVisible()
         return scene
     }
+}
+
+extension UIWindowScene {
+    @discardableResult
+    public func registerForTraitChanges<Environment: UITraitEnvironment>(
+        _ traits: [UITrait], handler: @escaping (Environment, UITraitCollection) -> Void) -> any UITraitChangeRegistration {
+        registerHandler(traits, handler)
+    }
+
+    @discardableResult
+    public func registerForTraitChanges<Target: AnyObject>(
+        _ traits: [UITrait], target: Target, action: @escaping (Target) -> () -> Void) -> any UITraitChangeRegistration {
+        registerAction(traits, target: target, action: action)
+    }
+
+    public func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration) { traitState.unregister(registration) }
 }

@@ -9,48 +9,320 @@ public enum UIUserInterfaceSizeClass: Int, Sendable, CustomStringConvertible {
 }
 
 /// The kind of device the interface is laid out for, with UIKit's raw values.
-public enum UIUserInterfaceIdiom: Int, Sendable {
+public enum UIUserInterfaceIdiom: Int, Sendable, CustomStringConvertible {
     case unspecified = -1, phone = 0, pad = 1, tv = 2, carPlay = 3, mac = 5, vision = 6
+    public var description: String {
+        switch self {
+        case .unspecified: "unspecified"; case .phone: "phone"; case .pad: "pad"; case .tv: "tv"
+        case .carPlay: "carPlay"; case .mac: "mac"; case .vision: "vision"
+        }
+    }
 }
 
-/// The traits of a scene's environment: size classes, scale and idiom. An immutable value, compared by
-/// its traits.
-public final class UITraitCollection: Equatable, Sendable, CustomStringConvertible {
-    public let horizontalSizeClass: UIUserInterfaceSizeClass
-    public let verticalSizeClass: UIUserInterfaceSizeClass
+/// Traits that can be read and written: what `UITraitCollection(mutations:)` and `traitOverrides`
+/// hand you. Every system trait has a property; any trait (custom ones too) has the subscript.
+public protocol UIMutableTraits {
+    subscript<T: UITraitDefinition>(trait: T.Type) -> T.Value { get set }
+}
+
+extension UIMutableTraits {
+    public var horizontalSizeClass: UIUserInterfaceSizeClass {
+        get { self[UITraitHorizontalSizeClass.self] } set { self[UITraitHorizontalSizeClass.self] = newValue }
+    }
+    public var verticalSizeClass: UIUserInterfaceSizeClass {
+        get { self[UITraitVerticalSizeClass.self] } set { self[UITraitVerticalSizeClass.self] = newValue }
+    }
+    public var displayScale: CGFloat {
+        get { self[UITraitDisplayScale.self] } set { self[UITraitDisplayScale.self] = newValue }
+    }
+    public var userInterfaceIdiom: UIUserInterfaceIdiom {
+        get { self[UITraitUserInterfaceIdiom.self] } set { self[UITraitUserInterfaceIdiom.self] = newValue }
+    }
+    public var userInterfaceStyle: UIUserInterfaceStyle {
+        get { self[UITraitUserInterfaceStyle.self] } set { self[UITraitUserInterfaceStyle.self] = newValue }
+    }
+    public var layoutDirection: UITraitEnvironmentLayoutDirection {
+        get { self[UITraitLayoutDirection.self] } set { self[UITraitLayoutDirection.self] = newValue }
+    }
+    public var preferredContentSizeCategory: UIContentSizeCategory {
+        get { self[UITraitPreferredContentSizeCategory.self] } set { self[UITraitPreferredContentSizeCategory.self] = newValue }
+    }
+    public var displayGamut: UIDisplayGamut {
+        get { self[UITraitDisplayGamut.self] } set { self[UITraitDisplayGamut.self] = newValue }
+    }
+    public var accessibilityContrast: UIAccessibilityContrast {
+        get { self[UITraitAccessibilityContrast.self] } set { self[UITraitAccessibilityContrast.self] = newValue }
+    }
+    public var legibilityWeight: UILegibilityWeight {
+        get { self[UITraitLegibilityWeight.self] } set { self[UITraitLegibilityWeight.self] = newValue }
+    }
+    public var userInterfaceLevel: UIUserInterfaceLevel {
+        get { self[UITraitUserInterfaceLevel.self] } set { self[UITraitUserInterfaceLevel.self] = newValue }
+    }
+    public var activeAppearance: UIUserInterfaceActiveAppearance {
+        get { self[UITraitActiveAppearance.self] } set { self[UITraitActiveAppearance.self] = newValue }
+    }
+    public var sceneCaptureState: UISceneCaptureState {
+        get { self[UITraitSceneCaptureState.self] } set { self[UITraitSceneCaptureState.self] = newValue }
+    }
+}
+
+/// The values of some traits: system ones in fixed slots (with a mask of those that were set) and
+/// custom ones by type. Shared by trait collections (where unset means default) and overrides.
+struct TraitStorage: UIMutableTraits, Equatable {
+    var system = SystemTraitValues()
+    /// System slots that were set.
+    var systemSet: UInt32 = 0
+    var custom: [ObjectIdentifier: CustomTraitValue] = [:]
+
+    struct CustomTraitValue: Equatable {
+        let trait: UITrait
+        let value: Any
+        static func == (a: CustomTraitValue, b: CustomTraitValue) -> Bool { equal(a.trait, a.value, b.value) }
+        private static func equal<T: UITraitDefinition>(_ trait: T.Type, _ a: Any, _ b: Any) -> Bool {
+            (a as? T.Value) == (b as? T.Value)
+        }
+    }
+
+    subscript<T: UITraitDefinition>(trait: T.Type) -> T.Value {
+        get {
+            if let system = T.self as? any SystemTraitDefinition.Type { return read(system) as! T.Value }
+            return custom[ObjectIdentifier(T.self)]?.value as? T.Value ?? T.defaultValue
+        }
+        set {
+            if let system = T.self as? any SystemTraitDefinition.Type {
+                write(system, newValue)
+            } else {
+                custom[ObjectIdentifier(T.self)] = CustomTraitValue(trait: T.self, value: newValue)
+            }
+        }
+    }
+
+    private func read<S: SystemTraitDefinition>(_ trait: S.Type) -> Any {
+        TraitReads.record(system: S.slot)
+        return system[keyPath: S.field]
+    }
+
+    private mutating func write<S: SystemTraitDefinition>(_ trait: S.Type, _ value: Any) {
+        guard let value = value as? S.Value else { return }
+        system[keyPath: S.field] = value
+        systemSet |= S.slot.bit
+    }
+
+    func contains(_ trait: UITrait) -> Bool {
+        if let slot = TraitSet.slot(of: trait) { return systemSet & slot.bit != 0 }
+        return custom[ObjectIdentifier(trait)] != nil
+    }
+
+    mutating func remove(_ trait: UITrait) {
+        if let slot = TraitSet.slot(of: trait) {
+            systemSet &= ~slot.bit
+            var defaults = SystemTraitValues()
+            swap(&defaults, &system)
+            system = Self.copying(slot: slot, from: SystemTraitValues(), into: defaults)
+        } else {
+            custom[ObjectIdentifier(trait)] = nil
+        }
+    }
+
+    /// `base` with every slot and custom trait set in `self` replacing it.
+    func applied(to base: TraitStorage) -> TraitStorage {
+        var result = base
+        if systemSet != 0 {
+            for slot in SystemTraitSlot.allCases where systemSet & slot.bit != 0 {
+                result.system = Self.copying(slot: slot, from: system, into: result.system)
+            }
+            result.systemSet |= systemSet
+        }
+        for (key, value) in custom { result.custom[key] = value }
+        return result
+    }
+
+    private static func copying(slot: SystemTraitSlot, from source: SystemTraitValues, into target: SystemTraitValues) -> SystemTraitValues {
+        var target = target
+        switch slot {
+        case .horizontalSizeClass: target.horizontalSizeClass = source.horizontalSizeClass
+        case .verticalSizeClass: target.verticalSizeClass = source.verticalSizeClass
+        case .displayScale: target.displayScale = source.displayScale
+        case .userInterfaceIdiom: target.userInterfaceIdiom = source.userInterfaceIdiom
+        case .userInterfaceStyle: target.userInterfaceStyle = source.userInterfaceStyle
+        case .layoutDirection: target.layoutDirection = source.layoutDirection
+        case .preferredContentSizeCategory: target.preferredContentSizeCategory = source.preferredContentSizeCategory
+        case .displayGamut: target.displayGamut = source.displayGamut
+        case .accessibilityContrast: target.accessibilityContrast = source.accessibilityContrast
+        case .legibilityWeight: target.legibilityWeight = source.legibilityWeight
+        case .userInterfaceLevel: target.userInterfaceLevel = source.userInterfaceLevel
+        case .activeAppearance: target.activeAppearance = source.activeAppearance
+        case .sceneCaptureState: target.sceneCaptureState = source.sceneCaptureState
+        }
+        return target
+    }
+
+    static func == (a: TraitStorage, b: TraitStorage) -> Bool { a.system == b.system && a.custom == b.custom }
+
+    /// Traits whose values differ (custom traits missing on one side compare with their default).
+    func changedTraits(from other: TraitStorage) -> TraitSet {
+        var changes = TraitSet()
+        changes.system = system.differences(from: other.system)
+        for key in Set(custom.keys).union(other.custom.keys) {
+            let mine = custom[key], theirs = other.custom[key]
+            guard let trait = (mine ?? theirs)?.trait else { continue }
+            if !Self.valuesEqual(trait, mine?.value, theirs?.value) { changes.custom.insert(key) }
+        }
+        return changes
+    }
+
+    private static func valuesEqual<T: UITraitDefinition>(_ trait: T.Type, _ a: Any?, _ b: Any?) -> Bool {
+        (a as? T.Value ?? T.defaultValue) == (b as? T.Value ?? T.defaultValue)
+    }
+}
+
+/// An immutable collection of traits: size classes, scale, idiom, style, direction, content size and
+/// the rest of UIKit's system traits, plus any custom `UITraitDefinition`s. Unset traits read as their
+/// defaults ("unspecified").
+public final class UITraitCollection: @unchecked Sendable, Equatable, CustomStringConvertible {
+    public typealias TraitMutations = (inout any UIMutableTraits) -> Void
+
+    let storage: TraitStorage
+
+    init(storage: TraitStorage) { self.storage = storage }
+
+    /// A collection with every trait unspecified.
+    public convenience init() { self.init(storage: TraitStorage()) }
+
+    /// A collection built by `mutations`: `UITraitCollection { $0.horizontalSizeClass = .regular }`.
+    public convenience init(mutations: TraitMutations) {
+        var traits: any UIMutableTraits = TraitStorage()
+        mutations(&traits)
+        self.init(storage: traits as! TraitStorage)
+    }
+
+    /// A copy with `mutations` applied.
+    public func modifyingTraits(_ mutations: TraitMutations) -> UITraitCollection {
+        var traits: any UIMutableTraits = storage
+        mutations(&traits)
+        return UITraitCollection(storage: traits as! TraitStorage)
+    }
+
+    public convenience init(horizontalSizeClass: UIUserInterfaceSizeClass) { self.init { $0.horizontalSizeClass = horizontalSizeClass } }
+    public convenience init(verticalSizeClass: UIUserInterfaceSizeClass) { self.init { $0.verticalSizeClass = verticalSizeClass } }
+    public convenience init(displayScale: CGFloat) { self.init { $0.displayScale = displayScale } }
+    public convenience init(userInterfaceIdiom: UIUserInterfaceIdiom) { self.init { $0.userInterfaceIdiom = userInterfaceIdiom } }
+    public convenience init(userInterfaceStyle: UIUserInterfaceStyle) { self.init { $0.userInterfaceStyle = userInterfaceStyle } }
+    public convenience init(layoutDirection: UITraitEnvironmentLayoutDirection) { self.init { $0.layoutDirection = layoutDirection } }
+    public convenience init(preferredContentSizeCategory: UIContentSizeCategory) {
+        self.init { $0.preferredContentSizeCategory = preferredContentSizeCategory }
+    }
+
+    /// Deprecated in UIKit: later collections' specified traits win.
+    public convenience init(traitsFrom collections: [UITraitCollection]) {
+        self.init(storage: collections.reduce(TraitStorage()) { $1.storage.applied(to: $0) })
+    }
+
+    /// Any trait's value, custom ones included: `traits[MyTrait.self]`.
+    public subscript<T: UITraitDefinition>(trait: T.Type) -> T.Value {
+        if T.self as? any SystemTraitDefinition.Type == nil { TraitReads.record(custom: ObjectIdentifier(T.self)) }
+        return storage[T.self]
+    }
+
+    public var horizontalSizeClass: UIUserInterfaceSizeClass { read(.horizontalSizeClass, storage.system.horizontalSizeClass) }
+    public var verticalSizeClass: UIUserInterfaceSizeClass { read(.verticalSizeClass, storage.system.verticalSizeClass) }
     /// Device pixels per point; 0 when unspecified.
-    public let displayScale: CGFloat
-    public let userInterfaceIdiom: UIUserInterfaceIdiom
+    public var displayScale: CGFloat { read(.displayScale, storage.system.displayScale) }
+    public var userInterfaceIdiom: UIUserInterfaceIdiom { read(.userInterfaceIdiom, storage.system.userInterfaceIdiom) }
+    public var userInterfaceStyle: UIUserInterfaceStyle { read(.userInterfaceStyle, storage.system.userInterfaceStyle) }
+    public var layoutDirection: UITraitEnvironmentLayoutDirection { read(.layoutDirection, storage.system.layoutDirection) }
+    public var preferredContentSizeCategory: UIContentSizeCategory {
+        read(.preferredContentSizeCategory, storage.system.preferredContentSizeCategory)
+    }
+    public var displayGamut: UIDisplayGamut { read(.displayGamut, storage.system.displayGamut) }
+    public var accessibilityContrast: UIAccessibilityContrast { read(.accessibilityContrast, storage.system.accessibilityContrast) }
+    public var legibilityWeight: UILegibilityWeight { read(.legibilityWeight, storage.system.legibilityWeight) }
+    public var userInterfaceLevel: UIUserInterfaceLevel { read(.userInterfaceLevel, storage.system.userInterfaceLevel) }
+    public var activeAppearance: UIUserInterfaceActiveAppearance { read(.activeAppearance, storage.system.activeAppearance) }
+    public var sceneCaptureState: UISceneCaptureState { read(.sceneCaptureState, storage.system.sceneCaptureState) }
 
-    public init(horizontalSizeClass: UIUserInterfaceSizeClass = .unspecified,
-                verticalSizeClass: UIUserInterfaceSizeClass = .unspecified,
-                displayScale: CGFloat = 0, userInterfaceIdiom: UIUserInterfaceIdiom = .unspecified) {
-        self.horizontalSizeClass = horizontalSizeClass
-        self.verticalSizeClass = verticalSizeClass
-        self.displayScale = displayScale
-        self.userInterfaceIdiom = userInterfaceIdiom
+    @inline(__always) private func read<V>(_ slot: SystemTraitSlot, _ value: V) -> V {
+        if TraitReads.isRecording { TraitReads.record(system: slot) }
+        return value
     }
 
-    public convenience init(horizontalSizeClass: UIUserInterfaceSizeClass) { self.init(horizontalSizeClass: horizontalSizeClass, verticalSizeClass: .unspecified) }
-    public convenience init(verticalSizeClass: UIUserInterfaceSizeClass) { self.init(horizontalSizeClass: .unspecified, verticalSizeClass: verticalSizeClass) }
-    public convenience init(displayScale: CGFloat) { self.init(horizontalSizeClass: .unspecified, displayScale: displayScale) }
-
-    public static func == (a: UITraitCollection, b: UITraitCollection) -> Bool {
-        a.horizontalSizeClass == b.horizontalSizeClass && a.verticalSizeClass == b.verticalSizeClass
-            && a.displayScale == b.displayScale && a.userInterfaceIdiom == b.userInterfaceIdiom
+    /// The traits whose values differ from `traitCollection`'s (all specified ones when it is nil).
+    public func changedTraits(from traitCollection: UITraitCollection?) -> [UITrait] {
+        let changes = storage.changedTraits(from: traitCollection?.storage ?? TraitStorage())
+        return Self.traits(in: changes, from: [storage, traitCollection?.storage ?? TraitStorage()])
     }
+
+    func changedTraitSet(from other: UITraitCollection) -> TraitSet {
+        other === self ? .empty : storage.changedTraits(from: other.storage)
+    }
+
+    static func traits(in set: TraitSet, from storages: [TraitStorage]) -> [UITrait] {
+        var traits = SystemTraitSlot.allCases.filter { set.system & $0.bit != 0 }.map(\.trait)
+        for key in set.custom {
+            if let trait = storages.lazy.compactMap({ $0.custom[key]?.trait }).first { traits.append(trait) }
+        }
+        return traits
+    }
+
+    /// Whether `trait` is specified here.
+    func contains(_ trait: UITrait) -> Bool { storage.contains(trait) }
+
+    /// Traits whose changes alter how dynamic colors resolve.
+    public static let systemTraitsAffectingColorAppearance: [UITrait] = [
+        UITraitUserInterfaceStyle.self, UITraitAccessibilityContrast.self, UITraitUserInterfaceLevel.self,
+        UITraitDisplayGamut.self, UITraitActiveAppearance.self, UITraitUserInterfaceIdiom.self, UITraitDisplayScale.self,
+    ]
+
+    /// Traits that select between image variants.
+    public static let systemTraitsAffectingImageLookup: [UITrait] = [
+        UITraitUserInterfaceStyle.self, UITraitDisplayScale.self, UITraitDisplayGamut.self, UITraitUserInterfaceIdiom.self,
+        UITraitLayoutDirection.self, UITraitAccessibilityContrast.self, UITraitLegibilityWeight.self,
+        UITraitUserInterfaceLevel.self, UITraitHorizontalSizeClass.self, UITraitVerticalSizeClass.self,
+    ]
+
+    // MARK: The current collection
+
+    nonisolated(unsafe) private static var currentStack: [UITraitCollection] = []
+    nonisolated(unsafe) private static var fallback = UITraitCollection()
+
+    /// The traits dynamic colors resolve against: the drawing view's during `draw(_:)`,
+    /// `layoutSubviews` and trait-change handlers; settable, as in UIKit.
+    public static var current: UITraitCollection {
+        get { currentStack.last ?? fallback }
+        set { if currentStack.isEmpty { fallback = newValue } else { currentStack[currentStack.count - 1] = newValue } }
+    }
+
+    /// Runs `actions` with this collection as `current`.
+    public func performAsCurrent<R>(_ actions: () throws -> R) rethrows -> R {
+        Self.currentStack.append(self)
+        defer { Self.currentStack.removeLast() }
+        return try actions()
+    }
+
+    public static func == (a: UITraitCollection, b: UITraitCollection) -> Bool { a === b || a.storage == b.storage }
 
     public var description: String {
-        "<UITraitCollection: horizontalSizeClass = \(horizontalSizeClass), verticalSizeClass = \(verticalSizeClass), displayScale = \(displayScale), userInterfaceIdiom = \(userInterfaceIdiom)>"
+        let s = storage.system
+        var parts = ["horizontalSizeClass = \(s.horizontalSizeClass)", "verticalSizeClass = \(s.verticalSizeClass)",
+                     "displayScale = \(s.displayScale)", "userInterfaceIdiom = \(s.userInterfaceIdiom)",
+                     "userInterfaceStyle = \(s.userInterfaceStyle)", "layoutDirection = \(s.layoutDirection)",
+                     "preferredContentSizeCategory = \(s.preferredContentSizeCategory)", "displayGamut = \(s.displayGamut)",
+                     "accessibilityContrast = \(s.accessibilityContrast)", "legibilityWeight = \(s.legibilityWeight)",
+                     "userInterfaceLevel = \(s.userInterfaceLevel)", "activeAppearance = \(s.activeAppearance)",
+                     "sceneCaptureState = \(s.sceneCaptureState)"]
+        for value in storage.custom.values { parts.append("\(value.trait.name) = \(value.value)") }
+        return "<UITraitCollection: " + parts.joined(separator: ", ") + ">"
     }
+
+    // MARK: Size classes from the window
 
     /// Width from which a scene is horizontally regular: 678 pt, the narrowest regular iPad split
     /// (12.9" landscape half); 507 (9.7" half), 639 (12.9" portrait two-thirds) and 375/320 (Slide Over)
     /// are compact, as on iPad.
     public static let regularWidthThreshold: CGFloat = 678
     /// Height below which a scene is vertically compact: 500 pt. Every iPad arrangement is at least
-    /// 768 pt tall (regular); a window shorter than a landscape iPhone's 414-pt-wide screen plus room is
-    /// treated like an iPhone in landscape (compact).
+    /// 768 pt tall (regular); a shorter window is treated like an iPhone in landscape (compact).
     public static let compactHeightThreshold: CGFloat = 500
 
     /// The size classes SceneHost gives a scene of `size` points:
@@ -63,4 +335,26 @@ public final class UITraitCollection: Equatable, Sendable, CustomStringConvertib
         (size.width >= regularWidthThreshold ? .regular : .compact,
          size.height < compactHeightThreshold ? .compact : .regular)
     }
+}
+
+/// A trait owner's own trait values, applied before its children inherit: `view.traitOverrides`.
+public struct UITraitOverrides: UIMutableTraits {
+    var storage = TraitStorage()
+
+    init() {}
+
+    public subscript<T: UITraitDefinition>(trait: T.Type) -> T.Value {
+        get { storage[T.self] }
+        set { storage[T.self] = newValue }
+    }
+
+    /// Whether `trait` is overridden.
+    public func contains(_ trait: UITrait) -> Bool { storage.contains(trait) }
+
+    /// Stops overriding `trait`.
+    public mutating func remove(_ trait: UITrait) {
+        storage.remove(trait)
+    }
+
+    var isEmpty: Bool { storage.systemSet == 0 && storage.custom.isEmpty }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// `setNeedsDisplay()`, a change of the view's size (SceneHost redraws on resize, like UIKit's
 /// `.redraw` content mode) or of the scale. What a view draws is clipped to its bounds, as in UIKit.
 @MainActor
-open class UIView: UIResponder, UICoordinateSpace {
+open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, TraitStateOwner {
     private var frameOrigin: CGPoint = .zero
     private var storedBounds: CGRect = .zero
 
@@ -89,6 +89,8 @@ open class UIView: UIResponder, UICoordinateSpace {
         view.willMove(toSuperview: self)
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
+        // A subtree entering a window takes its traits at once, before `didMoveToWindow`.
+        if window != nil { view.updateTraits(inherited: view.inheritedTraitCollection, force: true) }
         view.setWindow(window)
         view.invalidateInSuperview(view.extentInSuperview)
         setNeedsLayout()
@@ -177,18 +179,78 @@ open class UIView: UIResponder, UICoordinateSpace {
 
     // MARK: Traits
 
-    /// The traits of the scene the view is in; unspecified ones outside a window.
-    open var traitCollection: UITraitCollection {
-        window?.windowScene?.traitCollection ?? UITraitCollection()
+    let traitState = TraitState()
+
+    /// The view's traits: its superview's (or its view controller's, for a controller's root view), with
+    /// its own `traitOverrides` applied. Updated top-down before layout; stale between updates unless
+    /// `updateTraitsIfNeeded()` is called. Views outside a window keep what they last had.
+    open var traitCollection: UITraitCollection { traitState.collection }
+
+    /// Trait values this view sets for itself and its subviews.
+    open var traitOverrides: UITraitOverrides {
+        get { traitState.overrides }
+        set {
+            traitState.overrides = newValue
+            setNeedsTraitUpdate()
+        }
     }
 
-    /// Called on every view and view controller of a window, top-down, after the scene's traits changed.
+    /// Deprecated in UIKit, still called after any trait change (after the registered handlers).
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
-    func propagateTraitChange(from previous: UITraitCollection) {
-        viewController?.traitCollectionDidChange(previous)
-        traitCollectionDidChange(previous)
-        for subview in subviews { subview.propagateTraitChange(from: previous) }
+    /// Brings the traits of this view and its subviews up to date now, running their handlers.
+    open func updateTraitsIfNeeded() {
+        updateTraits(inherited: inheritedTraitCollection, force: false)
+    }
+
+    /// What flows into the view from above: its superview's traits (for a controller's root view they
+    /// pass through the controller in `updateTraits`), or its scene's for a window.
+    var inheritedTraitCollection: UITraitCollection {
+        if let superview { return superview.traitCollection }
+        if let window = self as? UIWindow, let scene = window.windowScene { return scene.traitCollection }
+        return UITraitCollection()
+    }
+
+    func setNeedsTraitUpdate() {
+        traitState.needsUpdate = true
+        var ancestor = traitParent
+        while let view = ancestor, !view.traitState.descendantNeedsUpdate {
+            view.traitState.descendantNeedsUpdate = true
+            ancestor = view.traitParent
+        }
+        window?.setNeedsFrame()
+    }
+
+    private var traitParent: UIView? { superview }
+
+    /// The top-down update: a controller's root view passes through its controller first. Subtrees whose
+    /// input did not change and that wait for nothing are skipped.
+    func updateTraits(inherited: UITraitCollection, force: Bool) {
+        var input = inherited
+        if let viewController {
+            if force || viewController.traitState.needsUpdate || traitState.needsUpdate {
+                viewController.applyTraits(inherited: inherited)
+            }
+            input = viewController.traitState.collection
+        }
+        let before = traitState.collection
+        if force || traitState.needsUpdate || input !== inherited {
+            if let (previous, changes) = traitState.apply(inherited: input) { traitsDidChange(previous: previous, changes: changes) }
+        }
+        let changed = traitState.collection !== before
+        guard changed || traitState.descendantNeedsUpdate else { return }
+        traitState.descendantNeedsUpdate = false
+        let collection = traitState.collection
+        for subview in subviews { subview.updateTraits(inherited: collection, force: changed) }
+    }
+
+    /// Automatic trait tracking, then handlers and `traitCollectionDidChange`.
+    private func traitsDidChange(previous: UITraitCollection, changes: TraitSet) {
+        if traitState.layoutReads.intersects(changes) { setNeedsLayout() }
+        if traitState.displayReads.intersects(changes) { setNeedsDisplay() }
+        if traitState.propertiesReads.intersects(changes) { setNeedsUpdateProperties() }
+        if backgroundColor?.isDynamic == true, changes.affectsColorAppearance(in: traitState.collection) { invalidate(bounds) }
+        traitState.notify(self, previous: previous, changes: changes)
     }
 
     // MARK: Layout
@@ -216,11 +278,18 @@ open class UIView: UIResponder, UICoordinateSpace {
 
     /// Lays out the view's subtree now, where layout is pending.
     open func layoutIfNeeded() {
+        if needsUpdateProperties { updatePropertiesIfNeeded() }
         if needsLayout {
             needsLayout = false
-            viewController?.viewWillLayoutSubviews()
-            layoutSubviews()
-            viewController?.viewDidLayoutSubviews()
+            traitState.collection.performAsCurrent {
+                if let viewController {
+                    viewController.traitState.layoutReads = TraitReads.tracking { viewController.viewWillLayoutSubviews() }
+                }
+                traitState.layoutReads = TraitReads.tracking { layoutSubviews() }
+                if let viewController {
+                    viewController.traitState.layoutReads.formUnion(TraitReads.tracking { viewController.viewDidLayoutSubviews() })
+                }
+            }
         }
         guard descendantNeedsLayout else { return }
         descendantNeedsLayout = false
@@ -229,8 +298,31 @@ open class UIView: UIResponder, UICoordinateSpace {
         }
     }
 
-    /// Override to place subviews; the default does nothing.
+    /// Override to place subviews; the default does nothing. Traits read here are tracked: when one of
+    /// them changes, the view is laid out again by itself.
     open func layoutSubviews() {}
+
+    // MARK: Properties (iOS 26)
+
+    public private(set) var needsUpdateProperties = false
+
+    /// Asks for `updateProperties()` before the next layout.
+    open func setNeedsUpdateProperties() {
+        needsUpdateProperties = true
+        setNeedsLayout()
+    }
+
+    /// Runs `updateProperties()` now if it is pending.
+    open func updatePropertiesIfNeeded() {
+        guard needsUpdateProperties else { return }
+        needsUpdateProperties = false
+        traitState.collection.performAsCurrent {
+            traitState.propertiesReads = TraitReads.tracking { updateProperties() }
+        }
+    }
+
+    /// Override to set properties from traits or state before layout. Traits read here are tracked.
+    open func updateProperties() {}
 
     /// The size that best fits `size`; the default returns the current size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
@@ -325,4 +417,26 @@ open class UIView: UIResponder, UICoordinateSpace {
     public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
         convert(CGRect(origin: point, size: .zero), from: view).origin
     }
+}
+
+extension UIView {
+    @discardableResult
+    public func registerForTraitChanges<Environment: UITraitEnvironment>(
+        _ traits: [UITrait], handler: @escaping (Environment, UITraitCollection) -> Void) -> any UITraitChangeRegistration {
+        registerHandler(traits, handler)
+    }
+
+    @discardableResult
+    public func registerForTraitChanges<Target: AnyObject>(
+        _ traits: [UITrait], target: Target, action: @escaping (Target) -> () -> Void) -> any UITraitChangeRegistration {
+        registerAction(traits, target: target, action: action)
+    }
+
+    /// The action form with the view itself as target: `registerForTraitChanges(traits, action: UIView.setNeedsLayout)`.
+    @discardableResult
+    public func registerForTraitChanges<Target: UIView>(_ traits: [UITrait], action: @escaping (Target) -> () -> Void) -> any UITraitChangeRegistration {
+        registerHandler(traits) { (view: Target, _: UITraitCollection) in action(view)() }
+    }
+
+    public func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration) { traitState.unregister(registration) }
 }

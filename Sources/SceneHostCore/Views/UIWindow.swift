@@ -12,6 +12,7 @@ open class UIWindow: UIView {
             if let windowScene {
                 windowScene.windows.append(self)
                 frame = windowScene.effectiveGeometry.coordinateSpace.bounds
+                updateTraits(inherited: windowScene.traitCollection, force: true)
             }
             setNeedsFrame()
         }
@@ -23,6 +24,7 @@ open class UIWindow: UIView {
         self.windowScene = windowScene
         windowScene.windows.append(self)
         setWindow(self)
+        updateTraits(inherited: windowScene.traitCollection, force: true)
     }
 
     public override init(frame: CGRect) {

@@ -1,0 +1,127 @@
+import Foundation
+
+/// An object with traits: views, view controllers and window scenes.
+@MainActor
+public protocol UITraitEnvironment: AnyObject {
+    var traitCollection: UITraitCollection { get }
+    /// Deprecated in UIKit (iOS 17) but still called, after any trait change.
+    func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?)
+}
+
+/// A registration returned by `registerForTraitChanges`; pass it to `unregisterForTraitChanges(_:)`.
+/// Registrations end with their object, so unregistering is optional.
+@MainActor
+public protocol UITraitChangeRegistration: AnyObject {}
+
+/// Objects whose trait changes can be observed. The action forms take a Swift method reference or
+/// closure where UIKit takes a selector (`registerForTraitChanges(traits, action: MyView.refresh)`).
+@MainActor
+public protocol UITraitChangeObservable: UITraitEnvironment {
+    @discardableResult
+    func registerForTraitChanges<Environment: UITraitEnvironment>(
+        _ traits: [UITrait], handler: @escaping (Environment, UITraitCollection) -> Void) -> any UITraitChangeRegistration
+    @discardableResult
+    func registerForTraitChanges<Target: AnyObject>(
+        _ traits: [UITrait], target: Target, action: @escaping (Target) -> () -> Void) -> any UITraitChangeRegistration
+    func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration)
+}
+
+@MainActor
+final class TraitChangeRegistration: UITraitChangeRegistration {
+    let traits: TraitSet
+    let fire: (any UITraitEnvironment, UITraitCollection) -> Void
+    init(traits: TraitSet, fire: @escaping (any UITraitEnvironment, UITraitCollection) -> Void) {
+        self.traits = traits
+        self.fire = fire
+    }
+}
+
+/// The trait bookkeeping every trait environment carries: its collection, its overrides, its
+/// registrations, what its tracked methods read, and whether it or something below it needs updating.
+@MainActor
+final class TraitState {
+    var collection = UITraitCollection()
+    var overrides = UITraitOverrides()
+    var registrations: [TraitChangeRegistration] = []
+    /// Traits read by tracked methods, per invalidation they cause.
+    var layoutReads = TraitSet.empty
+    var displayReads = TraitSet.empty
+    var propertiesReads = TraitSet.empty
+    /// Its own inputs changed (overrides), or it moved.
+    var needsUpdate = true
+    var descendantNeedsUpdate = false
+
+    /// Makes `inherited` plus the overrides the collection. Returns the previous collection and what
+    /// changed, or nil when no trait's value changed.
+    func apply(inherited: UITraitCollection) -> (previous: UITraitCollection, changes: TraitSet)? {
+        needsUpdate = false
+        let updated: UITraitCollection
+        if overrides.isEmpty {
+            updated = inherited
+        } else {
+            let storage = overrides.storage.applied(to: inherited.storage)
+            updated = storage == collection.storage ? collection : UITraitCollection(storage: storage)
+        }
+        guard updated !== collection else { return nil }
+        let previous = collection
+        collection = updated
+        let changes = TraitDifferences.between(previous, updated)
+        return changes.isEmpty ? nil : (previous, changes)
+    }
+
+    func register(_ traits: [UITrait], fire: @escaping (any UITraitEnvironment, UITraitCollection) -> Void) -> any UITraitChangeRegistration {
+        let registration = TraitChangeRegistration(traits: TraitSet(traits), fire: fire)
+        registrations.append(registration)
+        return registration
+    }
+
+    func unregister(_ registration: any UITraitChangeRegistration) {
+        registrations.removeAll { $0 === registration }
+    }
+
+    /// Runs the handlers registered for any of `changes`, then `traitCollectionDidChange`.
+    func notify(_ environment: any UITraitEnvironment, previous: UITraitCollection, changes: TraitSet) {
+        collection.performAsCurrent {
+            for registration in registrations where registration.traits.intersects(changes) {
+                registration.fire(environment, previous)
+            }
+            environment.traitCollectionDidChange(previous)
+        }
+    }
+}
+
+/// Most objects in one propagation share the same previous and new collections: compare each pair once.
+@MainActor
+enum TraitDifferences {
+    private static var last: (previous: ObjectIdentifier, updated: ObjectIdentifier, changes: TraitSet)?
+    // Strong references keep the identifiers above from being reused by new objects.
+    private static var lastObjects: (UITraitCollection, UITraitCollection)?
+
+    static func between(_ previous: UITraitCollection, _ updated: UITraitCollection) -> TraitSet {
+        if let last, last.previous == ObjectIdentifier(previous), last.updated == ObjectIdentifier(updated) { return last.changes }
+        let changes = updated.changedTraitSet(from: previous)
+        last = (ObjectIdentifier(previous), ObjectIdentifier(updated), changes)
+        lastObjects = (previous, updated)
+        return changes
+    }
+}
+
+/// What every trait environment offers, on top of its `TraitState`.
+@MainActor
+protocol TraitStateOwner: UITraitEnvironment {
+    var traitState: TraitState { get }
+}
+
+extension TraitStateOwner {
+    func registerHandler<Environment: UITraitEnvironment>(_ traits: [UITrait], _ handler: @escaping (Environment, UITraitCollection) -> Void) -> any UITraitChangeRegistration {
+        traitState.register(traits) { environment, previous in
+            if let environment = environment as? Environment { handler(environment, previous) }
+        }
+    }
+
+    func registerAction<Target: AnyObject>(_ traits: [UITrait], target: Target, action: @escaping (Target) -> () -> Void) -> any UITraitChangeRegistration {
+        traitState.register(traits) { [weak target] _, _ in
+            if let target { action(target)() }
+        }
+    }
+}
