@@ -52,6 +52,26 @@ extension Display {
         }
     }
 
+    /// Reads an 8-bit property as bytes; nil when absent.
+    public func propertyBytes(_ window: Window, _ property: String) -> [UInt8]? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(pointer, window, atom(property), 0, 1 << 20, 0, Atom(AnyPropertyType),
+                                        &type, &format, &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, let data, format == 8 else { return nil }
+        return Array(UnsafeBufferPointer(start: data, count: Int(count)))
+    }
+
+    /// Writes an 8-bit property from bytes.
+    public func setPropertyBytes(_ window: Window, _ property: String, type: String, _ bytes: [UInt8]) {
+        var bytes = bytes
+        XChangeProperty(pointer, window, atom(property), atom(type), 8, PropModeReplace, &bytes, Int32(bytes.count))
+    }
+
     /// Reads an 8-bit property (STRING, UTF8_STRING) as text; nil when absent.
     public func stringProperty(_ window: Window, _ property: String) -> String? {
         var type: Atom = 0

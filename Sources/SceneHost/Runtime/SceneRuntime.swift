@@ -12,8 +12,10 @@ public final class SceneRuntime {
     let loop: EventLoop
     let trace: Trace?
     let launchTime = monotonicSeconds()
+    /// The desktop's scale, style, direction and text size, kept current.
+    private(set) var desktop: DesktopSettings!
     /// Device pixels per point for every scene.
-    let displayScale: CGFloat
+    var displayScale: CGFloat { desktop.displayScale }
     public private(set) var application: UIApplication!
     private(set) var windows: [SceneWindow] = []
     private(set) var sessions: Set<UISceneSession> = []
@@ -29,7 +31,8 @@ public final class SceneRuntime {
         loop = EventLoop(xConnection: display.fileDescriptor)
         let path = tracePath ?? ProcessInfo.processInfo.environment["SCENEHOST_TRACE"]
         trace = path.flatMap { Trace(path: $0, start: monotonicSeconds()) }
-        displayScale = DesktopSettings.displayScale()
+        desktop = DesktopSettings(display: display)
+        desktop.onChange = { [unowned self] in for window in windows { window.desktopDidChange() } }
     }
 
     /// Observes trace events in-process (tests), whether or not a trace file is written.
@@ -105,6 +108,7 @@ public final class SceneRuntime {
     private func drainEvents() {
         while XEventsQueued(display.pointer, QueuedAfterReading) > 0 {
             var event = display.nextEvent()
+            if desktop.handle(event) { continue }
             let target = event.xany.window
             guard let window = windows.first(where: { $0.xWindow.id == target }) else { continue }
             window.handle(&event)

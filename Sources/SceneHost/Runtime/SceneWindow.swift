@@ -26,6 +26,8 @@ final class SceneWindow: UIWindowSceneHost {
     /// Pixels lost by the X server (exposed) that the back buffer still holds.
     private var exposed: CGRect = .null
     private var isMapped = false
+    /// Whether the window has keyboard focus (the scene's `activeAppearance`).
+    private var hasFocus = false
     private var hasRecordedGeometry = false
 
     private var buffer: ImageBuffer?
@@ -49,6 +51,7 @@ final class SceneWindow: UIWindowSceneHost {
     /// Calls `scene(_:willConnectTo:options:)`, applies what the delegate set (title, restrictions) and
     /// maps the window.
     func connect(options: UIScene.ConnectionOptions) {
+        scene.environmentTraits = runtime.desktop.environmentTraits(active: hasFocus)
         _ = scene.applySystemFrame(systemFrame, displayScale: scale)
         scene.delegate?.scene(scene, willConnectTo: scene.session, options: options)
         runtime.record("sceneWillConnect", scene: scene, [("title", .string(scene.title ?? "")), ("window", .number(Double(xWindow.id)))])
@@ -159,6 +162,15 @@ final class SceneWindow: UIWindowSceneHost {
             enterForeground()
         case UnmapNotify:
             isMapped = false
+        case FocusIn, FocusOut:
+            // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
+            let mode = event.xfocus.mode
+            guard mode == NotifyNormal || mode == NotifyWhileGrabbed else { return }
+            let focused = event.type == FocusIn
+            guard focused != hasFocus else { return }
+            hasFocus = focused
+            scene.environmentTraits = runtime.desktop.environmentTraits(active: focused)
+            needsFrame = true
         case ClientMessage:
             let message = event.xclient
             if message.message_type == display.atom("WM_PROTOCOLS"),
@@ -180,6 +192,19 @@ final class SceneWindow: UIWindowSceneHost {
                width: CGFloat(pixelSize.width) / scale, height: CGFloat(pixelSize.height) / scale)
     }
 
+    /// The desktop's settings changed: new environment traits, and a new scale changes the size in points.
+    func desktopDidChange() {
+        scene.environmentTraits = runtime.desktop.environmentTraits(active: hasFocus)
+        if scene.traitCollection.displayScale != scale {
+            context = nil
+            surface = nil
+            buffer = nil
+            geometryChanged = true
+            writeSizeHints()
+        }
+        needsFrame = true
+    }
+
     // MARK: Frames
 
     /// geometry → traits → layout → draw (damaged views only) → present (damaged pixels only) → report.
@@ -190,15 +215,18 @@ final class SceneWindow: UIWindowSceneHost {
             if position != rootPosition { rootPosition = position; geometryChanged = true }
         }
         var previousGeometry: UIWindowScene.Geometry?
+        let previousTraits = scene.traitCollection
         if geometryChanged {
             geometryChanged = false
-            let previousTraits = scene.traitCollection
             previousGeometry = scene.applySystemFrame(systemFrame, displayScale: scale)
-            // The first frame records the geometry and traits the scene connected with.
+            // The first frame records the geometry the scene connected with.
             if previousGeometry != nil || !hasRecordedGeometry { recordGeometry() }
-            if scene.traitCollection != previousTraits || !hasRecordedGeometry { recordTraits() }
-            hasRecordedGeometry = true
         }
+        scene.updateTraitsIfNeeded()
+        if !hasRecordedGeometry || scene.traitCollection != previousTraits {
+            recordTraits(changed: hasRecordedGeometry ? scene.traitCollection.changedTraits(from: previousTraits) : nil)
+        }
+        hasRecordedGeometry = true
 
         scene.layoutIfNeeded()
         // Invalidations made by layout are drawn in this frame; later ones ask for the next.
@@ -290,12 +318,28 @@ final class SceneWindow: UIWindowSceneHost {
         ])
     }
 
-    private func recordTraits() {
+    /// A `traits` event with the values of `changed` (every system trait when nil), named as UIKit names them.
+    private func recordTraits(changed: [UITrait]?) {
         let traits = scene.traitCollection
-        runtime.record("traits", scene: scene, [
-            ("horizontalSizeClass", .string(traits.horizontalSizeClass.description)),
-            ("verticalSizeClass", .string(traits.verticalSizeClass.description)),
-        ])
+        let all: [(String, UITrait, Trace.Value)] = [
+            ("horizontalSizeClass", UITraitHorizontalSizeClass.self, .string(traits.horizontalSizeClass.description)),
+            ("verticalSizeClass", UITraitVerticalSizeClass.self, .string(traits.verticalSizeClass.description)),
+            ("displayScale", UITraitDisplayScale.self, .number(Double(traits.displayScale))),
+            ("userInterfaceIdiom", UITraitUserInterfaceIdiom.self, .string(traits.userInterfaceIdiom.description)),
+            ("userInterfaceStyle", UITraitUserInterfaceStyle.self, .string(traits.userInterfaceStyle.description)),
+            ("layoutDirection", UITraitLayoutDirection.self, .string(traits.layoutDirection.description)),
+            ("preferredContentSizeCategory", UITraitPreferredContentSizeCategory.self, .string(traits.preferredContentSizeCategory.description)),
+            ("displayGamut", UITraitDisplayGamut.self, .string(traits.displayGamut.description)),
+            ("accessibilityContrast", UITraitAccessibilityContrast.self, .string(traits.accessibilityContrast.description)),
+            ("legibilityWeight", UITraitLegibilityWeight.self, .string(traits.legibilityWeight.description)),
+            ("userInterfaceLevel", UITraitUserInterfaceLevel.self, .string(traits.userInterfaceLevel.description)),
+            ("activeAppearance", UITraitActiveAppearance.self, .string(traits.activeAppearance.description)),
+            ("sceneCaptureState", UITraitSceneCaptureState.self, .string(traits.sceneCaptureState.description)),
+        ]
+        let wanted = changed.map { list in Set(list.map { ObjectIdentifier($0) }) }
+        let fields = all.filter { wanted?.contains(ObjectIdentifier($0.1)) ?? true }.map { ($0.0, $0.2) }
+        guard !fields.isEmpty else { return }
+        runtime.record("traits", scene: scene, fields)
     }
 }
 
