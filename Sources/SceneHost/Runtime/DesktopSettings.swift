@@ -205,30 +205,4 @@ enum XSettingsValue: Equatable {
         }
         return settings
     }
-
-    /// Encodes settings in the wire format (little-endian), for tests that play the settings manager.
-    static func encode(_ settings: [(String, XSettingsValue)], serial: UInt32) -> [UInt8] {
-        var out: [UInt8] = [0, 0, 0, 0]
-        func card16(_ value: UInt16) { out += [UInt8(value & 0xff), UInt8(value >> 8)] }
-        func card32(_ value: UInt32) { card16(UInt16(value & 0xffff)); card16(UInt16(value >> 16)) }
-        func padded(_ bytes: [UInt8]) { out += bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4) }
-        card32(serial)
-        card32(UInt32(settings.count))
-        for (name, value) in settings {
-            switch value {
-            case .integer: out += [0, 0]
-            case .string: out += [1, 0]
-            case .color: out += [2, 0]
-            }
-            card16(UInt16(name.utf8.count))
-            padded(Array(name.utf8))
-            card32(serial)
-            switch value {
-            case .integer(let number): card32(UInt32(bitPattern: number))
-            case .string(let text): card32(UInt32(text.utf8.count)); padded(Array(text.utf8))
-            case .color(let r, let g, let b, let a): card16(r); card16(g); card16(b); card16(a)
-            }
-        }
-        return out
-    }
 }

@@ -50,11 +50,14 @@ final class TraitState {
     /// Its own inputs changed (overrides), or it moved.
     var needsUpdate = true
     var descendantNeedsUpdate = false
+    /// What the collection was last computed from.
+    private(set) var inherited: UITraitCollection?
 
     /// Makes `inherited` plus the overrides the collection. Returns the previous collection and what
     /// changed, or nil when no trait's value changed.
     func apply(inherited: UITraitCollection) -> (previous: UITraitCollection, changes: TraitSet)? {
         needsUpdate = false
+        self.inherited = inherited
         let updated: UITraitCollection
         if overrides.isEmpty {
             updated = inherited

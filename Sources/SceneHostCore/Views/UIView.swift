@@ -200,7 +200,9 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     /// Brings the traits of this view and its subviews up to date now, running their handlers.
     open func updateTraitsIfNeeded() {
-        updateTraits(inherited: inheritedTraitCollection, force: false)
+        let inherited = inheritedTraitCollection
+        let stale = inherited !== (viewController?.traitState ?? traitState).inherited
+        updateTraits(inherited: inherited, force: stale)
     }
 
     /// What flows into the view from above: its superview's traits (for a controller's root view they
