@@ -261,3 +261,35 @@ struct TraitPropagationTests {
         #expect(badge.updates == 2, "the style was not read")
     }
 }
+
+@MainActor
+final class TransitionRecorder: UIViewController {
+    var log: [String] = []
+    override func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {
+        super.willTransition(to: newCollection, with: coordinator)
+        log.append("will \(newCollection.horizontalSizeClass) (now \(traitCollection.horizontalSizeClass))")
+        coordinator.animate(alongsideTransition: { _ in self.log.append("alongside 1 (now \(self.traitCollection.horizontalSizeClass))") },
+                            completion: { _ in self.log.append("completion") })
+        coordinator.animate(alongsideTransition: { _ in self.log.append("alongside 2") }, completion: nil)
+    }
+    override func traitCollectionDidChange(_ previous: UITraitCollection?) { log.append("didChange") }
+}
+
+@MainActor
+struct TraitTransitionTests {
+    @Test func willTransitionComesFirstAndTheCoordinatorsBlocksRunInOrder() {
+        let root = TransitionRecorder(), child = TransitionRecorder()
+        root.addChild(child)
+        root.view.addSubview(child.view)
+        child.didMove(toParent: root)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 600), rootViewController: root)
+        root.log = []
+        child.log = []
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 500, height: 600), displayScale: 1)
+        #expect(root.log == ["will compact (now regular)", "didChange", "alongside 1 (now compact)", "alongside 2", "completion"])
+        #expect(child.log.first == "will compact (now regular)", "forwarded to children by the default implementation")
+        root.log = []
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 520, height: 600), displayScale: 1)
+        #expect(root.log.isEmpty, "no trait change, no transition")
+    }
+}

@@ -82,6 +82,12 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitStateOwn
         traitState.notify(self, previous: previous, changes: changes)
     }
 
+    /// Called before the controller's traits change, with the collection it is about to have. The
+    /// default forwards to the children; overrides should call super.
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {
+        for child in children { child.willTransition(to: newCollection, with: coordinator) }
+    }
+
     // MARK: Properties (iOS 26)
 
     /// Asks for `updateProperties()` before the view's next layout.

@@ -123,16 +123,34 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
 
     /// Recomputes the scene's traits where something changed (geometry, desktop, overrides) and passes
     /// them down every window, top-down: handlers run before anything is laid out.
+    ///
+    /// A change of the scene's traits is announced first: `willTransition(to:with:)` on each window's root
+    /// view controller (which forwards to its children), then the update, the coordinator's alongside
+    /// blocks, and its completion blocks.
     @_spi(Runtime) public func updateTraitsIfNeeded() {
         let before = traitState.collection
+        var coordinator: TransitionCoordinator?
         if traitState.needsUpdate {
             let inherited = UITraitCollection(storage: systemTraits.applied(to: environmentTraits.storage))
+            let upcoming = traitState.overrides.isEmpty ? inherited
+                : UITraitCollection(storage: traitState.overrides.storage.applied(to: inherited.storage))
+            if upcoming != before {
+                let transition = TransitionCoordinator()
+                for window in windows {
+                    guard let root = window.rootViewController else { continue }
+                    let collection = root.traitState.overrides.isEmpty ? upcoming
+                        : UITraitCollection(storage: root.traitState.overrides.storage.applied(to: upcoming.storage))
+                    root.willTransition(to: collection, with: transition)
+                }
+                coordinator = transition
+            }
             if let (previous, changes) = traitState.apply(inherited: inherited) {
                 traitState.notify(self, previous: previous, changes: changes)
             }
         }
         let changed = traitState.collection !== before
         for window in windows { window.updateTraits(inherited: traitState.collection, force: changed) }
+        coordinator?.complete()
     }
 
     /// Tells the delegate about a geometry change returned by `applySystemFrame`.
