@@ -109,9 +109,12 @@ final class MessageDetailView: UIView {
     override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = .systemBackground
-        subject.font = .systemFont(ofSize: 24, weight: .bold)
+        // Text in the reading pane grows with the reader's text size (Ctrl+= / Ctrl+-).
+        subject.font = UIFontMetrics(forTextStyle: .title1).scaledFont(for: .systemFont(ofSize: 24, weight: .bold))
+        subject.adjustsFontForContentSizeCategory = true
         subject.numberOfLines = 0
-        sender.font = .systemFont(ofSize: 14)
+        sender.font = UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: .systemFont(ofSize: 14))
+        sender.adjustsFontForContentSizeCategory = true
         sender.textColor = .secondaryLabel
         addSubview(subject)
         addSubview(sender)
@@ -124,7 +127,8 @@ final class MessageDetailView: UIView {
         paragraphs = message.body.map { text in
             let label = UILabel()
             label.text = text
-            label.font = .systemFont(ofSize: 16)
+            label.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 16))
+            label.adjustsFontForContentSizeCategory = true
             label.numberOfLines = 0
             addSubview(label)
             return label
@@ -139,8 +143,9 @@ final class MessageDetailView: UIView {
         let subjectHeight = subject.sizeThatFits(CGSize(width: width, height: 0)).height
         subject.frame = CGRect(x: inset, y: y, width: width, height: subjectHeight)
         y += subjectHeight + 6
-        sender.frame = CGRect(x: inset, y: y, width: width, height: 20)
-        y += 36
+        let senderHeight = sender.sizeThatFits(CGSize(width: width, height: 0)).height
+        sender.frame = CGRect(x: inset, y: y, width: width, height: senderHeight)
+        y += senderHeight + 16
         for label in paragraphs {
             let height = label.sizeThatFits(CGSize(width: width, height: 0)).height
             label.frame = CGRect(x: inset, y: y, width: width, height: height)

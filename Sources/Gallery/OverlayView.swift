@@ -35,7 +35,14 @@ final class OverlayView: UIView {
         let size = scene.effectiveGeometry.coordinateSpace.bounds.size
         let traits = scene.traitCollection
         let frame = scene.lastFrameMilliseconds.map { String(format: "%.1f ms", $0) } ?? "–"
-        label.text = "\(Int(size.width)) × \(Int(size.height)) pt\nw: \(traits.horizontalSizeClass)  h: \(traits.verticalSizeClass)\nlast frame \(frame)"
+        label.text = """
+            \(Int(size.width)) × \(Int(size.height)) pt  @\(traits.displayScale.formatted())x
+            w: \(traits.horizontalSizeClass)  h: \(traits.verticalSizeClass)
+            \(traits.userInterfaceStyle)  \(traits.layoutDirection)  \(traits.activeAppearance)
+            text: \(traits.preferredContentSizeCategory)
+            last frame \(frame)
+            Ctrl+= / Ctrl+- text size
+            """
         setNeedsLayout()
     }
 

@@ -11,10 +11,13 @@ final class SettingsRowView: UIView {
         self.control = control
         super.init(frame: .zero)
         backgroundColor = .systemBackground
+        // Both grow with the reader's text size (Ctrl+= / Ctrl+-); rows measure them, so they grow too.
         title.text = text
-        title.font = .systemFont(ofSize: 16, weight: .medium)
+        title.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 16, weight: .medium))
+        title.adjustsFontForContentSizeCategory = true
         detail.text = detailText
-        detail.font = .systemFont(ofSize: 13)
+        detail.font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13))
+        detail.adjustsFontForContentSizeCategory = true
         detail.textColor = .secondaryLabel
         detail.numberOfLines = 0
         addSubview(title)
@@ -28,9 +31,12 @@ final class SettingsRowView: UIView {
     func height(forWidth width: CGFloat, stacked: Bool) -> CGFloat {
         let textWidth = stacked ? width - 2 * Self.inset : width - 2 * Self.inset - controlWidth - 16
         let detailHeight = detail.sizeThatFits(CGSize(width: textWidth, height: 0)).height
-        let text = 22 + 2 + detailHeight
+        let text = titleHeight + 2 + detailHeight
         return stacked ? 12 + text + 8 + control.intrinsicContentSize.height + 12 : max(12 + text + 12, control.intrinsicContentSize.height + 24)
     }
+
+    /// At least the 22 pt the form was designed with, more when the text size grows.
+    private var titleHeight: CGFloat { max(22, title.sizeThatFits(CGSize(width: 0, height: 0)).height) }
 
     private var controlWidth: CGFloat { control.intrinsicContentSize.width > 0 ? control.intrinsicContentSize.width : 160 }
 
@@ -38,9 +44,9 @@ final class SettingsRowView: UIView {
         let inset = Self.inset
         let controlSize = CGSize(width: controlWidth, height: control.intrinsicContentSize.height)
         let textWidth = stacked ? bounds.width - 2 * inset : bounds.width - 2 * inset - controlSize.width - 16
-        title.frame = CGRect(x: inset, y: 12, width: textWidth, height: 22)
+        title.frame = CGRect(x: inset, y: 12, width: textWidth, height: titleHeight)
         let detailHeight = detail.sizeThatFits(CGSize(width: textWidth, height: 0)).height
-        detail.frame = CGRect(x: inset, y: 36, width: textWidth, height: detailHeight)
+        detail.frame = CGRect(x: inset, y: title.frame.maxY + 2, width: textWidth, height: detailHeight)
         if stacked {
             control.frame = CGRect(x: inset, y: detail.frame.maxY + 8, width: controlSize.width, height: controlSize.height)
         } else {

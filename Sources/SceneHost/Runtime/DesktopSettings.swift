@@ -10,7 +10,7 @@ import X11
 /// | `displayScale` | `SCENEHOST_SCALE`; XSETTINGS `Gdk/WindowScalingFactor`, else `Xft/DPI` ÷ 96; `Xft.dpi` in the root window's `RESOURCE_MANAGER` ÷ 96; 1 |
 /// | `userInterfaceStyle` | `SCENEHOST_STYLE` (`light`/`dark`); XSETTINGS `Net/ThemeName` (dark when it contains "dark"); light |
 /// | `layoutDirection` | `SCENEHOST_LAYOUT_DIRECTION` (`ltr`/`rtl`); the locale's language (`LC_ALL`, `LC_MESSAGES`, `LANG`): Arabic, Hebrew, Persian, Urdu and other right-to-left scripts; left-to-right |
-/// | `preferredContentSizeCategory` | `SCENEHOST_CONTENT_SIZE` (`large`, `extraLarge`, `accessibilityMedium` …); large |
+/// | `preferredContentSizeCategory` | `SCENEHOST_CONTENT_SIZE` (`large`, `extraLarge`, `accessibilityMedium` …); large; then Ctrl+= / Ctrl+- / Ctrl+0 in any scene step it up, down, back |
 ///
 /// XSETTINGS changes (the `_XSETTINGS_SETTINGS` property of the `_XSETTINGS_S0` selection owner, or a new
 /// owner) arrive live; a changed scale keeps each window's pixel size, so its size in points changes.
@@ -132,12 +132,31 @@ final class DesktopSettings {
         return rightToLeftLanguages.contains(language)
     }
 
-    private func resolveContentSize() -> UIContentSizeCategory {
+    /// Steps the text size up or down from the configured one (Ctrl+= and Ctrl+- in any scene).
+    private var contentSizeStep = 0
+
+    func stepContentSize(by step: Int) {
+        let all = UIContentSizeCategory.allCases
+        let base = configuredContentSize.order
+        contentSizeStep = min(max(base + contentSizeStep + step, 0), all.count - 1) - base
+        recompute()
+    }
+
+    func resetContentSize() {
+        contentSizeStep = 0
+        recompute()
+    }
+
+    private var configuredContentSize: UIContentSizeCategory {
         guard let text = environment["SCENEHOST_CONTENT_SIZE"] else { return .large }
         if let category = UIContentSizeCategory(name: text) { return category }
         warnOnce("SCENEHOST_CONTENT_SIZE=\(text) is not a content size category; use one of "
                  + UIContentSizeCategory.allCases.map(\.description).joined(separator: ", "))
         return .large
+    }
+
+    private func resolveContentSize() -> UIContentSizeCategory {
+        UIContentSizeCategory.allCases[configuredContentSize.order + contentSizeStep]
     }
 
     private var warned: Set<String> = []

@@ -162,6 +162,8 @@ final class SceneWindow: UIWindowSceneHost {
             enterForeground()
         case UnmapNotify:
             isMapped = false
+        case KeyPress:
+            handleShortcut(event.xkey)
         case FocusIn, FocusOut:
             // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
             let mode = event.xfocus.mode
@@ -190,6 +192,19 @@ final class SceneWindow: UIWindowSceneHost {
     private var systemFrame: CGRect {
         CGRect(x: CGFloat(rootPosition.x) / scale, y: CGFloat(rootPosition.y) / scale,
                width: CGFloat(pixelSize.width) / scale, height: CGFloat(pixelSize.height) / scale)
+    }
+
+    /// SceneHost's own shortcuts, in every scene: Ctrl+= (or Ctrl++) and Ctrl+- step the preferred content
+    /// size category of all scenes up and down, Ctrl+0 goes back to the configured one.
+    private func handleShortcut(_ key: XKeyEvent) {
+        var key = key
+        guard key.state & UInt32(ControlMask) != 0 else { return }
+        switch Int32(XLookupKeysym(&key, 0)) {
+        case XK_equal, XK_plus, XK_KP_Add: runtime.desktop.stepContentSize(by: 1)
+        case XK_minus, XK_KP_Subtract: runtime.desktop.stepContentSize(by: -1)
+        case XK_0, XK_KP_0: runtime.desktop.resetContentSize()
+        default: break
+        }
     }
 
     /// The desktop's settings changed: new environment traits, and a new scale changes the size in points.

@@ -6,6 +6,10 @@ public final class UIFont: Hashable, Sendable {
     public let familyName: String
     public let pointSize: CGFloat
     public let weight: Weight
+    /// The text style a preferred or scaled font follows; nil for fonts made by size.
+    public let textStyle: TextStyle?
+    /// The size at the default (large) content size category, which other categories scale from.
+    let sizeAtLarge: CGFloat
 
     /// UIKit's weight scale (−1…1); `pangoWeight` maps it to CSS-style weights.
     public struct Weight: RawRepresentable, Hashable, Sendable {
@@ -58,11 +62,21 @@ public final class UIFont: Hashable, Sendable {
 
     public init?(name: String, size: CGFloat) {
         guard !name.isEmpty, size > 0 else { return nil }
-        familyName = name; pointSize = size; weight = .regular
+        familyName = name; pointSize = size; weight = .regular; textStyle = nil; sizeAtLarge = size
     }
 
-    init(family: String, size: CGFloat, weight: Weight) {
-        familyName = family; pointSize = size; self.weight = weight
+    init(family: String, size: CGFloat, weight: Weight, textStyle: TextStyle? = nil, sizeAtLarge: CGFloat? = nil) {
+        familyName = family; pointSize = size; self.weight = weight; self.textStyle = textStyle
+        self.sizeAtLarge = sizeAtLarge ?? size
+    }
+
+    /// UIKit's body sizes per content size category, from extraSmall to accessibilityExtraExtraExtraLarge.
+    static let bodySizes: [CGFloat] = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+
+    /// `size` (a size at the large category) scaled as UIKit scales body text for `category`.
+    static func scaled(_ size: CGFloat, for category: UIContentSizeCategory) -> CGFloat {
+        let body = category.order >= 0 ? bodySizes[category.order] : 17
+        return (size * body / 17).rounded()
     }
 
     public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) -> UIFont {
@@ -70,27 +84,71 @@ public final class UIFont: Hashable, Sendable {
     }
     public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { systemFont(ofSize: size, weight: .bold) }
 
-    /// UIKit's sizes for the default content size category (body 17 pt, headline 17 pt semibold, …).
+    /// The font for `style` at the current traits' content size category (`UITraitCollection.current`).
     public static func preferredFont(forTextStyle style: TextStyle) -> UIFont {
-        switch style {
-        case .largeTitle: systemFont(ofSize: 34)
-        case .title1: systemFont(ofSize: 28)
-        case .title2: systemFont(ofSize: 22)
-        case .title3: systemFont(ofSize: 20)
-        case .headline: systemFont(ofSize: 17, weight: .semibold)
-        case .callout: systemFont(ofSize: 16)
-        case .subheadline: systemFont(ofSize: 15)
-        case .footnote: systemFont(ofSize: 13)
-        case .caption1: systemFont(ofSize: 12)
-        case .caption2: systemFont(ofSize: 11)
-        default: systemFont(ofSize: 17)
+        preferredFont(forTextStyle: style, compatibleWith: nil)
+    }
+
+    /// The font for `style` at `traitCollection`'s content size category (large when unspecified). At
+    /// large, UIKit's sizes: body 17 pt, headline 17 pt semibold, title1 28 pt … Other categories scale
+    /// every style as UIKit scales body: 14, 15, 16, 17, 19, 21, 23 pt, then 28, 33, 40, 47, 53 pt for
+    /// the accessibility sizes.
+    public static func preferredFont(forTextStyle style: TextStyle, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
+        let category = (traitCollection ?? .current).preferredContentSizeCategory
+        let (base, weight): (CGFloat, Weight) = switch style {
+        case .largeTitle: (34, .regular)
+        case .title1: (28, .regular)
+        case .title2: (22, .regular)
+        case .title3: (20, .regular)
+        case .headline: (17, .semibold)
+        case .callout: (16, .regular)
+        case .subheadline: (15, .regular)
+        case .footnote: (13, .regular)
+        case .caption1: (12, .regular)
+        case .caption2: (11, .regular)
+        default: (17, .regular)
         }
+        return UIFont(family: systemFamilyName, size: scaled(base, for: category), weight: weight, textStyle: style, sizeAtLarge: base)
     }
 
     public func withSize(_ size: CGFloat) -> UIFont { UIFont(family: familyName, size: size, weight: weight) }
 
+    /// The same font resized for `traitCollection` (a font without a text style is kept).
+    func adjusted(for traitCollection: UITraitCollection) -> UIFont {
+        guard textStyle != nil else { return self }
+        let size = UIFont.scaled(sizeAtLarge, for: traitCollection.preferredContentSizeCategory)
+        return size == pointSize ? self : UIFont(family: familyName, size: size, weight: weight, textStyle: textStyle, sizeAtLarge: sizeAtLarge)
+    }
+
     public static func == (a: UIFont, b: UIFont) -> Bool {
-        a.familyName == b.familyName && a.pointSize == b.pointSize && a.weight == b.weight
+        a.familyName == b.familyName && a.pointSize == b.pointSize && a.weight == b.weight && a.textStyle == b.textStyle
     }
     public func hash(into hasher: inout Hasher) { hasher.combine(familyName); hasher.combine(pointSize) }
+}
+
+/// Scales custom fonts and values with the reader's text size, as a text style does.
+@MainActor
+public struct UIFontMetrics {
+    public let textStyle: UIFont.TextStyle
+
+    public init(forTextStyle textStyle: UIFont.TextStyle) { self.textStyle = textStyle }
+
+    public static var `default`: UIFontMetrics { UIFontMetrics(forTextStyle: .body) }
+
+    /// `font` (designed for the large category) at the current traits' category; with
+    /// `adjustsFontForContentSizeCategory` a label keeps it scaled as the category changes.
+    public func scaledFont(for font: UIFont) -> UIFont { scaledFont(for: font, compatibleWith: nil) }
+
+    public func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
+        let category = (traitCollection ?? .current).preferredContentSizeCategory
+        return UIFont(family: font.familyName, size: UIFont.scaled(font.pointSize, for: category), weight: font.weight,
+                      textStyle: textStyle, sizeAtLarge: font.pointSize)
+    }
+
+    /// `value` scaled like body text for `traitCollection` (the current traits when nil).
+    public func scaledValue(for value: CGFloat, compatibleWith traitCollection: UITraitCollection? = nil) -> CGFloat {
+        let category = (traitCollection ?? .current).preferredContentSizeCategory
+        let body = category.order >= 0 ? UIFont.bodySizes[category.order] : 17
+        return value * body / 17
+    }
 }

@@ -76,8 +76,8 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable, Compa
 
     public var isAccessibilityCategory: Bool { rawValue.hasPrefix("UICTContentSizeCategoryAccessibility") }
 
-    /// Position in `allCases`; −1 for `.unspecified`.
-    var order: Int { Self.allCases.firstIndex(of: self) ?? -1 }
+    /// Position in `allCases` (SceneHost's addition); −1 for `.unspecified`.
+    public var order: Int { Self.allCases.firstIndex(of: self) ?? -1 }
 
     public static func < (a: UIContentSizeCategory, b: UIContentSizeCategory) -> Bool { a.order < b.order }
 

@@ -24,6 +24,9 @@ open class UILabel: UIView {
     /// Maximum number of lines; 0 means as many as needed. Default 1.
     open var numberOfLines = 1 { didSet { contentDidChange() } }
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { contentDidChange() } }
+    /// Whether a font made with `preferredFont(forTextStyle:)` follows the content size category. The
+    /// category is read while measuring and drawing, so automatic trait tracking relays out and redraws.
+    open var adjustsFontForContentSizeCategory = false { didSet { contentDidChange() } }
     /// Width at which `intrinsicContentSize` wraps a multi-line label; 0 = no preference.
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { contentDidChange() } }
 
@@ -41,6 +44,7 @@ open class UILabel: UIView {
     /// Configures the shared layout for the current text and `width` (nil: unconstrained).
     private func configuredLayout(width: CGFloat?) -> TextLayout {
         layout.text = text ?? ""
+        let font = adjustsFontForContentSizeCategory ? self.font.adjusted(for: traitCollection) : self.font!
         layout.setFont(family: font.familyName, pixelSize: Double(font.pointSize), weight: font.weight.pangoWeight)
         let wraps = numberOfLines != 1
         switch lineBreakMode {
@@ -87,6 +91,7 @@ open class UILabel: UIView {
         guard let context = UIGraphicsGetCurrentContext(), let text, !text.isEmpty else { return }
         let layout = configuredLayout(width: bounds.width)
         let height = CGFloat(layout.size.height)
+        let textColor = self.textColor.resolvedColor(with: traitCollection)
         let cairo = context.cairo
         cairo.save()
         cairo.translate(0, Double(max(0, (bounds.height - height) / 2)))
