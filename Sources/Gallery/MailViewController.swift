@@ -30,7 +30,8 @@ enum Mailbox {
 /// One message in the list: avatar, sender, time, subject and a two-line preview.
 final class MessageRowView: UIView {
     let message: MailMessage
-    var isSelected = false { didSet { backgroundColor = isSelected ? UIColor(rgb: 0xDCEBFF) : .systemBackground } }
+    var isSelected = false { didSet { backgroundColor = isSelected ? Self.selectionColor : .systemBackground } }
+    static let selectionColor = UIColor(light: UIColor(rgb: 0xDCEBFF), dark: UIColor(rgb: 0x1D3B5C))
     private let sender = UILabel(), subject = UILabel(), preview = UILabel(), time = UILabel()
     private let avatar: AvatarView
 

@@ -13,6 +13,11 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitStateOwn
 
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
 
+    /// The view keeps an unowned link back; clear it.
+    isolated deinit {
+        if loadedView?.viewController === self { loadedView?.viewController = nil }
+    }
+
     /// The root view, loaded (`loadView()` then `viewDidLoad()`) on first access.
     open var view: UIView! {
         get {

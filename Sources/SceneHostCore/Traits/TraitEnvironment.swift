@@ -38,20 +38,23 @@ final class TraitChangeRegistration: UITraitChangeRegistration {
 
 /// The trait bookkeeping every trait environment carries: its collection, its overrides, its
 /// registrations, what its tracked methods read, and whether it or something below it needs updating.
+///
+/// It is touched for every view in every trait update, and only on the main actor, so its fields skip
+/// the runtime's dynamic exclusivity checks (which cost more than the update itself).
 @MainActor
 final class TraitState {
-    var collection = UITraitCollection()
-    var overrides = UITraitOverrides()
-    var registrations: [TraitChangeRegistration] = []
+    @exclusivity(unchecked) var collection = UITraitCollection()
+    @exclusivity(unchecked) var overrides = UITraitOverrides()
+    @exclusivity(unchecked) var registrations: [TraitChangeRegistration] = []
     /// Traits read by tracked methods, per invalidation they cause.
-    var layoutReads = TraitSet.empty
-    var displayReads = TraitSet.empty
-    var propertiesReads = TraitSet.empty
+    @exclusivity(unchecked) var layoutReads = TraitSet.empty
+    @exclusivity(unchecked) var displayReads = TraitSet.empty
+    @exclusivity(unchecked) var propertiesReads = TraitSet.empty
     /// Its own inputs changed (overrides), or it moved.
-    var needsUpdate = true
-    var descendantNeedsUpdate = false
+    @exclusivity(unchecked) var needsUpdate = true
+    @exclusivity(unchecked) var descendantNeedsUpdate = false
     /// What the collection was last computed from.
-    private(set) var inherited: UITraitCollection?
+    @exclusivity(unchecked) private(set) var inherited: UITraitCollection?
 
     /// Makes `inherited` plus the overrides the collection. Returns the previous collection and what
     /// changed, or nil when no trait's value changed.
@@ -85,8 +88,10 @@ final class TraitState {
     /// Runs the handlers registered for any of `changes`, then `traitCollectionDidChange`.
     func notify(_ environment: any UITraitEnvironment, previous: UITraitCollection, changes: TraitSet) {
         collection.performAsCurrent {
-            for registration in registrations where registration.traits.intersects(changes) {
-                registration.fire(environment, previous)
+            if !registrations.isEmpty {
+                for registration in registrations where registration.traits.intersects(changes) {
+                    registration.fire(environment, previous)
+                }
             }
             environment.traitCollectionDidChange(previous)
         }
@@ -96,15 +101,13 @@ final class TraitState {
 /// Most objects in one propagation share the same previous and new collections: compare each pair once.
 @MainActor
 enum TraitDifferences {
-    private static var last: (previous: ObjectIdentifier, updated: ObjectIdentifier, changes: TraitSet)?
-    // Strong references keep the identifiers above from being reused by new objects.
-    private static var lastObjects: (UITraitCollection, UITraitCollection)?
+    // The pair is held strongly, so a new collection can never reuse a cached one's address.
+    @exclusivity(unchecked) private static var last: (previous: UITraitCollection, updated: UITraitCollection, changes: TraitSet)?
 
     static func between(_ previous: UITraitCollection, _ updated: UITraitCollection) -> TraitSet {
-        if let last, last.previous == ObjectIdentifier(previous), last.updated == ObjectIdentifier(updated) { return last.changes }
+        if let last, last.previous === previous, last.updated === updated { return last.changes }
         let changes = updated.changedTraitSet(from: previous)
-        last = (ObjectIdentifier(previous), ObjectIdentifier(updated), changes)
-        lastObjects = (previous, updated)
+        last = (previous, updated, changes)
         return changes
     }
 }

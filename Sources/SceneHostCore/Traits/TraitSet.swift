@@ -20,7 +20,7 @@ struct TraitSet: Equatable {
     var isEmpty: Bool { system == 0 && custom.isEmpty }
 
     func intersects(_ other: TraitSet) -> Bool {
-        system & other.system != 0 || !custom.isDisjoint(with: other.custom)
+        system & other.system != 0 || (!custom.isEmpty && !other.custom.isEmpty && !custom.isDisjoint(with: other.custom))
     }
 
     mutating func formUnion(_ other: TraitSet) {
@@ -51,8 +51,9 @@ struct TraitSet: Equatable {
 /// open (SceneHost opens one around `layoutSubviews`, `draw(_:)` and the other tracked methods).
 /// Tracking assumes the interface is drawn on the main actor, as UIKit's is.
 enum TraitReads {
-    nonisolated(unsafe) private static var stack: [TraitSet] = []
-    nonisolated(unsafe) private(set) static var isRecording = false
+    // Read on every trait access: exempt from dynamic exclusivity checks (main actor only).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var stack: [TraitSet] = []
+    @exclusivity(unchecked) nonisolated(unsafe) private(set) static var isRecording = false
 
     static func record(system slot: SystemTraitSlot) {
         guard isRecording else { return }

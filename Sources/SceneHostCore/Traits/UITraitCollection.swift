@@ -283,20 +283,21 @@ public final class UITraitCollection: @unchecked Sendable, Equatable, CustomStri
 
     // MARK: The current collection
 
-    nonisolated(unsafe) private static var currentStack: [UITraitCollection] = []
-    nonisolated(unsafe) private static var fallback = UITraitCollection()
+    // Set around every handler, layout and draw: exempt from dynamic exclusivity checks (main actor only).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var currentStorage = UITraitCollection()
 
     /// The traits dynamic colors resolve against: the drawing view's during `draw(_:)`,
     /// `layoutSubviews` and trait-change handlers; settable, as in UIKit.
     public static var current: UITraitCollection {
-        get { currentStack.last ?? fallback }
-        set { if currentStack.isEmpty { fallback = newValue } else { currentStack[currentStack.count - 1] = newValue } }
+        get { currentStorage }
+        set { currentStorage = newValue }
     }
 
-    /// Runs `actions` with this collection as `current`.
+    /// Runs `actions` with this collection as `current`, then restores the previous one.
     public func performAsCurrent<R>(_ actions: () throws -> R) rethrows -> R {
-        Self.currentStack.append(self)
-        defer { Self.currentStack.removeLast() }
+        let saved = Self.currentStorage
+        Self.currentStorage = self
+        defer { Self.currentStorage = saved }
         return try actions()
     }
 

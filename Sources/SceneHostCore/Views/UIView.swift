@@ -32,6 +32,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             let damageBefore = extentInSuperview
             frameOrigin = newValue.origin
             storedBounds.size = newValue.size
+            invalidateExtent(own: old.size != newValue.size)
             geometryDidChange(sizeChanged: old.size != newValue.size, damageBefore: damageBefore)
         }
     }
@@ -46,6 +47,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             let sizeChanged = newValue.size != storedBounds.size
             storedBounds = newValue
             frameOrigin = CGPoint(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2)
+            invalidateExtent(own: true)
             geometryDidChange(sizeChanged: sizeChanged, damageBefore: damageBefore)
         }
     }
@@ -65,11 +67,24 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     // MARK: Hierarchy
 
-    public private(set) weak var superview: UIView?
-    public private(set) var subviews: [UIView] = []
-    private weak var cachedWindow: UIWindow?
+    // Links to the superview, window and controller are unowned: a weak reference would give every view
+    // a side table and make each retain and release slower. Their owners clear them when they go away
+    // (a view its subviews', a window its subtree's, a controller its view's), as UIKit's layers do.
+    public private(set) unowned(unsafe) var superview: UIView?
+    /// Walked by every layout, trait update and frame: no dynamic exclusivity checks (main actor only).
+    @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
+    private unowned(unsafe) var cachedWindow: UIWindow?
     /// Set when this view is a view controller's root view.
-    weak var viewController: UIViewController?
+    unowned(unsafe) var viewController: UIViewController? { didSet { isControllerRootView = viewController != nil } }
+    /// Checked on every trait update before the controller link.
+    @exclusivity(unchecked) private(set) var isControllerRootView = false
+
+    isolated deinit {
+        for subview in subviews where subview.superview === self {
+            subview.superview = nil
+            subview.setWindow(nil)
+        }
+    }
 
     /// The window the view is in, or nil when it is not in one.
     open var window: UIWindow? { cachedWindow }
@@ -89,6 +104,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         view.willMove(toSuperview: self)
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
+        invalidateExtent(own: true)
         // A subtree entering a window takes its traits at once, before `didMoveToWindow`.
         if window != nil { view.updateTraits(inherited: view.inheritedTraitCollection, force: true) }
         view.setWindow(window)
@@ -110,6 +126,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         willMove(toSuperview: nil)
         parent.willRemoveSubview(self)
         parent.subviews.removeAll { $0 === self }
+        parent.invalidateExtent(own: true)
         superview = nil
         setWindow(nil)
         parent.setNeedsLayout()
@@ -158,7 +175,11 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     }
 
     open var isHidden = false {
-        didSet { if isHidden != oldValue { invalidateInSuperview(extentInSuperview) } }
+        didSet {
+            guard isHidden != oldValue else { return }
+            superview?.invalidateExtent(own: true)
+            invalidateInSuperview(extentInSuperview)
+        }
     }
 
     /// Opacity 0…1 applied to the view and its subviews as a group.
@@ -168,7 +189,12 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     /// Whether subviews are clipped to the bounds (the view's own drawing always is).
     open var clipsToBounds = false {
-        didSet { if clipsToBounds != oldValue { invalidateInSuperview(extentInSuperview) } }
+        didSet {
+            guard clipsToBounds != oldValue else { return }
+            let before = extentInSuperview
+            invalidateExtent(own: true)
+            invalidateInSuperview(before.union(extentInSuperview))
+        }
     }
 
     open var tintColor: UIColor! {
@@ -229,7 +255,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// input did not change and that wait for nothing are skipped.
     func updateTraits(inherited: UITraitCollection, force: Bool) {
         var input = inherited
-        if let viewController {
+        if isControllerRootView, let viewController {
             if force || viewController.traitState.needsUpdate || traitState.needsUpdate {
                 viewController.applyTraits(inherited: inherited)
             }
@@ -251,7 +277,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         if traitState.layoutReads.intersects(changes) { setNeedsLayout() }
         if traitState.displayReads.intersects(changes) { setNeedsDisplay() }
         if traitState.propertiesReads.intersects(changes) { setNeedsUpdateProperties() }
-        if backgroundColor?.isDynamic == true, changes.affectsColorAppearance(in: traitState.collection) { invalidate(bounds) }
+        if let backgroundColor, backgroundColor.isDynamic, changes.affectsColorAppearance(in: traitState.collection) { invalidate(bounds) }
         traitState.notify(self, previous: previous, changes: changes)
     }
 
@@ -359,13 +385,34 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Override to draw the view's content with `UIGraphicsGetCurrentContext()`; the default draws nothing.
     open func draw(_ rect: CGRect) {}
 
-    /// The area this view and its unclipped descendants cover, in the superview's coordinates.
-    var extentInSuperview: CGRect {
+    /// The area this view and its unclipped, visible descendants cover, in its own coordinates; kept
+    /// until something below changes, so moving or resizing a view costs its children, not its subtree.
+    @exclusivity(unchecked) private var cachedExtent: CGRect?
+
+    private var extent: CGRect {
+        if let cachedExtent { return cachedExtent }
         var extent = bounds
         if !clipsToBounds {
             for subview in subviews where !subview.isHidden { extent = extent.union(subview.extentInSuperview) }
         }
-        return extent.offsetBy(dx: frameOrigin.x - storedBounds.minX, dy: frameOrigin.y - storedBounds.minY)
+        cachedExtent = extent
+        return extent
+    }
+
+    /// The area this view and its unclipped descendants cover, in the superview's coordinates.
+    var extentInSuperview: CGRect {
+        extent.offsetBy(dx: frameOrigin.x - storedBounds.minX, dy: frameOrigin.y - storedBounds.minY)
+    }
+
+    /// Forgets cached extents that depend on this view: its own (when `own`: its bounds or subviews
+    /// changed) and its ancestors'. An ancestor without a cache has none above it either.
+    private func invalidateExtent(own: Bool) {
+        if own { cachedExtent = nil }
+        var ancestor = superview
+        while let view = ancestor, view.cachedExtent != nil {
+            view.cachedExtent = nil
+            ancestor = view.superview
+        }
     }
 
     /// Adds `rect` (in this view's coordinates) to the window's damaged region.
