@@ -36,6 +36,40 @@ import Testing
         #expect(await app.run(until: { scene.traitCollection.userInterfaceStyle == .light && scene.traitCollection.displayScale == 1 }))
     }
 
+    @Test func focusAndTheTextSizeShortcutsChangeTraitsLive() async throws {
+        let display = try VirtualDisplay()
+        // An Xft.dpi resource, as `xrdb` sets it, gives the scale when there is no XSETTINGS manager.
+        let other = try display.connect()
+        other.setStringProperty(other.root, "RESOURCE_MANAGER", "Xft.antialias:\t1\nXft.dpi:\t144\n", type: "STRING")
+        other.sync()
+        let app = try AppHarness(TestAppDelegate.self, display: display)
+        #expect(await app.waitForScenes(1))
+        app.application.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
+        #expect(await app.waitForScenes(2))
+        let (first, second) = (app.scenes[0], app.scenes[1])
+        #expect(first.traitCollection.displayScale == 1.5)
+
+        // Focus moves as a window manager moves it; the scene without focus looks inactive.
+        for (focused, unfocused) in [(first, second), (second, first)] {
+            XSetInputFocus(other.pointer, try #require(app.window(of: focused)), RevertToParent, UInt(CurrentTime))
+            other.sync()
+            #expect(await app.run(until: {
+                focused.traitCollection.activeAppearance == .active && unfocused.traitCollection.activeAppearance == .inactive
+            }))
+        }
+
+        // Ctrl+= in the focused scene makes text bigger in every scene; Ctrl+0 goes back.
+        let input = try SyntheticInput(display: other)
+        input.press(keysym: KeySym(XK_equal), modifiers: [KeySym(XK_Control_L)])
+        #expect(await app.run(until: { first.traitCollection.preferredContentSizeCategory == .extraLarge }))
+        #expect(second.traitCollection.preferredContentSizeCategory == .extraLarge)
+        input.press(keysym: KeySym(XK_minus), modifiers: [KeySym(XK_Control_L)])
+        input.press(keysym: KeySym(XK_minus), modifiers: [KeySym(XK_Control_L)])
+        #expect(await app.run(until: { first.traitCollection.preferredContentSizeCategory == .medium }))
+        input.press(keysym: KeySym(XK_0), modifiers: [KeySym(XK_Control_L)])
+        #expect(await app.run(until: { first.traitCollection.preferredContentSizeCategory == .large }))
+    }
+
     @Test func theEnvironmentAndTheLocaleDecideTheRest() throws {
         #expect(DesktopSettings.isRightToLeft(locale: "ar_EG.UTF-8"))
         #expect(DesktopSettings.isRightToLeft(locale: "he_IL"))
