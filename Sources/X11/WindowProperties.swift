@@ -36,34 +36,32 @@ extension Display {
         }
     }
 
-    /// Reads a format-32 property (CARDINAL, WINDOW, ATOM) as unsigned values; nil when absent.
-    public func cardinalProperty(_ window: Window, _ property: String) -> [UInt]? {
+    /// Reads a property of `format` (8, 16 or 32 bits per item) and hands its items to `convert`; nil
+    /// when it is absent or of another format. Xlib returns 32-bit items as C longs.
+    private func readProperty<T>(_ window: Window, _ property: String, format expected: Int32, maximumLength: Int,
+                                 _ convert: (UnsafeMutablePointer<UInt8>, Int) -> T) -> T? {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
         var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(pointer, window, atom(property), 0, 1024, 0, Atom(AnyPropertyType),
+        let status = XGetWindowProperty(pointer, window, atom(property), 0, maximumLength, 0, Atom(AnyPropertyType),
                                         &type, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
-        guard status == Success, let data, format == 32 else { return nil }
-        return data.withMemoryRebound(to: CLong.self, capacity: Int(count)) { longs in
-            (0..<Int(count)).map { UInt(bitPattern: longs[$0]) }
+        guard status == Success, let data, format == expected else { return nil }
+        return convert(data, Int(count))
+    }
+
+    /// Reads a format-32 property (CARDINAL, WINDOW, ATOM) as unsigned values; nil when absent.
+    public func cardinalProperty(_ window: Window, _ property: String) -> [UInt]? {
+        readProperty(window, property, format: 32, maximumLength: 1024) { data, count in
+            data.withMemoryRebound(to: CLong.self, capacity: count) { longs in (0..<count).map { UInt(bitPattern: longs[$0]) } }
         }
     }
 
     /// Reads an 8-bit property as bytes; nil when absent.
     public func propertyBytes(_ window: Window, _ property: String) -> [UInt8]? {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(pointer, window, atom(property), 0, 1 << 20, 0, Atom(AnyPropertyType),
-                                        &type, &format, &count, &remaining, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, let data, format == 8 else { return nil }
-        return Array(UnsafeBufferPointer(start: data, count: Int(count)))
+        readProperty(window, property, format: 8, maximumLength: 1 << 20) { Array(UnsafeBufferPointer(start: $0, count: $1)) }
     }
 
     /// Writes an 8-bit property from bytes.
@@ -74,16 +72,7 @@ extension Display {
 
     /// Reads an 8-bit property (STRING, UTF8_STRING) as text; nil when absent.
     public func stringProperty(_ window: Window, _ property: String) -> String? {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(pointer, window, atom(property), 0, 65536, 0, Atom(AnyPropertyType),
-                                        &type, &format, &count, &remaining, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, let data, format == 8 else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+        propertyBytes(window, property).map { String(decoding: $0, as: UTF8.self) }
     }
 
     public func setSizeHints(_ window: Window, _ limits: SizeHints) {

@@ -101,9 +101,7 @@ import Testing
         let deadline = Date().addingTimeInterval(20)
         while first == nil, Date() < deadline {
             usleep(20_000)
-            first = ((try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? "").split(separator: "\n")
-                .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-                .first { $0["event"] as? String == "traits" }
+            first = UIApplicationMainTests.traceEvents(at: tracePath).first { $0["event"] as? String == "traits" }
         }
         let traits = try #require(first)
         #expect(traits["userInterfaceStyle"] as? String == "dark")

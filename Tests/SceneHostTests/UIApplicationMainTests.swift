@@ -34,6 +34,13 @@ struct UIApplicationMainTests {
                    errors: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 
+    /// The events of the trace file at `path`, one JSON object per line (lines that do not parse are left out).
+    static func traceEvents(at path: String) -> [[String: Any]] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
     @Test func withoutADisplayItSaysSoAndExitsWithStatus2() throws {
         let run = try Self.runGallery(environment: ["DISPLAY": nil])
         #expect(run.status == 2)
@@ -61,11 +68,7 @@ struct UIApplicationMainTests {
         let app = try ChildProcess(Self.galleryPath, [], environment: environment)
         defer { if app.isRunning { app.signal(SIGKILL); app.wait() } }
 
-        func events() -> [[String: Any]] {
-            ((try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
-                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-            }
-        }
+        func events() -> [[String: Any]] { Self.traceEvents(at: tracePath) }
         // Each scene draws its first frame, then its overlay refreshes from `DispatchQueue.main.asyncAfter`:
         // a second frame shows that the app's own loop runs main-queue work.
         let deadline = Date().addingTimeInterval(20)
