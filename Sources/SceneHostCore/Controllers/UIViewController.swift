@@ -3,7 +3,7 @@ import Foundation
 /// Manages a view hierarchy: loads its view on first access, takes part in layout and trait changes,
 /// and contains child controllers.
 @MainActor
-open class UIViewController: UIResponder, UITraitChangeObservable, TraitStateOwner {
+open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
     private var loadedView: UIView?
 
     /// The nib arguments exist for source compatibility; SceneHost has no nibs, so they are ignored.
@@ -16,6 +16,58 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitStateOwn
     /// The view keeps an unowned link back; clear it.
     isolated deinit {
         if loadedView?.viewController === self { loadedView?.viewController = nil }
+    }
+
+    // MARK: Presentation
+
+    /// How `present(_:animated:completion:)` shows this controller, with UIKit's raw values.
+    public enum ModalPresentationStyle: Int, Sendable {
+        case automatic = -2, none = -1, fullScreen = 0, pageSheet = 1, formSheet = 2, currentContext = 3, custom = 4,
+             overFullScreen = 5, overCurrentContext = 6, popover = 7
+    }
+
+    /// `.automatic` shows a form sheet, as on iOS 18.
+    open var modalPresentationStyle = ModalPresentationStyle.automatic
+
+    /// The controller this one presents, and the one presenting it.
+    public internal(set) var presentedViewController: UIViewController?
+    public internal(set) weak var presentingViewController: UIViewController?
+
+    /// The presentation controller managing this controller's presentation (made on first use).
+    public var presentationController: UIPresentationController? {
+        if storedPresentationController == nil, let presenting = presentingViewController {
+            storedPresentationController = UIPresentationController(presentedViewController: self, presenting: presenting)
+        }
+        return storedPresentationController
+    }
+    var storedPresentationController: UIPresentationController?
+
+    /// Shows `viewControllerToPresent` over this controller's window, in a container that inherits the
+    /// window's traits through the presentation controller. Not animated (`animated` is ignored).
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        if let presented = presentedViewController {
+            presented.present(viewControllerToPresent, animated: flag, completion: completion)
+            return
+        }
+        guard let window = viewIfLoaded?.window, viewControllerToPresent.presentingViewController == nil else {
+            SceneHostLog.warning("present(_:animated:) ignored: the presenting controller's view is not in a window, or the controller is already presented")
+            return
+        }
+        presentedViewController = viewControllerToPresent
+        viewControllerToPresent.presentingViewController = self
+        viewControllerToPresent.presentationController?.install(in: window)
+        completion?()
+    }
+
+    /// Dismisses the controller this one presents (or, when it presents none, this one).
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        guard let presented = presentedViewController ?? (presentingViewController != nil ? self : nil) else { completion?(); return }
+        if let deeper = presented.presentedViewController { deeper.dismiss(animated: flag) }
+        presented.storedPresentationController?.uninstall()
+        presented.storedPresentationController = nil
+        presented.presentingViewController?.presentedViewController = nil
+        presented.presentingViewController = nil
+        completion?()
     }
 
     /// The root view, loaded (`loadView()` then `viewDidLoad()`) on first access.

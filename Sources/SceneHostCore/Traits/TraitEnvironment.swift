@@ -131,3 +131,10 @@ extension TraitStateOwner {
         }
     }
 }
+
+/// A trait environment that sits between a view and its superview in the trait chain: a view
+/// controller above its root view, a presentation controller above its container view.
+@MainActor
+protocol TraitSource: TraitStateOwner {
+    func applyTraits(inherited: UITraitCollection)
+}

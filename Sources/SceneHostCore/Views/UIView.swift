@@ -75,9 +75,11 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
     private unowned(unsafe) var cachedWindow: UIWindow?
     /// Set when this view is a view controller's root view.
-    unowned(unsafe) var viewController: UIViewController? { didSet { isControllerRootView = viewController != nil } }
-    /// Checked on every trait update before the controller link.
-    @exclusivity(unchecked) private(set) var isControllerRootView = false
+    unowned(unsafe) var viewController: UIViewController? { didSet { traitSource = viewController } }
+    /// Whose traits this view inherits before its own overrides: its view controller for a controller's
+    /// root view, the presentation controller for a presentation's container view, else nothing (the
+    /// superview's traits flow straight in).
+    @exclusivity(unchecked) unowned(unsafe) var traitSource: (any TraitSource)?
 
     isolated deinit {
         for subview in subviews where subview.superview === self {
@@ -227,7 +229,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Brings the traits of this view and its subviews up to date now, running their handlers.
     open func updateTraitsIfNeeded() {
         let inherited = inheritedTraitCollection
-        let stale = inherited !== (viewController?.traitState ?? traitState).inherited
+        let stale = inherited !== (traitSource?.traitState ?? traitState).inherited
         updateTraits(inherited: inherited, force: stale)
     }
 
@@ -255,11 +257,11 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// input did not change and that wait for nothing are skipped.
     func updateTraits(inherited: UITraitCollection, force: Bool) {
         var input = inherited
-        if isControllerRootView, let viewController {
-            if force || viewController.traitState.needsUpdate || traitState.needsUpdate {
-                viewController.applyTraits(inherited: inherited)
+        if let source = traitSource {
+            if force || source.traitState.needsUpdate || traitState.needsUpdate {
+                source.applyTraits(inherited: inherited)
             }
-            input = viewController.traitState.collection
+            input = source.traitState.collection
         }
         let before = traitState.collection
         if force || traitState.needsUpdate || input !== inherited {

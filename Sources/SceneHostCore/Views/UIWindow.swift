@@ -65,6 +65,7 @@ open class UIWindow: UIView {
 
     open override func layoutSubviews() {
         rootViewController?.viewIfLoaded?.frame = bounds
+        for case let container as PresentationContainerView in subviews { container.frame = bounds }
     }
 
     // MARK: Frames

@@ -1,0 +1,44 @@
+import Cairo
+import Foundation
+@_spi(Runtime) import SceneHostCore
+import Testing
+
+@MainActor
+struct UIPresentationControllerTests {
+    @Test func aPresentedControllerInheritsThroughItsPresentationController() throws {
+        let root = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 800), rootViewController: root)
+        scene.windows[0].traitOverrides.userInterfaceLevel = .elevated
+        let sheet = UIViewController()
+        sheet.modalPresentationStyle = .formSheet
+        let label = UILabel()
+        sheet.view.addSubview(label)
+        root.present(sheet, animated: true)
+        let presentation = try #require(sheet.presentationController)
+        #expect(root.presentedViewController === sheet && sheet.presentingViewController === root)
+
+        presentation.traitOverrides.horizontalSizeClass = .compact
+        scene.layoutIfNeeded()
+        #expect(presentation.traitCollection.userInterfaceLevel == .elevated, "from the window")
+        #expect(presentation.traitCollection.horizontalSizeClass == .compact)
+        #expect(sheet.traitCollection.horizontalSizeClass == .compact && label.traitCollection.horizontalSizeClass == .compact)
+        #expect(root.traitCollection.horizontalSizeClass == .regular, "the presenting side keeps its traits")
+    }
+
+    @Test func aFormSheetIsCentredWhenRegularAndFillsTheWindowWhenCompact() throws {
+        let root = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 800), rootViewController: root)
+        let sheet = UIViewController()
+        sheet.view.backgroundColor = .systemBlue
+        root.present(sheet, animated: false)
+        let image = scene.renderImage()
+        #expect(sheet.view.frame == CGRect(x: 230, y: 90, width: 540, height: 620))
+        #expect(image.pixel(x: 500, y: 400) == 0xff007aff)
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 500, height: 800), displayScale: 1)
+        scene.layoutIfNeeded()
+        #expect(sheet.view.frame == CGRect(x: 0, y: 0, width: 500, height: 800), "compact width: the sheet fills the window")
+        root.dismiss(animated: false)
+        #expect(root.presentedViewController == nil && sheet.presentingViewController == nil)
+        #expect(sheet.viewIfLoaded?.window == nil)
+    }
+}
