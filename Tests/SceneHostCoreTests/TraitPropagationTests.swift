@@ -293,3 +293,39 @@ struct TraitTransitionTests {
         #expect(root.log.isEmpty, "no trait change, no transition")
     }
 }
+
+@MainActor
+struct ConstraintPassTrackingTests {
+    @Test func traitsReadWhileUpdatingConstraintsAskForAnotherUpdate() {
+        final class Adaptive: UIView {
+            var passes: [String] = []
+            override func updateConstraints() {
+                passes.append("view \(traitCollection.horizontalSizeClass)")
+                super.updateConstraints()
+            }
+        }
+        final class Controller: UIViewController {
+            var passes: [String] = []
+            override func updateViewConstraints() {
+                passes.append("controller \(traitCollection.verticalSizeClass)")
+                super.updateViewConstraints()
+            }
+        }
+        let controller = Controller()
+        let child = Adaptive()
+        controller.view.addSubview(child)
+        child.setNeedsUpdateConstraints()
+        controller.view.setNeedsUpdateConstraints()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 600), rootViewController: controller)
+        scene.layoutIfNeeded()
+        #expect(child.passes == ["view regular"] && controller.passes == ["controller regular"])
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 500, height: 600), displayScale: 1)
+        scene.layoutIfNeeded()
+        #expect(child.passes == ["view regular", "view compact"], "it read the horizontal size class")
+        #expect(controller.passes.count == 1, "the controller read only the vertical size class")
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 500, height: 400), displayScale: 1)
+        scene.layoutIfNeeded()
+        #expect(controller.passes == ["controller regular", "controller compact"])
+        #expect(child.passes.count == 2)
+    }
+}

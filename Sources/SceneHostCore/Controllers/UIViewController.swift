@@ -136,8 +136,13 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
         guard let (previous, changes) = traitState.apply(inherited: inherited) else { return }
         if traitState.layoutReads.intersects(changes) { loadedView?.setNeedsLayout() }
         if traitState.propertiesReads.intersects(changes) { setNeedsUpdateProperties() }
+        if traitState.constraintsReads.intersects(changes) { loadedView?.setNeedsUpdateConstraints() }
         traitState.notify(self, previous: previous, changes: changes)
     }
+
+    /// Called in the constraint pass before the view's `updateConstraints()`; traits read here are
+    /// tracked. Call super at the end, as in UIKit.
+    open func updateViewConstraints() {}
 
     /// Called before the controller's traits change, with the collection it is about to have. The
     /// default forwards to the children; overrides should call super.

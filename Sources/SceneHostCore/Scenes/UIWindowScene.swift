@@ -166,7 +166,10 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         for _ in 0..<4 {
             let pending = windows.filter { !$0.isHidden && $0.subtreeNeedsLayout }
             if pending.isEmpty { return }
-            for window in pending { window.layoutIfNeeded() }
+            for window in pending {
+                window.updateConstraintsIfNeeded()
+                window.layoutIfNeeded()
+            }
         }
     }
 

@@ -50,6 +50,7 @@ final class TraitState {
     @exclusivity(unchecked) var layoutReads = TraitSet.empty
     @exclusivity(unchecked) var displayReads = TraitSet.empty
     @exclusivity(unchecked) var propertiesReads = TraitSet.empty
+    @exclusivity(unchecked) var constraintsReads = TraitSet.empty
     /// Its own inputs changed (overrides), or it moved.
     @exclusivity(unchecked) var needsUpdate = true
     @exclusivity(unchecked) var descendantNeedsUpdate = false

@@ -113,6 +113,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         view.invalidateInSuperview(view.extentInSuperview)
         setNeedsLayout()
         if view.subtreeNeedsLayout { view.markAncestorsForLayout() }
+        if view.constraintsNeedUpdate || view.descendantConstraintsNeedUpdate { view.markAncestorsForConstraints() }
         didAddSubview(view)
         view.didMoveToSuperview()
     }
@@ -279,6 +280,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         if traitState.layoutReads.intersects(changes) { setNeedsLayout() }
         if traitState.displayReads.intersects(changes) { setNeedsDisplay() }
         if traitState.propertiesReads.intersects(changes) { setNeedsUpdateProperties() }
+        if traitState.constraintsReads.intersects(changes) { setNeedsUpdateConstraints() }
         if let backgroundColor, backgroundColor.isDynamic, changes.affectsColorAppearance(in: traitState.collection) { invalidate(bounds) }
         traitState.notify(self, previous: previous, changes: changes)
     }
@@ -331,6 +333,50 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Override to place subviews; the default does nothing. Traits read here are tracked: when one of
     /// them changes, the view is laid out again by itself.
     open func layoutSubviews() {}
+
+    // MARK: Constraints
+
+    private var constraintsNeedUpdate = false
+    private var descendantConstraintsNeedUpdate = false
+
+    /// Asks for `updateConstraints()` before the next layout.
+    open func setNeedsUpdateConstraints() {
+        constraintsNeedUpdate = true
+        markAncestorsForConstraints()
+        setNeedsLayout()
+    }
+
+    private func markAncestorsForConstraints() {
+        var ancestor = superview
+        while let view = ancestor, !view.descendantConstraintsNeedUpdate {
+            view.descendantConstraintsNeedUpdate = true
+            ancestor = view.superview
+        }
+    }
+
+    /// Whether `updateConstraints()` is pending.
+    open func needsUpdateConstraints() -> Bool { constraintsNeedUpdate }
+
+    /// Runs the constraint pass for this view's subtree now: subviews first, then the view (and, for a
+    /// controller's root view, the controller's `updateViewConstraints()` first), as UIKit does.
+    open func updateConstraintsIfNeeded() {
+        if descendantConstraintsNeedUpdate {
+            descendantConstraintsNeedUpdate = false
+            for subview in subviews { subview.updateConstraintsIfNeeded() }
+        }
+        guard constraintsNeedUpdate else { return }
+        constraintsNeedUpdate = false
+        traitState.collection.performAsCurrent {
+            if let viewController {
+                viewController.traitState.constraintsReads = TraitReads.tracking { viewController.updateViewConstraints() }
+            }
+            traitState.constraintsReads = TraitReads.tracking { updateConstraints() }
+        }
+    }
+
+    /// Override to update constraints; traits read here are tracked (a change asks for this again). Call
+    /// super at the end, as in UIKit.
+    open func updateConstraints() {}
 
     // MARK: Properties (iOS 26)
 
