@@ -329,3 +329,33 @@ struct ConstraintPassTrackingTests {
         #expect(child.passes.count == 2)
     }
 }
+
+@MainActor
+struct TraitObservationOrderTests {
+    @Test func customTraitsAreObservableAndHandlersRunBeforeLayout() {
+        let view = TraitProbeView()
+        view.readInLayout = { _ = $0.horizontalSizeClass }
+        let controller = UIViewController()
+        controller.view.addSubview(view)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 600), rootViewController: controller)
+        scene.layoutIfNeeded()
+        var seen: [Int] = []
+        view.registerForTraitChanges([AccentTrait.self]) { (view: TraitProbeView, _: UITraitCollection) in
+            seen.append(view.traitCollection[AccentTrait.self])
+            view.log.append("handler")
+        }
+        view.registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (view: TraitProbeView, _: UITraitCollection) in
+            view.log.append("handler")
+        }
+        controller.traitOverrides[AccentTrait.self] = 4
+        scene.layoutIfNeeded()
+        #expect(seen == [4])
+        controller.traitOverrides[AccentTrait.self] = 4
+        scene.layoutIfNeeded()
+        #expect(seen == [4], "setting the same value again is no change")
+        view.log = []
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 500, height: 600), displayScale: 1)
+        scene.layoutIfNeeded()
+        #expect(view.log == ["handler", "didChange", "layout"], "handlers run in the trait update, before layout")
+    }
+}
