@@ -27,7 +27,7 @@ func report(target name: String, value: Double, unit: String, goal: Double, lowe
     print(String(format: "target %@: %.3f %@ (goal %@ %.3f) %@", name, value, unit, lowerIsBetter ? "≤" : "≥", goal, met ? "met" : "missed"))
 }
 
-let benchmarks: [any Benchmark.Type] = [ResizeFrameBenchmark.self, TraitPropagationBenchmark.self]
+let benchmarks: [any Benchmark.Type] = [ResizeFrameBenchmark.self, TraitPropagationBenchmark.self, LayoutBenchmark.self]
 let requested = Set(CommandLine.arguments.dropFirst())
 MainActor.assumeIsolated {
     for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
