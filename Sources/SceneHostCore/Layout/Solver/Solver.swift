@@ -35,7 +35,9 @@ public final class Solver {
 
     // Symbols: kind per id; the row each basic symbol owns; the rows each symbol appears in.
     private var kinds: [Kind] = []
-    private var rows: [Row?] = []
+    // Rows by basic symbol, stored in place (no optionals) so reading a row's field copies nothing.
+    private var rows: [Row] = []
+    private var isBasic: [Bool] = []
     private var occurrences: [[Int32]] = []
     private var variables: [LayoutVariable] = []
     private var constraints: [ObjectIdentifier: (LayoutConstraint, Tag)] = [:]
@@ -49,7 +51,8 @@ public final class Solver {
 
     private func makeSymbol(_ kind: Kind) -> Int32 {
         kinds.append(kind)
-        rows.append(nil)
+        rows.append(Row())
+        isBasic.append(false)
         occurrences.append([])
         return Int32(kinds.count - 1)
     }
@@ -99,13 +102,13 @@ public final class Solver {
         guard let (_, tag) = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else { throw .unknownConstraint }
         // Take the constraint's error terms out of the objective.
         for symbol in [tag.marker, tag.other] where symbol >= 0 && kinds[Int(symbol)] == .error {
-            if let row = rows[Int(symbol)] {
-                objective.insert(row: row, times: -constraint.strength)
+            if isBasic[Int(symbol)] {
+                objective.insert(row: rows[Int(symbol)], times: -constraint.strength)
             } else {
                 objective.insert(symbol, -constraint.strength)
             }
         }
-        if rows[Int(tag.marker)] != nil {
+        if isBasic[Int(tag.marker)] {
             uninstall(tag.marker)
         } else {
             guard let leaving = markerLeavingSymbol(tag.marker), var row = uninstall(leaving) else {
@@ -151,14 +154,14 @@ public final class Solver {
         info.constant = value
         edits[key] = info
         let (plus, minus) = (info.tag.marker, info.tag.other)
-        if rows[Int(plus)] != nil {
-            if rows[Int(plus)]!.add(-delta) < 0 { infeasible.append(plus) }
-        } else if rows[Int(minus)] != nil {
-            if rows[Int(minus)]!.add(delta) < 0 { infeasible.append(minus) }
+        if isBasic[Int(plus)] {
+            if rows[Int(plus)].add(-delta) < 0 { infeasible.append(plus) }
+        } else if isBasic[Int(minus)] {
+            if rows[Int(minus)].add(delta) < 0 { infeasible.append(minus) }
         } else {
             for owner in occurrences[Int(plus)] {
-                let coefficient = rows[Int(owner)]!.coefficient(for: plus)
-                if coefficient != 0, rows[Int(owner)]!.add(delta * coefficient) < 0, kinds[Int(owner)] != .external {
+                let coefficient = rows[Int(owner)].coefficient(for: plus)
+                if coefficient != 0, rows[Int(owner)].add(delta * coefficient) < 0, kinds[Int(owner)] != .external {
                     infeasible.append(owner)
                 }
             }
@@ -169,7 +172,8 @@ public final class Solver {
     /// Copies the solution into the variables' `value`s.
     public func updateVariables() {
         for variable in variables {
-            variable.value = rows[Int(variable.symbol)]?.constant ?? 0
+            let symbol = Int(variable.symbol)
+            variable.value = isBasic[symbol] ? rows[symbol].constant : 0
         }
     }
 
@@ -180,8 +184,8 @@ public final class Solver {
         row.constant = constraint.expression.constant
         for term in constraint.expression.terms where !nearZero(term.coefficient) {
             let symbol = symbol(for: term.variable)
-            if let basic = rows[Int(symbol)] {
-                row.insert(row: basic, times: term.coefficient)
+            if isBasic[Int(symbol)] {
+                row.insert(row: rows[Int(symbol)], times: term.coefficient)
             } else {
                 row.insert(symbol, term.coefficient)
             }
@@ -251,14 +255,17 @@ public final class Solver {
     /// Puts `row` in the tableau as the row of `symbol`, indexing its symbols.
     private func install(_ row: Row, as symbol: Int32) {
         rows[Int(symbol)] = row
+        isBasic[Int(symbol)] = true
         for cell in row.symbols { occurrences[Int(cell)].append(symbol) }
     }
 
     /// Takes the row of `symbol` out of the tableau.
     @discardableResult
     private func uninstall(_ symbol: Int32) -> Row? {
-        guard let row = rows[Int(symbol)] else { return nil }
-        rows[Int(symbol)] = nil
+        guard isBasic[Int(symbol)] else { return nil }
+        let row = rows[Int(symbol)]
+        rows[Int(symbol)] = Row()
+        isBasic[Int(symbol)] = false
         for cell in row.symbols { unindex(owner: symbol, in: cell) }
         return row
     }
@@ -272,7 +279,7 @@ public final class Solver {
     }
 
     private func removeCell(_ symbol: Int32, fromRowOf owner: Int32) {
-        rows[Int(owner)]!.remove(symbol)
+        rows[Int(owner)].remove(symbol)
     }
 
     /// Replaces `symbol` by `row` everywhere it appears: tableau rows (via the column index), the
@@ -281,8 +288,8 @@ public final class Solver {
         let owners = occurrences[Int(symbol)]
         occurrences[Int(symbol)] = []
         for owner in owners {
-            var target = rows[Int(owner)]!
-            rows[Int(owner)] = nil   // unique ownership while it is edited
+            var target = rows[Int(owner)]
+            rows[Int(owner)] = Row()   // unique ownership while it is edited
             let coefficient = target.remove(symbol)
             target.insert(row: row, times: coefficient, scratch: &scratch) { added in
                 occurrences[Int(added)].append(owner)
@@ -307,10 +314,9 @@ public final class Solver {
             var ratio = Double.greatestFiniteMagnitude
             var leaving: Int32 = -1
             for owner in occurrences[Int(entering)] where kinds[Int(owner)] != .external {
-                let row = rows[Int(owner)]!
-                let coefficient = row.coefficient(for: entering)
+                let coefficient = rows[Int(owner)].coefficient(for: entering)
                 if coefficient < 0 {
-                    let candidate = -row.constant / coefficient
+                    let candidate = -rows[Int(owner)].constant / coefficient
                     if candidate < ratio || (candidate == ratio && owner < leaving) { ratio = candidate; leaving = owner }
                 }
             }
@@ -323,7 +329,8 @@ public final class Solver {
 
     private func dualOptimize() throws(Failure) {
         while let leaving = infeasible.popLast() {
-            guard let candidate = rows[Int(leaving)], !nearZero(candidate.constant), candidate.constant < 0 else { continue }
+            guard isBasic[Int(leaving)], !nearZero(rows[Int(leaving)].constant), rows[Int(leaving)].constant < 0 else { continue }
+            let candidate = rows[Int(leaving)]
             var ratio = Double.greatestFiniteMagnitude
             var entering: Int32 = -1
             for (index, symbol) in candidate.symbols.enumerated() {
@@ -345,7 +352,7 @@ public final class Solver {
         var first: Int32?, second: Int32?, third: Int32?
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
         for owner in occurrences[Int(marker)] {
-            let row = rows[Int(owner)]!
+            let row = rows[Int(owner)]
             let coefficient = row.coefficient(for: marker)
             if coefficient == 0 { continue }
             if kinds[Int(owner)] == .external {
@@ -362,7 +369,7 @@ public final class Solver {
     }
 
     /// For tests and diagnostics: number of rows in the tableau.
-    var rowCount: Int { rows.lazy.filter { $0 != nil }.count }
+    var rowCount: Int { isBasic.lazy.filter { $0 }.count }
 }
 
 @inline(__always) func nearZero(_ value: Double) -> Bool { abs(value) < 1.0e-8 }
