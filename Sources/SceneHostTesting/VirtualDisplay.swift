@@ -62,12 +62,8 @@ public final class VirtualDisplay: @unchecked Sendable {
             throw error
         }
         close(windowManagerPipe.read)
-        do {
-            try waitForWindowManager(timeout: timeout)
-        } catch {
-            stop()
-            throw error
-        }
+        // Every property is set: if this throws, deinit stops both processes.
+        try waitForWindowManager(timeout: timeout)
     }
 
     deinit { stop() }

@@ -53,8 +53,9 @@ public final class TopLevelWindow {
     /// Sets `_NET_WM_NAME` (UTF-8) and `WM_NAME` (Latin-1 where possible, as ICCCM asks).
     public func setTitle(_ title: String) {
         display.setStringProperty(id, "_NET_WM_NAME", title)
-        let latin1 = title.unicodeScalars.map { $0.value < 256 ? Character($0) : "?" }
-        display.setStringProperty(id, "WM_NAME", String(latin1), type: "STRING")
+        // STRING is Latin-1: one byte per character, "?" for what Latin-1 cannot hold.
+        let latin1 = title.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
+        display.setPropertyBytes(id, "WM_NAME", type: "STRING", latin1)
     }
 
     public func map() { XMapWindow(display.pointer, id) }

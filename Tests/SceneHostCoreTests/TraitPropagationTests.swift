@@ -359,3 +359,77 @@ struct TraitObservationOrderTests {
         #expect(view.log == ["handler", "didChange", "layout"], "handlers run in the trait update, before layout")
     }
 }
+
+@MainActor
+struct TraitRegressionTests {
+    @Test func aViewAddedToADetachedSubtreeGetsTraitsWhenItReturns() {
+        let container = UIView(), added = UIView()
+        let controller = UIViewController()
+        controller.view.addSubview(container)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 600), rootViewController: controller)
+        container.removeFromSuperview()
+        container.addSubview(added)
+        controller.view.addSubview(container)
+        _ = scene.renderImage()
+        #expect(added.traitCollection.userInterfaceStyle == .light && added.traitCollection.horizontalSizeClass == .regular)
+    }
+
+    @Test func overridesSetDuringLayoutApplyInTheSameFrame() {
+        final class SelfAdapting: UIViewController {
+            override func viewWillLayoutSubviews() {
+                traitOverrides.userInterfaceLevel = view.bounds.width > 600 ? .elevated : .base
+            }
+        }
+        let controller = SelfAdapting()
+        let child = UIView()
+        controller.view.addSubview(child)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 600), rootViewController: controller)
+        scene.layoutIfNeeded()
+        #expect(child.traitCollection.userInterfaceLevel == .elevated)
+    }
+
+    @Test func dismissingRemovesEveryLevelOfPresentation() {
+        let a = UIViewController(), b = UIViewController(), c = UIViewController(), d = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 600), rootViewController: a)
+        a.present(b, animated: false)
+        b.present(c, animated: false)
+        c.present(d, animated: false)
+        a.dismiss(animated: false)
+        #expect(scene.windows[0].subviews.count == 1, "only the root view is left")
+        #expect(a.presentedViewController == nil && c.presentedViewController == nil)
+    }
+
+    @Test func replacingTheRootDismissesWhatItPresented() {
+        let a = UIViewController(), sheet = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 600), rootViewController: a)
+        a.present(sheet, animated: false)
+        let other = UIViewController()
+        scene.windows[0].rootViewController = other
+        #expect(scene.windows[0].subviews.count == 1 && scene.windows[0].subviews[0] === other.view)
+        #expect(sheet.presentingViewController == nil)
+    }
+
+    @Test func labelsTreatNilFontAndColourAsTheDefaults() {
+        let label = UILabel()
+        label.text = "Hello"
+        label.font = nil
+        label.textColor = nil
+        #expect(label.font == .systemFont(ofSize: 17) && label.textColor === UIColor.label)
+        #expect(label.intrinsicContentSize.width > 0)
+    }
+
+    @Test func aTintChangeRedrawsTheViewsThatInheritIt() {
+        final class Tinted: UIView {
+            var changes = 0
+            override func tintColorDidChange() { changes += 1 }
+        }
+        let parent = UIView(), inherits = Tinted(), ownTint = Tinted()
+        ownTint.tintColor = .systemRed
+        ownTint.changes = 0
+        parent.addSubview(inherits)
+        parent.addSubview(ownTint)
+        parent.tintColor = .systemGreen
+        #expect(inherits.changes == 1 && inherits.tintColor === UIColor.systemGreen)
+        #expect(ownTint.changes == 0)
+    }
+}

@@ -65,7 +65,11 @@ final class SceneWindow: UIWindowSceneHost {
         needsFrame = true
     }
 
+    /// False once the scene disconnected (a frame may still be queued in the same turn).
+    private(set) var isConnected = true
+
     func disconnect() {
+        isConnected = false
         scene.transition(to: .unattached)
         runtime.record("sceneDidDisconnect", scene: scene)
         scene.host = nil
@@ -162,6 +166,10 @@ final class SceneWindow: UIWindowSceneHost {
             enterForeground()
         case UnmapNotify:
             isMapped = false
+        case ReparentNotify:
+            // A new frame window: the position inside it changed even if no ConfigureNotify follows.
+            positionIsStale = true
+            needsFrame = true
         case KeyPress:
             handleShortcut(event.xkey)
         case FocusIn, FocusOut:
@@ -214,8 +222,8 @@ final class SceneWindow: UIWindowSceneHost {
             context = nil
             surface = nil
             buffer = nil
-            geometryChanged = true
-            writeSizeHints()
+            // The hints are in pixels: rewrite them, and bring the window inside the limits again.
+            sceneSizeRestrictionsDidChange()
         }
         needsFrame = true
     }
@@ -224,6 +232,7 @@ final class SceneWindow: UIWindowSceneHost {
 
     /// geometry → traits → layout → draw (damaged views only) → present (damaged pixels only) → report.
     func renderFrame() {
+        guard isConnected else { return }
         let start = monotonicSeconds()
         if positionIsStale, let position = display.rootPosition(xWindow.id) {
             positionIsStale = false

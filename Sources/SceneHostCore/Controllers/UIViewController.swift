@@ -62,7 +62,7 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
     /// Dismisses the controller this one presents (or, when it presents none, this one).
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         guard let presented = presentedViewController ?? (presentingViewController != nil ? self : nil) else { completion?(); return }
-        if let deeper = presented.presentedViewController { deeper.dismiss(animated: flag) }
+        if presented.presentedViewController != nil { presented.dismiss(animated: flag) }
         presented.storedPresentationController?.uninstall()
         presented.storedPresentationController = nil
         presented.presentingViewController?.presentedViewController = nil

@@ -130,8 +130,12 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     @_spi(Runtime) public func updateTraitsIfNeeded() {
         let before = traitState.collection
         var coordinator: TransitionCoordinator?
+        let base = systemTraits.applied(to: environmentTraits.storage)
+        if traitState.needsUpdate, let previous = traitState.inherited, previous.storage == base, traitState.overrides.isEmpty {
+            traitState.needsUpdate = false   // a move or resize that changes no trait: nothing to pass down
+        }
         if traitState.needsUpdate {
-            let inherited = UITraitCollection(storage: systemTraits.applied(to: environmentTraits.storage))
+            let inherited = UITraitCollection(storage: base)
             let upcoming = traitState.overrides.isEmpty ? inherited
                 : UITraitCollection(storage: traitState.overrides.storage.applied(to: inherited.storage))
             if upcoming != before {
@@ -153,6 +157,11 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         coordinator?.complete()
     }
 
+    /// Whether some trait update is still waiting (the scene's, or somewhere in a window).
+    var traitsNeedUpdate: Bool {
+        traitState.needsUpdate || windows.contains { $0.traitState.needsUpdate || $0.traitState.descendantNeedsUpdate }
+    }
+
     /// Tells the delegate about a geometry change returned by `applySystemFrame`.
     @_spi(Runtime) public func reportGeometryChange(from previous: Geometry) {
         (delegate as? any UIWindowSceneDelegate)?.windowScene(self, didUpdateEffectiveGeometry: previous)
@@ -161,11 +170,13 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// Lays out every window where layout is pending. Layout that asks for more layout (a subview
     /// invalidating its superview) is run again, a few passes at most, so a frame never shows a
     /// half-finished layout.
+    /// Each pass brings traits up to date first, so overrides set during layout (or by a handler) apply
+    /// in the same frame.
     @_spi(Runtime) public func layoutIfNeeded() {
-        updateTraitsIfNeeded()
         for _ in 0..<4 {
+            updateTraitsIfNeeded()
             let pending = windows.filter { !$0.isHidden && $0.subtreeNeedsLayout }
-            if pending.isEmpty { return }
+            if pending.isEmpty && !traitsNeedUpdate { return }
             for window in pending {
                 window.updateConstraintsIfNeeded()
                 window.layoutIfNeeded()

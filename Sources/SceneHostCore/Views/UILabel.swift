@@ -18,8 +18,20 @@ public enum NSLineBreakMode: Int, Sendable {
 @MainActor
 open class UILabel: UIView {
     open var text: String? { didSet { if text != oldValue { contentDidChange() } } }
-    open var font: UIFont! = .systemFont(ofSize: 17) { didSet { contentDidChange() } }
-    open var textColor: UIColor! = .label { didSet { setNeedsDisplay() } }
+    /// Setting nil restores the default (the 17 pt system font), as in UIKit.
+    open var font: UIFont! = .systemFont(ofSize: 17) {
+        didSet {
+            if font == nil { font = .systemFont(ofSize: 17) }
+            contentDidChange()
+        }
+    }
+    /// Setting nil restores the default (`.label`), as in UIKit.
+    open var textColor: UIColor! = .label {
+        didSet {
+            if textColor == nil { textColor = .label }
+            setNeedsDisplay()
+        }
+    }
     open var textAlignment: NSTextAlignment = .natural { didSet { setNeedsDisplay() } }
     /// Maximum number of lines; 0 means as many as needed. Default 1.
     open var numberOfLines = 1 { didSet { contentDidChange() } }

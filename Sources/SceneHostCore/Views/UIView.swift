@@ -107,8 +107,13 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         invalidateExtent(own: true)
-        // A subtree entering a window takes its traits at once, before `didMoveToWindow`.
-        if window != nil { view.updateTraits(inherited: view.inheritedTraitCollection, force: true) }
+        // A subtree entering a window takes its traits at once, before `didMoveToWindow`; one joining a
+        // detached subtree is marked, so it is updated when that subtree returns to a window.
+        if window != nil {
+            view.updateTraits(inherited: view.inheritedTraitCollection, force: true)
+        } else {
+            view.setNeedsTraitUpdate()
+        }
         view.setWindow(window)
         view.invalidateInSuperview(view.extentInSuperview)
         setNeedsLayout()
@@ -200,11 +205,25 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         }
     }
 
+    /// The tint: the view's own, else its superview's. Changing it redraws the views that inherit it and
+    /// calls `tintColorDidChange()` on them.
     open var tintColor: UIColor! {
         get { storedTintColor ?? superview?.tintColor ?? .tintColor }
-        set { storedTintColor = newValue; setNeedsDisplay() }
+        set {
+            storedTintColor = newValue
+            tintDidChange()
+        }
     }
     private var storedTintColor: UIColor?
+
+    /// Called when the tint this view shows changed; the default does nothing.
+    open func tintColorDidChange() {}
+
+    private func tintDidChange() {
+        setNeedsDisplay()
+        tintColorDidChange()
+        for subview in subviews where subview.storedTintColor == nil { subview.tintDidChange() }
+    }
 
     // MARK: Traits
 

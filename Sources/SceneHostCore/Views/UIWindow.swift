@@ -39,6 +39,8 @@ open class UIWindow: UIView {
     open var rootViewController: UIViewController? {
         didSet {
             guard rootViewController !== oldValue else { return }
+            // What the old root presented goes with it.
+            if let old = oldValue, old.presentedViewController != nil { old.dismiss(animated: false) }
             if let old = oldValue, old.viewIfLoaded?.superview === self { old.view.removeFromSuperview() }
             if let root = rootViewController {
                 root.view.frame = bounds
