@@ -102,13 +102,20 @@ final class TraitState {
 /// Most objects in one propagation share the same previous and new collections: compare each pair once.
 @MainActor
 enum TraitDifferences {
-    // The pair is held strongly, so a new collection can never reuse a cached one's address.
-    @exclusivity(unchecked) private static var last: (previous: UITraitCollection, updated: UITraitCollection, changes: TraitSet)?
+    // Compared by identity in the hot path (no retains); `held` keeps the pair alive, so a new collection
+    // can never reuse a cached one's address.
+    @exclusivity(unchecked) private static var lastPrevious: ObjectIdentifier?
+    @exclusivity(unchecked) private static var lastUpdated: ObjectIdentifier?
+    @exclusivity(unchecked) private static var lastChanges = TraitSet.empty
+    @exclusivity(unchecked) private static var held: (UITraitCollection, UITraitCollection)?
 
     static func between(_ previous: UITraitCollection, _ updated: UITraitCollection) -> TraitSet {
-        if let last, last.previous === previous, last.updated === updated { return last.changes }
+        if lastPrevious == ObjectIdentifier(previous), lastUpdated == ObjectIdentifier(updated) { return lastChanges }
         let changes = updated.changedTraitSet(from: previous)
-        last = (previous, updated, changes)
+        held = (previous, updated)
+        lastPrevious = ObjectIdentifier(previous)
+        lastUpdated = ObjectIdentifier(updated)
+        lastChanges = changes
         return changes
     }
 }
