@@ -131,9 +131,10 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         let before = traitState.collection
         var coordinator: TransitionCoordinator?
         let base = systemTraits.applied(to: environmentTraits.storage)
-        if traitState.needsUpdate, let previous = traitState.inherited, previous.storage == base, traitState.overrides.isEmpty {
+        if traitState.needsUpdate, lastBase == base, traitState.overrides.isEmpty {
             traitState.needsUpdate = false   // a move or resize that changes no trait: nothing to pass down
         }
+        lastBase = base
         if traitState.needsUpdate {
             let inherited = UITraitCollection(storage: base)
             let upcoming = traitState.overrides.isEmpty ? inherited
@@ -156,6 +157,9 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         for window in windows { window.updateTraits(inherited: traitState.collection, force: changed) }
         coordinator?.complete()
     }
+
+    /// The system and desktop traits the scene's collection was last computed from.
+    private var lastBase: TraitStorage?
 
     /// Whether some trait update is still waiting (the scene's, or somewhere in a window).
     var traitsNeedUpdate: Bool {

@@ -54,18 +54,25 @@ final class TraitState {
     /// Its own inputs changed (overrides), or it moved.
     @exclusivity(unchecked) var needsUpdate = true
     @exclusivity(unchecked) var descendantNeedsUpdate = false
-    /// What the collection was last computed from.
-    @exclusivity(unchecked) private(set) var inherited: UITraitCollection?
+    /// What the collection was last computed from, kept only when overrides make it differ from the
+    /// collection itself (without overrides the collection *is* what was inherited).
+    @exclusivity(unchecked) private var heldInherited: UITraitCollection?
+
+    /// Whether `inherited` is not what the collection was computed from.
+    func isStale(comparedTo inherited: UITraitCollection) -> Bool {
+        overrides.isEmpty ? inherited !== collection : inherited !== heldInherited
+    }
 
     /// Makes `inherited` plus the overrides the collection. Returns the previous collection and what
     /// changed, or nil when no trait's value changed.
     func apply(inherited: UITraitCollection) -> (previous: UITraitCollection, changes: TraitSet)? {
         needsUpdate = false
-        self.inherited = inherited
         let updated: UITraitCollection
         if overrides.isEmpty {
+            if heldInherited != nil { heldInherited = nil }
             updated = inherited
         } else {
+            heldInherited = inherited
             let storage = overrides.storage.applied(to: inherited.storage)
             updated = storage == collection.storage ? collection : UITraitCollection(storage: storage)
         }
@@ -89,12 +96,16 @@ final class TraitState {
     /// Runs the handlers registered for any of `changes`, then `traitCollectionDidChange`.
     func notify(_ environment: any UITraitEnvironment, previous: UITraitCollection, changes: TraitSet) {
         collection.performAsCurrent {
-            if !registrations.isEmpty {
-                for registration in registrations where registration.traits.intersects(changes) {
-                    registration.fire(environment, previous)
-                }
-            }
+            fireHandlers(environment, previous: previous, changes: changes)
             environment.traitCollectionDidChange(previous)
+        }
+    }
+
+    func fireHandlers(_ environment: @autoclosure () -> any UITraitEnvironment, previous: UITraitCollection, changes: TraitSet) {
+        guard !registrations.isEmpty else { return }
+        let environment = environment()
+        for registration in registrations where registration.traits.intersects(changes) {
+            registration.fire(environment, previous)
         }
     }
 }

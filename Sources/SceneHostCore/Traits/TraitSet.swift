@@ -1,9 +1,15 @@
 import Foundation
 
-/// A set of traits: system traits as bits, custom ones by type.
+/// A set of traits: system traits as bits, custom ones by type. The custom set is absent (nil) when
+/// empty, so the common system-only set is a plain value that costs no reference counting to copy.
 struct TraitSet: Equatable {
     var system: UInt32 = 0
-    var custom: Set<ObjectIdentifier> = []
+    private var customStorage: Set<ObjectIdentifier>?
+
+    var custom: Set<ObjectIdentifier> {
+        get { customStorage ?? [] }
+        set { customStorage = newValue.isEmpty ? nil : newValue }
+    }
 
     static let empty = TraitSet()
 
@@ -14,23 +20,30 @@ struct TraitSet: Equatable {
     }
 
     mutating func insert(_ trait: UITrait) {
-        if let slot = TraitSet.slot(of: trait) { system |= slot.bit } else { custom.insert(ObjectIdentifier(trait)) }
+        if let slot = TraitSet.slot(of: trait) { system |= slot.bit } else { insertCustom(ObjectIdentifier(trait)) }
     }
 
-    var isEmpty: Bool { system == 0 && custom.isEmpty }
+    mutating func insertCustom(_ key: ObjectIdentifier) {
+        if customStorage == nil { customStorage = [key] } else { customStorage!.insert(key) }
+    }
+
+    var isEmpty: Bool { system == 0 && customStorage == nil }
 
     func intersects(_ other: TraitSet) -> Bool {
-        system & other.system != 0 || (!custom.isEmpty && !other.custom.isEmpty && !custom.isDisjoint(with: other.custom))
+        if system & other.system != 0 { return true }
+        guard let mine = customStorage, let theirs = other.customStorage else { return false }
+        return !mine.isDisjoint(with: theirs)
     }
 
     mutating func formUnion(_ other: TraitSet) {
         system |= other.system
-        custom.formUnion(other.custom)
+        if let theirs = other.customStorage { custom = custom.union(theirs) }
     }
 
     /// Whether any of these traits re-resolves dynamic colors (custom traits are looked up in `collection`).
     func affectsColorAppearance(in collection: UITraitCollection) -> Bool {
         if system & TraitSet.colorAppearanceSlots != 0 { return true }
+        guard let custom = customStorage else { return false }
         return custom.contains { key in collection.storage.custom[key].map { affects($0.trait) } ?? false }
     }
 
@@ -62,7 +75,7 @@ enum TraitReads {
 
     static func record(custom trait: ObjectIdentifier) {
         guard isRecording else { return }
-        stack[stack.count - 1].custom.insert(trait)
+        stack[stack.count - 1].insertCustom(trait)
     }
 
     /// Runs `body` and returns the traits it read. Scopes nest; an inner scope's reads count for the

@@ -167,7 +167,7 @@ struct TraitStorage: UIMutableTraits, Equatable {
         for key in Set(custom.keys).union(other.custom.keys) {
             let mine = custom[key], theirs = other.custom[key]
             guard let trait = (mine ?? theirs)?.trait else { continue }
-            if !Self.valuesEqual(trait, mine?.value, theirs?.value) { changes.custom.insert(key) }
+            if !Self.valuesEqual(trait, mine?.value, theirs?.value) { changes.insertCustom(key) }
         }
         return changes
     }

@@ -249,8 +249,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Brings the traits of this view and its subviews up to date now, running their handlers.
     open func updateTraitsIfNeeded() {
         let inherited = inheritedTraitCollection
-        let stale = inherited !== (traitSource?.traitState ?? traitState).inherited
-        updateTraits(inherited: inherited, force: stale)
+        updateTraits(inherited: inherited, force: (traitSource?.traitState ?? traitState).isStale(comparedTo: inherited))
     }
 
     /// What flows into the view from above: its superview's traits (for a controller's root view they
@@ -276,22 +275,37 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// The top-down update: a controller's root view passes through its controller first. Subtrees whose
     /// input did not change and that wait for nothing are skipped.
     func updateTraits(inherited: UITraitCollection, force: Bool) {
-        var input = inherited
+        let state = traitState
+        var changed = false
         if let source = traitSource {
-            if force || source.traitState.needsUpdate || traitState.needsUpdate {
+            if force || source.traitState.needsUpdate || state.needsUpdate {
                 source.applyTraits(inherited: inherited)
             }
-            input = source.traitState.collection
+            let input = source.traitState.collection
+            if force || state.needsUpdate || input !== inherited {
+                changed = applyTraits(input)
+            }
+        } else if force || state.needsUpdate {
+            changed = applyTraits(inherited)
         }
-        let before = traitState.collection
-        if force || traitState.needsUpdate || input !== inherited {
-            if let (previous, changes) = traitState.apply(inherited: input) { traitsDidChange(previous: previous, changes: changes) }
-        }
-        let changed = traitState.collection !== before
-        guard changed || traitState.descendantNeedsUpdate else { return }
-        traitState.descendantNeedsUpdate = false
-        let collection = traitState.collection
+        guard changed || state.descendantNeedsUpdate else { return }
+        state.descendantNeedsUpdate = false
+        let collection = state.collection
         for subview in subviews { subview.updateTraits(inherited: collection, force: changed) }
+    }
+
+    /// Returns whether the view's collection object changed (its children must then recompute).
+    private func applyTraits(_ input: UITraitCollection) -> Bool {
+        let state = traitState
+        if state.overrides.isEmpty, input === state.collection {
+            state.needsUpdate = false
+            return false
+        }
+        let before = ObjectIdentifier(state.collection)
+        if let (previous, changes) = state.apply(inherited: input) {
+            traitsDidChange(previous: previous, changes: changes)
+        }
+        return ObjectIdentifier(state.collection) != before
     }
 
     /// Automatic trait tracking, then handlers and `traitCollectionDidChange`.
@@ -301,7 +315,11 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         if traitState.propertiesReads.intersects(changes) { setNeedsUpdateProperties() }
         if traitState.constraintsReads.intersects(changes) { setNeedsUpdateConstraints() }
         if let backgroundColor, backgroundColor.isDynamic, changes.affectsColorAppearance(in: traitState.collection) { invalidate(bounds) }
-        traitState.notify(self, previous: previous, changes: changes)
+        // Handlers and the deprecated callback run with the view's traits current.
+        traitState.collection.performAsCurrent {
+            traitState.fireHandlers(self, previous: previous, changes: changes)
+            traitCollectionDidChange(previous)
+        }
     }
 
     // MARK: Layout
