@@ -44,7 +44,9 @@ final class TraitChangeRegistration: UITraitChangeRegistration {
 @MainActor
 final class TraitState {
     @exclusivity(unchecked) var collection = UITraitCollection()
-    @exclusivity(unchecked) var overrides = UITraitOverrides()
+    @exclusivity(unchecked) var overrides = UITraitOverrides() { didSet { hasOverrides = !overrides.isEmpty } }
+    /// Read on every update; reading `overrides` itself would copy its dictionary.
+    @exclusivity(unchecked) private(set) var hasOverrides = false
     @exclusivity(unchecked) var registrations: [TraitChangeRegistration] = []
     /// Traits read by tracked methods, per invalidation they cause.
     @exclusivity(unchecked) var layoutReads = TraitSet.empty
@@ -60,7 +62,7 @@ final class TraitState {
 
     /// Whether `inherited` is not what the collection was computed from.
     func isStale(comparedTo inherited: UITraitCollection) -> Bool {
-        overrides.isEmpty ? inherited !== collection : inherited !== heldInherited
+        hasOverrides ? inherited !== heldInherited : inherited !== collection
     }
 
     /// Makes `inherited` plus the overrides the collection. Returns the previous collection and what
@@ -68,7 +70,7 @@ final class TraitState {
     func apply(inherited: UITraitCollection) -> (previous: UITraitCollection, changes: TraitSet)? {
         needsUpdate = false
         let updated: UITraitCollection
-        if overrides.isEmpty {
+        if !hasOverrides {
             if heldInherited != nil { heldInherited = nil }
             updated = inherited
         } else {

@@ -179,8 +179,13 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     // MARK: Appearance
 
     open var backgroundColor: UIColor? {
-        didSet { if backgroundColor != oldValue { invalidate(bounds) } }
+        didSet {
+            hasDynamicBackground = backgroundColor?.isDynamic ?? false
+            if backgroundColor != oldValue { invalidate(bounds) }
+        }
     }
+    /// Checked on every trait change without calling the (overridable) getter.
+    @exclusivity(unchecked) private var hasDynamicBackground = false
 
     open var isHidden = false {
         didSet {
@@ -297,7 +302,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Returns whether the view's collection object changed (its children must then recompute).
     private func applyTraits(_ input: UITraitCollection) -> Bool {
         let state = traitState
-        if state.overrides.isEmpty, input === state.collection {
+        if !state.hasOverrides, input === state.collection {
             state.needsUpdate = false
             return false
         }
@@ -314,7 +319,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         if traitState.displayReads.intersects(changes) { setNeedsDisplay() }
         if traitState.propertiesReads.intersects(changes) { setNeedsUpdateProperties() }
         if traitState.constraintsReads.intersects(changes) { setNeedsUpdateConstraints() }
-        if let backgroundColor, backgroundColor.isDynamic, changes.affectsColorAppearance(in: traitState.collection) { invalidate(bounds) }
+        if hasDynamicBackground, changes.affectsColorAppearance(in: traitState.collection) { invalidate(bounds) }
         // Handlers and the deprecated callback run with the view's traits current.
         traitState.collection.performAsCurrent {
             traitState.fireHandlers(self, previous: previous, changes: changes)
