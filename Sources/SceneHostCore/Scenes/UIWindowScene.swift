@@ -130,20 +130,22 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     @_spi(Runtime) public func updateTraitsIfNeeded() {
         let before = traitState.collection
         var coordinator: TransitionCoordinator?
-        let base = systemTraits.applied(to: environmentTraits.storage)
-        if traitState.needsUpdate, lastBase == base, traitState.overrides.isEmpty {
-            traitState.needsUpdate = false   // a move or resize that changes no trait: nothing to pass down
-        }
-        lastBase = base
         if traitState.needsUpdate {
+            let base = systemTraits.applied(to: environmentTraits.storage)
+            if lastBase == base, !traitState.hasOverrides {
+                traitState.needsUpdate = false   // a move or resize that changes no trait: nothing to pass down
+            }
+            lastBase = base
+        }
+        if traitState.needsUpdate, let base = lastBase {
             let inherited = UITraitCollection(storage: base)
-            let upcoming = traitState.overrides.isEmpty ? inherited
+            let upcoming = !traitState.hasOverrides ? inherited
                 : UITraitCollection(storage: traitState.overrides.storage.applied(to: inherited.storage))
             if upcoming != before {
                 let transition = TransitionCoordinator()
                 for window in windows {
                     guard let root = window.rootViewController else { continue }
-                    let collection = root.traitState.overrides.isEmpty ? upcoming
+                    let collection = !root.traitState.hasOverrides ? upcoming
                         : UITraitCollection(storage: root.traitState.overrides.storage.applied(to: upcoming.storage))
                     root.willTransition(to: collection, with: transition)
                 }
