@@ -82,19 +82,4 @@ public final class Context {
 
     public func clip() { cairo_clip(pointer) }
     public func resetClip() { cairo_reset_clip(pointer) }
-
-    public enum Filter: Sendable { case fast, good, best
-        var cairo: cairo_filter_t {
-            switch self { case .fast: CAIRO_FILTER_FAST; case .good: CAIRO_FILTER_GOOD; case .best: CAIRO_FILTER_BEST }
-        }
-    }
-    /// Sets the filter of the current source pattern (how scaled images are sampled).
-    public func setSourceFilter(_ filter: Filter) { cairo_pattern_set_filter(cairo_get_source(pointer), filter.cairo) }
-
-    /// The clip's bounding box in user space.
-    public var clipExtents: (x: Double, y: Double, width: Double, height: Double) {
-        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
-        cairo_clip_extents(pointer, &x1, &y1, &x2, &y2)
-        return (x1, y1, x2 - x1, y2 - y1)
-    }
 }

@@ -100,10 +100,6 @@ public final class TextLayout {
         return (Double(logical.x + logical.width) / Double(PANGO_SCALE), Double(logical.y + logical.height) / Double(PANGO_SCALE))
     }
 
-    /// Baseline of the first line, from the top.
-    public var firstBaseline: Double { Double(pango_layout_get_baseline(raw)) / Double(PANGO_SCALE) }
-
-    public var lineCount: Int { Int(pango_layout_get_line_count(raw)) }
 
     /// Draws with the top-left of the layout at the context's current origin, in its current source colour.
     public func draw(in context: Context) {

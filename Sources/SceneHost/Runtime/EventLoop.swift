@@ -2,17 +2,16 @@ import CMainQueue
 import Foundation
 import Glibc
 
-/// The one loop every scene shares. Each turn: drain every queued X event, run what is due (main-queue
-/// work, timers), then one frame per scene that needs it, then sleep in `poll()` until the X connection
-/// or the main queue has something, or the next timer is due. Nothing polls on a clock.
+/// The one loop every scene shares. Each turn: drain every queued X event, then one frame per scene that
+/// needs it, then sleep in `poll()` until the X connection or the main queue has something. Timers are
+/// libdispatch's (`DispatchQueue.main.asyncAfter`, `Task.sleep`): when one fires, its work lands on the
+/// main queue and wakes the loop. Nothing polls on a clock.
 @MainActor
 final class EventLoop {
     private let xConnection: Int32
     /// libdispatch's wake-up descriptor, once this loop drives `DispatchQueue.main` (apps); tests leave
     /// the main queue to the test runner's own loop.
     private var mainQueue: Int32?
-    private var timers: [(deadline: Double, id: Int, action: () -> Void)] = []
-    private var nextTimerID = 0
 
     init(xConnection: Int32) { self.xConnection = xConnection }
 
@@ -22,25 +21,10 @@ final class EventLoop {
         mainQueue = _dispatch_get_main_queue_handle_4CF()
     }
 
-    /// Runs `action` on this loop after `delay` seconds; returns an id for `cancelTimer`.
-    @discardableResult
-    func schedule(after delay: Double, _ action: @escaping () -> Void) -> Int {
-        nextTimerID += 1
-        timers.append((monotonicSeconds() + delay, nextTimerID, action))
-        timers.sort { $0.deadline < $1.deadline }
-        return nextTimerID
-    }
-
-    func cancelTimer(_ id: Int) { timers.removeAll { $0.id == id } }
-
     /// Sleeps until there is something to do (at most `maximumWait` seconds; nil: no limit) and runs the
-    /// main-queue work and timers that are due. `busy` means work is already pending: do not sleep.
+    /// main-queue work that is due. `busy` means work is already pending: do not sleep.
     func wait(busy: Bool, maximumWait: Double? = nil) {
-        var timeout: Double? = busy ? 0 : maximumWait
-        if let first = timers.first {
-            let untilTimer = max(0, first.deadline - monotonicSeconds())
-            timeout = min(timeout ?? untilTimer, untilTimer)
-        }
+        let timeout: Double? = busy ? 0 : maximumWait
         var fds = [pollfd(fd: xConnection, events: Int16(POLLIN), revents: 0)]
         if let mainQueue { fds.append(pollfd(fd: mainQueue, events: Int16(POLLIN), revents: 0)) }
         let milliseconds = timeout.map { Int32(min(($0 * 1000).rounded(.up), 1e9)) } ?? -1
@@ -49,15 +33,6 @@ final class EventLoop {
             var value: UInt64 = 0
             _ = read(mainQueue, &value, 8)   // clears the eventfd; the callback drains the queue
             _dispatch_main_queue_callback_4CF(nil)
-        }
-        runDueTimers()
-    }
-
-    private func runDueTimers() {
-        let now = monotonicSeconds()
-        while let first = timers.first, first.deadline <= now {
-            timers.removeFirst()
-            first.action()
         }
     }
 }

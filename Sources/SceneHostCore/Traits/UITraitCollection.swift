@@ -265,9 +265,6 @@ public final class UITraitCollection: @unchecked Sendable, Equatable, CustomStri
         return traits
     }
 
-    /// Whether `trait` is specified here.
-    func contains(_ trait: UITrait) -> Bool { storage.contains(trait) }
-
     /// Traits whose changes alter how dynamic colors resolve.
     public static let systemTraitsAffectingColorAppearance: [UITrait] = [
         UITraitUserInterfaceStyle.self, UITraitAccessibilityContrast.self, UITraitUserInterfaceLevel.self,

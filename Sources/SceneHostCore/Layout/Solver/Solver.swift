@@ -367,9 +367,6 @@ public final class Solver {
         }
         return first ?? second ?? third
     }
-
-    /// For tests and diagnostics: number of rows in the tableau.
-    var rowCount: Int { isBasic.lazy.filter { $0 }.count }
 }
 
 @inline(__always) func nearZero(_ value: Double) -> Bool { abs(value) < 1.0e-8 }
