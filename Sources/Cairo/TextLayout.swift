@@ -101,6 +101,11 @@ public final class TextLayout {
     }
 
 
+    /// The first line's baseline from the top, in user units.
+    public var baseline: Double { Double(pango_layout_get_baseline(raw)) / Double(PANGO_SCALE) }
+
+    public var lineCount: Int { Int(pango_layout_get_line_count(raw)) }
+
     /// Draws with the top-left of the layout at the context's current origin, in its current source colour.
     public func draw(in context: Context) {
         // Shaped once in user units (unhinted), so measuring and drawing agree; cairo rasterises the

@@ -103,6 +103,18 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
 
     open var title: String?
 
+    /// Whether the root view's margins are at least `systemMinimumLayoutMargins` (default true).
+    open var viewRespectsSystemMinimumLayoutMargins = true {
+        didSet { loadedView?.setNeedsLayout(); loadedView?.layoutEngine?.setNeedsSolve() }
+    }
+
+    /// The least margins of the root view: 20 points at the sides in a regular width, 16 in a compact
+    /// one, none at the top and bottom (the values UIKit uses on iPad).
+    public var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
+        let side: CGFloat = traitCollection.horizontalSizeClass == .regular ? 20 : 16
+        return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
+    }
+
     open override var next: UIResponder? { loadedView?.superview }
 
     // MARK: Traits

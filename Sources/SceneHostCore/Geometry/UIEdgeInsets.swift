@@ -22,3 +22,24 @@ extension CGRect {
 public protocol UICoordinateSpace: AnyObject {
     var bounds: CGRect { get }
 }
+
+/// Insets whose horizontal sides follow the layout direction: `leading` is the left inset in a
+/// left-to-right layout and the right inset in a right-to-left one.
+public struct NSDirectionalEdgeInsets: Equatable, Hashable, Sendable {
+    public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
+    public static let zero = NSDirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+
+    /// The absolute insets for a layout direction.
+    func absolute(rightToLeft: Bool) -> UIEdgeInsets {
+        UIEdgeInsets(top: top, left: rightToLeft ? trailing : leading, bottom: bottom, right: rightToLeft ? leading : trailing)
+    }
+}
+
+extension UIEdgeInsets {
+    func directional(rightToLeft: Bool) -> NSDirectionalEdgeInsets {
+        NSDirectionalEdgeInsets(top: top, leading: rightToLeft ? right : left, bottom: bottom, trailing: rightToLeft ? left : right)
+    }
+}

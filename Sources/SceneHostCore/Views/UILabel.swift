@@ -1,8 +1,7 @@
 import Cairo
 import Foundation
 
-/// Text alignment, with UIKit's raw values. `.natural` follows the layout direction (left-to-right
-/// until the trait system provides right-to-left layouts).
+/// Text alignment, with UIKit's raw values. `.natural` follows the view's layout direction.
 public enum NSTextAlignment: Int, Sendable {
     case left = 0, center = 1, right = 2, justified = 3, natural = 4
 }
@@ -50,7 +49,25 @@ open class UILabel: UIView {
 
     private func contentDidChange() {
         setNeedsDisplay()
-        superview?.setNeedsLayout()
+        invalidateIntrinsicContentSize()
+    }
+
+    /// Whether the label wraps to the width layout gives it (multi-line, no preferred width), so its
+    /// intrinsic height depends on its width, as UIKit's automatic preferred width.
+    private var wrapsToLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == 0 }
+
+    override func sizeDidChange(from oldSize: CGSize) {
+        if wrapsToLayoutWidth, oldSize.width != bounds.width { invalidateIntrinsicContentSize() }
+    }
+
+    override func baseline(first: Bool) -> (fraction: CGFloat, offset: CGFloat) {
+        guard let text, !text.isEmpty else { return (1, 0) }
+        // Text is centred vertically: the baseline sits at half the height, shifted by where it falls in
+        // the text block.
+        let layout = configuredLayout(width: bounds.width > 0 ? bounds.width : nil)
+        let height = CGFloat(layout.size.height), lines = CGFloat(max(1, layout.lineCount))
+        let fromTop = first ? CGFloat(layout.baseline) : height - (height / lines - CGFloat(layout.baseline))
+        return (0.5, fromTop - height / 2)
     }
 
     /// Configures the shared layout for the current text and `width` (nil: unconstrained).
@@ -82,7 +99,7 @@ open class UILabel: UIView {
         case .center: layout.setAlignment(.center)
         case .right: layout.setAlignment(.right)
         case .justified: layout.setAlignment(.justified)
-        case .natural: layout.setAlignment(.left)
+        case .natural: layout.setAlignment(isRightToLeftLayout ? .right : .left)
         }
         return layout
     }
@@ -95,8 +112,11 @@ open class UILabel: UIView {
         return CGSize(width: ceil(measured.width), height: ceil(measured.height))
     }
 
+    /// The text's size: one line, or wrapped at `preferredMaxLayoutWidth`, or (multi-line with no
+    /// preferred width) at the width layout last gave the label.
     open override var intrinsicContentSize: CGSize {
-        sizeThatFits(CGSize(width: preferredMaxLayoutWidth, height: 0))
+        let width = wrapsToLayoutWidth ? bounds.width : preferredMaxLayoutWidth
+        return sizeThatFits(CGSize(width: width, height: 0))
     }
 
     open override func draw(_ rect: CGRect) {

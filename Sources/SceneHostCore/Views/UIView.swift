@@ -33,7 +33,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             frameOrigin = newValue.origin
             storedBounds.size = newValue.size
             invalidateExtent(own: old.size != newValue.size)
-            geometryDidChange(sizeChanged: old.size != newValue.size, damageBefore: damageBefore)
+            geometryDidChange(oldSize: old.size, damageBefore: damageBefore)
         }
     }
 
@@ -44,11 +44,11 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             guard newValue != storedBounds else { return }
             let damageBefore = extentInSuperview
             let center = self.center
-            let sizeChanged = newValue.size != storedBounds.size
+            let oldSize = storedBounds.size
             storedBounds = newValue
             frameOrigin = CGPoint(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2)
             invalidateExtent(own: true)
-            geometryDidChange(sizeChanged: sizeChanged, damageBefore: damageBefore)
+            geometryDidChange(oldSize: oldSize, damageBefore: damageBefore)
         }
     }
 
@@ -57,13 +57,19 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         set { frame.origin = CGPoint(x: newValue.x - storedBounds.width / 2, y: newValue.y - storedBounds.height / 2) }
     }
 
-    private func geometryDidChange(sizeChanged: Bool, damageBefore: CGRect) {
+    private func geometryDidChange(oldSize: CGSize, damageBefore: CGRect) {
         invalidateInSuperview(damageBefore.union(extentInSuperview))
-        if sizeChanged {
+        layoutEngine?.frameDidChange(of: self)
+        if oldSize != storedBounds.size {
             setNeedsLayout()
             needsDisplay = true
+            if autoresizesSubviews { resizeSubviews(from: oldSize) }
+            sizeDidChange(from: oldSize)
         }
     }
+
+    /// Called after the view's size changed (a label that wraps to its width re-measures here).
+    func sizeDidChange(from oldSize: CGSize) {}
 
     // MARK: Hierarchy
 
@@ -104,6 +110,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         }
         view.removeFromSuperview()
         view.willMove(toSuperview: self)
+        if view.usesAutoLayoutInSubtree { view.joinLayoutEngine(of: self) }
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         invalidateExtent(own: true)
@@ -130,6 +137,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     open func removeFromSuperview() {
         guard let parent = superview else { return }
+        if usesAutoLayoutInSubtree || layoutEngine != nil { leaveLayoutEngine() }
         invalidateInSuperview(extentInSuperview)
         willMove(toSuperview: nil)
         parent.willRemoveSubview(self)
@@ -190,6 +198,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     open var isHidden = false {
         didSet {
             guard isHidden != oldValue else { return }
+            superview?.arrangedSubviewVisibilityDidChange(self)
             superview?.invalidateExtent(own: true)
             invalidateInSuperview(extentInSuperview)
         }
@@ -350,11 +359,25 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         window?.setNeedsFrame()
     }
 
-    /// Lays out the view's subtree now, where layout is pending.
+    /// Lays out the view's subtree now, where layout is pending; pending constraint changes are solved
+    /// first (for the whole hierarchy, as one engine serves it).
     open func layoutIfNeeded() {
+        if let engine = layoutEngine ?? (usesAutoLayoutInSubtree ? layoutRoot.hostedLayoutEngine : nil),
+           engine.needsSolve || engine.needsRebuild {
+            engine.root.updateConstraintsIfNeeded()
+            engine.layoutIfNeeded()
+        }
+        layoutSubtreeIfNeeded()
+    }
+
+    private func layoutSubtreeIfNeeded() {
         if needsUpdateProperties { updatePropertiesIfNeeded() }
         if needsLayout {
             needsLayout = false
+            // Frames from constraints are in place before `layoutSubviews`, as UIKit applies them first.
+            if let engine = layoutEngine ?? hostedLayoutEngine, engine.needsSolve || engine.needsRebuild {
+                engine.layoutIfNeeded()
+            }
             traitState.collection.performAsCurrent {
                 if let viewController {
                     viewController.traitState.layoutReads = TraitReads.tracking { viewController.viewWillLayoutSubviews() }
@@ -368,7 +391,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         guard descendantNeedsLayout else { return }
         descendantNeedsLayout = false
         for subview in subviews where subview.needsLayout || subview.descendantNeedsLayout {
-            subview.layoutIfNeeded()
+            subview.layoutSubtreeIfNeeded()
         }
     }
 
@@ -380,6 +403,38 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     private var constraintsNeedUpdate = false
     private var descendantConstraintsNeedUpdate = false
+
+    // Auto Layout state (the API is in UIView+AutoLayout.swift). Allocated when the view first uses Auto
+    // Layout, so views that never do pay one pointer.
+    var autoLayout: AutoLayoutState?
+    /// The engine laying the view out while the view takes part in one.
+    unowned(unsafe) var layoutEngine: LayoutEngine?
+    /// Whether constraints were installed on this view or a descendant.
+    var usesAutoLayoutInSubtree = false
+
+    /// How the view resizes when its superview's size changes (outside Auto Layout, and as constraints
+    /// while `translatesAutoresizingMaskIntoConstraints` is true).
+    open var autoresizingMask: AutoresizingMask = [] {
+        didSet { if autoresizingMask != oldValue, translatesAutoresizingMaskIntoConstraints { layoutEngine?.setNeedsRebuild() } }
+    }
+    /// Whether a change of the view's size resizes its subviews by their autoresizing masks.
+    open var autoresizesSubviews = true
+
+    /// Forces a layout direction for the view's contents (leading/trailing constraints, natural text
+    /// alignment), or follows the trait collection.
+    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+        didSet { if semanticContentAttribute != oldValue { (layoutEngine ?? hostedLayoutEngine)?.setNeedsRebuild() } }
+    }
+
+    /// The baseline as `fraction × height + offset` from the top; a view without text has its baseline at
+    /// its bottom, as in UIKit. `first`: the first line's, else the last line's.
+    func baseline(first: Bool) -> (fraction: CGFloat, offset: CGFloat) { (1, 0) }
+
+    /// Called when an arranged subview of a stack view is shown or hidden.
+    func arrangedSubviewVisibilityDidChange(_ subview: UIView) {}
+
+    /// Called when the view's layout margins changed; the default does nothing.
+    open func layoutMarginsDidChange() {}
 
     /// Asks for `updateConstraints()` before the next layout.
     open func setNeedsUpdateConstraints() {

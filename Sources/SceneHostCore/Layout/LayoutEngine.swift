@@ -1,0 +1,539 @@
+import Foundation
+
+/// Auto Layout for one view hierarchy: turns the active constraints installed in the subtree of `root`
+/// into solver constraints, adds the ones UIKit generates (autoresizing masks, intrinsic sizes, the
+/// system layout guides, the root's size), solves, and sets the frames.
+///
+/// Positions are absolute in the root's coordinates; a view's frame is its solved rectangle minus its
+/// superview's. Every item that takes part has its ancestors take part too, so generated constraints can
+/// relate it to its superview. Incremental where layouts change often (constants, frames of views that
+/// translate their autoresizing mask, intrinsic sizes, margins); rebuilt from the constraints installed in
+/// the tree when the hierarchy or the layout direction changes.
+@MainActor
+final class LayoutEngine {
+    enum Mode {
+        /// Lays out a hierarchy: the root is pinned to its bounds and solved frames are applied.
+        case hosting
+        /// Measures: the root's size is pulled towards `size` at the given priorities; no frames change.
+        case fitting(CGSize, UILayoutPriority, UILayoutPriority)
+        /// Answers questions (ambiguity) about a hosted layout without disturbing it: pinned like
+        /// `hosting`, but no frames change.
+        case probe
+    }
+
+    struct Variables { let x, y, width, height: LayoutVariable }
+
+    /// What the engine keeps of one view or guide taking part.
+    final class Record {
+        let item: any LayoutItem
+        let variables: Variables
+        /// Constraints the engine made for the item (root pin, autoresizing mask, guide definition).
+        var generated: [NSLayoutConstraint] = []
+        /// Intrinsic-size constraints and the size and priorities they were made for.
+        var contentSize: [NSLayoutConstraint] = []
+        /// The intrinsic size and priorities the content-size constraints were made from.
+        var contentKey: [CGFloat] = []
+        /// The values the generated constraints were made from, to skip remaking them when nothing changed.
+        var generatedFrom: [CGFloat] = []
+
+        init(item: any LayoutItem, variables: Variables) {
+            self.item = item
+            self.variables = variables
+        }
+    }
+
+    unowned(unsafe) let root: UIView
+    let mode: Mode
+    private(set) var solver = Solver()
+    private var records: [ObjectIdentifier: Record] = [:]
+    /// Records in the order they joined: ancestors before descendants.
+    private var order: [Record] = []
+    /// Solver constraints by the constraint they stand for.
+    private var solved: [ObjectIdentifier: (source: NSLayoutConstraint, made: LayoutConstraint)] = [:]
+
+    private(set) var needsRebuild = true
+    private(set) var needsSolve = true
+    /// Set while solved frames are applied, so frame changes are not fed back as new constants.
+    private(set) var isApplying = false
+    /// The root's layout direction when the constraints were made (leading/trailing depend on it).
+    private var builtRightToLeft = false
+
+    /// Watches the root's layout direction, which decides what leading and trailing mean.
+    private var directionRegistration: (any UITraitChangeRegistration)?
+
+    init(root: UIView, mode: Mode = .hosting) {
+        self.root = root
+        self.mode = mode
+        if case .hosting = mode {
+            directionRegistration = root.registerForTraitChanges([UITraitLayoutDirection.self]) { [unowned self] (_: UIView, _) in
+                setNeedsSolve()
+            }
+        }
+    }
+
+    /// Ends the engine while its root lives on (the root joined another hierarchy).
+    func detach() {
+        discard()
+        if let directionRegistration { root.unregisterForTraitChanges(directionRegistration) }
+        directionRegistration = nil
+    }
+
+    private var isHosting: Bool { if case .hosting = mode { true } else { false } }
+
+    // MARK: Changes
+
+    func setNeedsRebuild() {
+        needsRebuild = true
+        setNeedsSolve()
+    }
+
+    func setNeedsSolve() {
+        needsSolve = true
+        if isHosting { root.setNeedsLayout() }
+    }
+
+    /// Forgets everything; views no longer point at the engine.
+    func discard() {
+        for record in order {
+            if let view = record.item as? UIView, view.layoutEngine === self { view.layoutEngine = nil }
+        }
+        for entry in solved.values where entry.source.engine === self { entry.source.engine = nil }
+        records = [:]
+        order = []
+        solved = [:]
+        solver = Solver()
+        needsRebuild = true
+    }
+
+    func add(_ constraint: NSLayoutConstraint) {
+        guard !needsRebuild else { return }
+        insert(constraint)
+        setNeedsSolve()
+    }
+
+    func remove(_ constraint: NSLayoutConstraint) {
+        if let entry = solved.removeValue(forKey: ObjectIdentifier(constraint)) { try? solver.removeConstraint(entry.made) }
+        if constraint.engine === self { constraint.engine = nil }
+        setNeedsSolve()
+    }
+
+    func constantDidChange(_ constraint: NSLayoutConstraint) { replace(constraint) }
+    func priorityDidChange(_ constraint: NSLayoutConstraint) { replace(constraint) }
+
+    /// Remakes the solver constraint for `constraint`'s current constant and priority.
+    private func replace(_ constraint: NSLayoutConstraint) {
+        if let entry = solved.removeValue(forKey: ObjectIdentifier(constraint)) { try? solver.removeConstraint(entry.made) }
+        insert(constraint)
+        setNeedsSolve()
+    }
+
+    /// A view that translates its autoresizing mask moved or resized outside layout: its generated
+    /// constraints follow (for the root: its size).
+    func frameDidChange(of view: UIView) {
+        guard !isApplying, !needsRebuild, let record = records[ObjectIdentifier(view)] else { return }
+        if view === root || view.translatesAutoresizingMaskIntoConstraints { remakeGenerated(record) }
+    }
+
+    func intrinsicContentSizeDidChange(of view: UIView) {
+        guard !needsRebuild, let record = records[ObjectIdentifier(view)] else { return }
+        remakeContentSize(record)
+    }
+
+    // MARK: Layout
+
+    /// Rebuilds and solves if needed, then (hosting) sets the frames of every view taking part.
+    func layoutIfNeeded() {
+        if isHosting, builtRightToLeft != root.isRightToLeftLayout { needsRebuild = true }
+        if needsRebuild { rebuild() }
+        guard needsSolve else { return }
+        needsSolve = false
+        refreshGuides()
+        solver.updateVariables()
+        guard isHosting else { return }
+        isApplying = true
+        defer { isApplying = false }
+        for record in order {
+            guard let view = record.item as? UIView, view !== root, let superview = view.superview,
+                  let parent = records[ObjectIdentifier(superview)] else { continue }
+            let scale = view.traitCollection.displayScale
+            let origin = pixelAligned(parent.variables, scale: scale).origin
+            let frame = pixelAligned(record.variables, scale: scale).offsetBy(dx: -origin.x, dy: -origin.y)
+            if view.frame != frame { view.frame = frame }
+        }
+    }
+
+    /// The solved rectangle in root coordinates, its edges rounded to device pixels as UIKit rounds frames.
+    private func pixelAligned(_ v: Variables, scale: CGFloat) -> CGRect {
+        let scale = scale > 0 ? scale : 1
+        func round(_ value: Double) -> CGFloat { CGFloat((value * scale).rounded() / scale) }
+        let minX = round(v.x.value), minY = round(v.y.value)
+        let maxX = round(v.x.value + v.width.value), maxY = round(v.y.value + v.height.value)
+        return CGRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+    }
+
+    /// The solved rectangle of `item` in `view`'s coordinates, or nil when the item does not take part.
+    func frame(of item: any LayoutItem, in view: UIView) -> CGRect? {
+        guard !needsRebuild, let record = records[ObjectIdentifier(item)],
+              let reference = records[ObjectIdentifier(view)] else { return nil }
+        let v = record.variables, r = reference.variables
+        return CGRect(x: v.x.value - r.x.value, y: v.y.value - r.y.value, width: v.width.value, height: v.height.value)
+    }
+
+    /// The solved size of the root (for fitting).
+    var rootSize: CGSize {
+        guard let record = records[ObjectIdentifier(root)] else { return root.bounds.size }
+        return CGSize(width: record.variables.width.value, height: record.variables.height.value)
+    }
+
+    // MARK: Building
+
+    /// Makes the solver anew from every active constraint installed in the root's subtree.
+    private func rebuild() {
+        discard()
+        needsRebuild = false
+        builtRightToLeft = root.isRightToLeftLayout
+        _ = record(for: root)
+        addInstalled(in: root)
+        needsSolve = true
+    }
+
+    private func addInstalled(in view: UIView) {
+        guard view.usesAutoLayoutInSubtree else { return }
+        for constraint in view.installedConstraints { insert(constraint) }
+        for subview in view.subviews { addInstalled(in: subview) }
+    }
+
+    /// The record of an item, made (with its ancestors' and its generated constraints) on first use.
+    @discardableResult
+    func record(for item: any LayoutItem) -> Record {
+        if let existing = records[ObjectIdentifier(item)] { return existing }
+        // Ancestors first, so generated constraints can refer to them.
+        if let view = item as? UIView, view !== root, let superview = view.superview { record(for: superview) }
+        if let guide = item as? UILayoutGuide, let owner = guide.owningView {
+            record(for: owner)
+            if guide.kind == .readableContent { record(for: owner.layoutMarginsGuide) }
+        }
+        let name = NSLayoutConstraint.itemName(item)
+        let made = Record(item: item, variables: Variables(
+            x: LayoutVariable(name + ".minX"), y: LayoutVariable(name + ".minY"),
+            width: LayoutVariable(name + ".width"), height: LayoutVariable(name + ".height")))
+        records[ObjectIdentifier(item)] = made
+        order.append(made)
+        if isHosting, let view = item as? UIView { view.layoutEngine = self }
+        remakeGenerated(made)
+        remakeContentSize(made)
+        return made
+    }
+
+    /// (Re)makes an item's generated constraints: the root's pin, a view's autoresizing mask, a guide's
+    /// definition. Skipped when the values they are made from did not change.
+    private func remakeGenerated(_ record: Record) {
+        let (values, made) = generatedConstraints(for: record)
+        guard values != record.generatedFrom || record.generated.count != made.count else { return }
+        for constraint in record.generated { remove(constraint) }
+        record.generated = made
+        record.generatedFrom = values
+        for constraint in made { insert(constraint) }
+        setNeedsSolve()
+    }
+
+    private func generatedConstraints(for record: Record) -> ([CGFloat], [NSLayoutConstraint]) {
+        if let view = record.item as? UIView {
+            if view === root {
+                switch mode {
+                case .hosting, .probe:
+                    let size = view.bounds.size
+                    return ([size.width, size.height], [
+                        generated(.autoresizingMask, view, .left, .equal, nil, .notAnAttribute, 1, 0, "UIView-Encapsulated-Layout-Left"),
+                        generated(.autoresizingMask, view, .top, .equal, nil, .notAnAttribute, 1, 0, "UIView-Encapsulated-Layout-Top"),
+                        generated(.autoresizingMask, view, .width, .equal, nil, .notAnAttribute, 1, size.width, "UIView-Encapsulated-Layout-Width"),
+                        generated(.autoresizingMask, view, .height, .equal, nil, .notAnAttribute, 1, size.height, "UIView-Encapsulated-Layout-Height"),
+                    ])
+                case .fitting(let size, let horizontal, let vertical):
+                    let width = generated(.autoresizingMask, view, .width, .equal, nil, .notAnAttribute, 1, size.width, "UIView-Fitting-Width")
+                    width.priority = horizontal
+                    let height = generated(.autoresizingMask, view, .height, .equal, nil, .notAnAttribute, 1, size.height, "UIView-Fitting-Height")
+                    height.priority = vertical
+                    return ([], [
+                        generated(.autoresizingMask, view, .left, .equal, nil, .notAnAttribute, 1, 0, "UIView-Fitting-Left"),
+                        generated(.autoresizingMask, view, .top, .equal, nil, .notAnAttribute, 1, 0, "UIView-Fitting-Top"),
+                        width, height,
+                    ])
+                }
+            }
+            guard view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview else { return ([], []) }
+            return autoresizingConstraints(view, in: superview)
+        }
+        guard let guide = record.item as? UILayoutGuide, let owner = guide.owningView else { return ([], []) }
+        switch guide.kind {
+        case .custom:
+            return ([], [])
+        case .layoutMargins, .safeArea:
+            let insets = guide.kind == .safeArea ? owner.safeAreaInsets : owner.layoutMargins
+            return ([insets.top, insets.left, insets.bottom, insets.right], [
+                generated(.guide, guide, .left, .equal, owner, .left, 1, insets.left),
+                generated(.guide, guide, .right, .equal, owner, .right, 1, -insets.right),
+                generated(.guide, guide, .top, .equal, owner, .top, 1, insets.top),
+                generated(.guide, guide, .bottom, .equal, owner, .bottom, 1, -insets.bottom),
+            ])
+        case .readableContent:
+            // As wide as the margins allow, up to the readable width, centred between them.
+            let margins = owner.layoutMarginsGuide, width = owner.readableContentWidth
+            let fill = generated(.guide, guide, .width, .equal, margins, .width, 1, 0)
+            fill.priority = UILayoutPriority(999)
+            return ([width], [
+                generated(.guide, guide, .left, .greaterThanOrEqual, margins, .left, 1, 0),
+                generated(.guide, guide, .right, .lessThanOrEqual, margins, .right, 1, 0),
+                generated(.guide, guide, .centerX, .equal, margins, .centerX, 1, 0),
+                generated(.guide, guide, .width, .lessThanOrEqual, nil, .notAnAttribute, 1, width),
+                generated(.guide, guide, .top, .equal, margins, .top, 1, 0),
+                generated(.guide, guide, .bottom, .equal, margins, .bottom, 1, 0),
+                fill,
+            ])
+        }
+    }
+
+    /// A view's frame as its autoresizing mask relates it to its superview: fixed parts stay, flexible
+    /// parts (left margin, width, right margin; likewise vertically) share any change of the superview's
+    /// size in proportion to their current sizes, as UIKit's autoresizing does.
+    private func autoresizingConstraints(_ view: UIView, in superview: UIView) -> ([CGFloat], [NSLayoutConstraint]) {
+        let frame = view.frame, container = superview.bounds.size, mask = view.autoresizingMask
+        var made: [NSLayoutConstraint] = []
+        func axis(_ origin: CGFloat, _ length: CGFloat, _ total: CGFloat, flexibleStart: Bool, flexibleLength: Bool,
+                  flexibleEnd: Bool, _ start: NSLayoutConstraint.Attribute, _ dimension: NSLayoutConstraint.Attribute) {
+            let parts: [(Bool, CGFloat)] = [(flexibleStart, origin), (flexibleLength, length), (flexibleEnd, total - origin - length)]
+            let flexible = parts.filter(\.0)
+            let sum = flexible.reduce(0) { $0 + max(0, $1.1) }
+            func share(_ index: Int) -> CGFloat {
+                guard parts[index].0 else { return 0 }
+                return sum > 0 ? max(0, parts[index].1) / sum : 1 / CGFloat(flexible.count)
+            }
+            let startShare = share(0), lengthShare = share(1)
+            let position = generated(.autoresizingMask, view, start, .equal, superview, dimension, startShare,
+                                     origin - startShare * total)
+            position.measuredFromSuperviewOrigin = true
+            made.append(position)
+            made.append(lengthShare == 0
+                ? generated(.autoresizingMask, view, dimension, .equal, nil, .notAnAttribute, 1, length)
+                : generated(.autoresizingMask, view, dimension, .equal, superview, dimension, lengthShare,
+                            length - lengthShare * total))
+        }
+        axis(frame.minX, frame.width, container.width, flexibleStart: mask.contains(.flexibleLeftMargin),
+             flexibleLength: mask.contains(.flexibleWidth), flexibleEnd: mask.contains(.flexibleRightMargin), .left, .width)
+        axis(frame.minY, frame.height, container.height, flexibleStart: mask.contains(.flexibleTopMargin),
+             flexibleLength: mask.contains(.flexibleHeight), flexibleEnd: mask.contains(.flexibleBottomMargin), .top, .height)
+        return ([frame.minX, frame.minY, frame.width, frame.height, container.width, container.height, CGFloat(mask.rawValue)], made)
+    }
+
+    /// (Re)makes a view's intrinsic-size constraints: hugging keeps it from growing past its content,
+    /// compression resistance from shrinking below it. Views that translate their autoresizing mask
+    /// (their size is fixed) and the hosting root get none.
+    private func remakeContentSize(_ record: Record) {
+        guard let view = record.item as? UIView else { return }
+        let wanted = view.translatesAutoresizingMaskIntoConstraints || (view === root && isHosting)
+            ? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) : view.intrinsicContentSize
+        let priorities = [view.contentHuggingPriority(for: .horizontal), view.contentCompressionResistancePriority(for: .horizontal),
+                          view.contentHuggingPriority(for: .vertical), view.contentCompressionResistancePriority(for: .vertical)]
+        let key = [wanted.width, wanted.height] + priorities.map { CGFloat($0.rawValue) }
+        guard key != record.contentKey else { return }
+        for constraint in record.contentSize { remove(constraint) }
+        record.contentSize = []
+        record.contentKey = key
+        for (attribute, value, hugging, resistance) in [(NSLayoutConstraint.Attribute.width, wanted.width, priorities[0], priorities[1]),
+                                                        (.height, wanted.height, priorities[2], priorities[3])]
+        where value != UIView.noIntrinsicMetric {
+            let hug = generated(.contentSize, view, attribute, .lessThanOrEqual, nil, .notAnAttribute, 1, value)
+            hug.priority = hugging
+            let resist = generated(.contentSize, view, attribute, .greaterThanOrEqual, nil, .notAnAttribute, 1, value)
+            resist.priority = resistance
+            record.contentSize += [hug, resist]
+        }
+        for constraint in record.contentSize { insert(constraint) }
+        setNeedsSolve()
+    }
+
+    /// Margins depend on traits and size (a controller's root view); guides are brought up to date
+    /// before each solve.
+    private func refreshGuides() {
+        for record in order where record.item is UILayoutGuide { remakeGenerated(record) }
+    }
+
+    private func generated(_ kind: NSLayoutConstraint.Kind, _ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute,
+                           _ relation: NSLayoutConstraint.Relation, _ other: AnyObject?, _ otherAttribute: NSLayoutConstraint.Attribute,
+                           _ multiplier: CGFloat, _ constant: CGFloat, _ identifier: String? = nil) -> NSLayoutConstraint {
+        let constraint = NSLayoutConstraint(item: item, attribute: attribute, relatedBy: relation, toItem: other,
+                                            attribute: otherAttribute, multiplier: multiplier, constant: constant)
+        constraint.kind = kind
+        constraint.identifier = identifier
+        return constraint
+    }
+
+    // MARK: Translation
+
+    /// Adds the solver form of `constraint`; a required constraint that conflicts is reported and left out.
+    private func insert(_ constraint: NSLayoutConstraint) {
+        guard let first = constraint.item1 else { return }
+        if isHosting { constraint.engine = self }
+        let rightToLeft = (first.owningLayoutView ?? root).isRightToLeftLayout
+        let flips = rightToLeft && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
+        var lhs = expression(constraint.firstAttribute, of: first, rightToLeft: rightToLeft)
+        if constraint.measuredFromSuperviewOrigin, let view = first as? UIView, let superview = view.superview {
+            let origin = record(for: superview).variables
+            lhs = lhs - (constraint.firstAttribute.axis == .horizontal ? origin.x : origin.y)
+        }
+        var rhs = LinearExpression(constant: Double(flips ? -constraint.constant : constraint.constant))
+        if let second = constraint.item2 {
+            rhs = rhs + expression(constraint.secondAttribute, of: second, rightToLeft: rightToLeft) * Double(constraint.multiplier)
+        }
+        let relation: LayoutConstraint.Relation = switch constraint.relation {
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .equal: .equal
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+        let made = LayoutConstraint(lhs, relation, rhs, strength: Self.strength(for: constraint.priority))
+        do {
+            try solver.addConstraint(made)
+            solved[ObjectIdentifier(constraint)] = (constraint, made)
+        } catch {
+            reportUnsatisfiable(constraint, made)
+        }
+    }
+
+    /// UIKit priorities as solver strengths: 1000 is required; lower priorities are spaced
+    /// exponentially (10^(p/125)), so 750 outweighs 250 ten-thousandfold and 999 stays below required.
+    static func strength(for priority: UILayoutPriority) -> Double {
+        priority.isRequired ? Strength.required : pow(10, Double(max(1, priority.rawValue)) / 125)
+    }
+
+    /// The linear expression of an attribute of an item, in root coordinates.
+    private func expression(_ attribute: NSLayoutConstraint.Attribute, of item: any LayoutItem, rightToLeft: Bool) -> LinearExpression {
+        if let plain = attribute.withoutMargin, let view = item as? UIView {
+            return expression(plain, of: view.layoutMarginsGuide, rightToLeft: rightToLeft)
+        }
+        let v = record(for: item).variables
+        switch attribute {
+        case .left: return LinearExpression(v.x)
+        case .right: return v.x + v.width
+        case .top: return LinearExpression(v.y)
+        case .bottom: return v.y + v.height
+        case .leading: return rightToLeft ? v.x + v.width : LinearExpression(v.x)
+        case .trailing: return rightToLeft ? LinearExpression(v.x) : v.x + v.width
+        case .width: return LinearExpression(v.width)
+        case .height: return LinearExpression(v.height)
+        case .centerX: return LinearExpression([(v.x, 1), (v.width, 0.5)])
+        case .centerY: return LinearExpression([(v.y, 1), (v.height, 0.5)])
+        case .firstBaseline, .lastBaseline:
+            let (fraction, offset) = (item as? UIView)?.baseline(first: attribute == .firstBaseline) ?? (1, 0)
+            return LinearExpression([(v.y, 1), (v.height, Double(fraction))], constant: Double(offset))
+        default: return LinearExpression()
+        }
+    }
+
+    // MARK: Conflicts
+
+    private func reportUnsatisfiable(_ constraint: NSLayoutConstraint, _ made: LayoutConstraint) {
+        let conflicting = conflicts(with: made).map(\.description)
+        SceneHostLog.warning("""
+            [LayoutConstraints] Unable to simultaneously satisfy constraints.
+            \tProbably at least one of the constraints in the following list is one you don't want.
+            \tTry this: (1) look at each constraint and try to figure out which you don't expect; (2) find the code that added the unwanted constraint or constraints and fix it.
+            (
+            \(conflicting.map { "    \"\($0)\"" }.joined(separator: ",\n"))
+            )
+
+            Will attempt to recover by breaking constraint
+            \(constraint)
+
+            All conflicting constraints are required, so the one added last is broken; it stays active and is \
+            tried again when the layout is rebuilt.
+            """)
+    }
+
+    /// The constraints that, with `made`, cannot all hold: those already in the solver that share
+    /// variables with it (transitively, among required constraints), narrowed to a set that conflicts.
+    private func conflicts(with made: LayoutConstraint) -> [NSLayoutConstraint] {
+        // Required constraints connected to the new one through shared variables.
+        let required = solved.values.filter { $0.source.priority.isRequired }
+        var reached = Set(made.expression.terms.map { ObjectIdentifier($0.variable) })
+        var connected: [(source: NSLayoutConstraint, made: LayoutConstraint)] = []
+        var remaining = required
+        var grew = true
+        while grew {
+            grew = false
+            remaining.removeAll { pair in
+                let variables = pair.made.expression.terms.map { ObjectIdentifier($0.variable) }
+                guard variables.contains(where: reached.contains) else { return false }
+                reached.formUnion(variables)
+                connected.append(pair)
+                grew = true
+                return true
+            }
+        }
+        // Deletion filter: drop each constraint whose absence still leaves a conflict (quadratic, so only
+        // for sets of the size people read).
+        var kept = connected
+        var index = 0
+        while kept.count <= 60, index < kept.count {
+            let trial = kept.enumerated().filter { $0.offset != index }.map(\.element.made)
+            if Self.conflicts(trial + [made]) { kept.remove(at: index) } else { index += 1 }
+        }
+        return kept.map(\.source).sorted { $0.kind == .user && $1.kind != .user }
+    }
+
+    /// Whether required constraints conflict, tried in a solver of their own (with variables of its own:
+    /// a variable belongs to one solver).
+    private static func conflicts(_ constraints: [LayoutConstraint]) -> Bool {
+        let probe = Solver()
+        var copies: [ObjectIdentifier: LayoutVariable] = [:]
+        func copy(_ variable: LayoutVariable) -> LayoutVariable {
+            if let made = copies[ObjectIdentifier(variable)] { return made }
+            let made = LayoutVariable(variable.name)
+            copies[ObjectIdentifier(variable)] = made
+            return made
+        }
+        for constraint in constraints {
+            let expression = LinearExpression(constraint.expression.terms.map { (copy($0.variable), $0.coefficient) },
+                                              constant: constraint.expression.constant)
+            let copy = LayoutConstraint(expression, constraint.relation, strength: constraint.strength)
+            do { try probe.addConstraint(copy) } catch { return true }
+        }
+        return false
+    }
+
+    // MARK: Ambiguity
+
+    /// Whether some variable of `item` can move without any constraint minding: each is pulled, very
+    /// weakly, both ways; one that moves is not determined by the constraints.
+    func isAmbiguous(_ item: any LayoutItem) -> Bool {
+        if needsRebuild { rebuild() }
+        solver.updateVariables()
+        let v = record(for: item).variables
+        let pull = 1e-6
+        for variable in [v.x, v.y, v.width, v.height] {
+            let start = variable.value
+            do {
+                try solver.addEditVariable(variable, strength: pull)
+                defer { try? solver.removeEditVariable(variable) }
+                for target in [start + 1000, start - 1000] {
+                    try solver.suggestValue(variable, target)
+                    solver.updateVariables()
+                    if abs(variable.value - start) > 0.5 { return true }
+                }
+            } catch {
+                continue
+            }
+        }
+        return false
+    }
+
+    /// The constraints in the engine that involve `item` along `axis`.
+    func constraintsAffecting(_ item: any LayoutItem, axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+        if needsRebuild { rebuild() }
+        guard let record = records[ObjectIdentifier(item)] else { return [] }
+        let v = record.variables
+        let mine = Set((axis == .horizontal ? [v.x, v.width] : [v.y, v.height]).map(ObjectIdentifier.init))
+        return solved.values.filter { entry in
+            entry.made.expression.terms.contains { mine.contains(ObjectIdentifier($0.variable)) }
+        }.map(\.source).sorted { $0.kind == .user && $1.kind != .user }
+    }
+}

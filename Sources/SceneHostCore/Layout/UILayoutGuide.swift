@@ -1,0 +1,60 @@
+import Foundation
+
+/// Something constraints can position: a view or a layout guide. Both have the same anchors.
+@MainActor
+protocol LayoutItem: AnyObject {
+    /// The view whose hierarchy the item lives in: the view itself, or a guide's owning view.
+    var owningLayoutView: UIView? { get }
+}
+
+/// A rectangle that takes part in Auto Layout without being a view: spacing between views, or a region
+/// such as a view's margins. Add it to a view with `addLayoutGuide(_:)`, then constrain its anchors.
+@MainActor
+open class UILayoutGuide: LayoutItem {
+    enum Kind { case custom, layoutMargins, safeArea, readableContent }
+
+    let kind: Kind
+    /// A name shown in logs.
+    open var identifier: String
+
+    public private(set) weak var owningView: UIView?
+
+    public init() {
+        kind = .custom
+        identifier = ""
+    }
+
+    init(kind: Kind, owner: UIView, identifier: String) {
+        self.kind = kind
+        self.identifier = identifier
+        owningView = owner
+    }
+
+    func setOwningView(_ view: UIView?) { owningView = view }
+
+    var owningLayoutView: UIView? { owningView }
+
+    /// The guide's rectangle in its owning view's coordinates, as the last layout pass computed it. The
+    /// system guides (margins, safe area, readable content) also answer outside Auto Layout.
+    open var layoutFrame: CGRect {
+        guard let view = owningView else { return .zero }
+        if let engine = view.layoutEngine, let frame = engine.frame(of: self, in: view) { return frame }
+        switch kind {
+        case .custom: return .zero
+        case .layoutMargins: return view.bounds.inset(by: view.layoutMargins)
+        case .safeArea: return view.bounds.inset(by: view.safeAreaInsets)
+        case .readableContent: return view.readableContentFrame
+        }
+    }
+
+    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .leading) }
+    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .trailing) }
+    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .left) }
+    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .right) }
+    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .top) }
+    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .bottom) }
+    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(self, .width) }
+    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(self, .height) }
+    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .centerX) }
+    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .centerY) }
+}

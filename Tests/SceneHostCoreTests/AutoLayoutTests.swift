@@ -1,0 +1,382 @@
+import Foundation
+@_spi(Runtime) import SceneHostCore
+import Testing
+
+/// A view with a fixed intrinsic size.
+@MainActor
+final class SizedView: UIView {
+    var size: CGSize
+    init(_ width: CGFloat, _ height: CGFloat) {
+        size = CGSize(width: width, height: height)
+        super.init(frame: .zero)
+        translatesAutoresizingMaskIntoConstraints = false
+    }
+    override var intrinsicContentSize: CGSize { size }
+}
+
+/// A scene of `size` whose root controller's view is returned, laid out on demand.
+@MainActor
+func makeRoot(width: CGFloat = 400, height: CGFloat = 300, rightToLeft: Bool = false) -> (UIWindowScene, UIView) {
+    let controller = UIViewController()
+    let scene = UIWindowScene.offscreen(size: CGSize(width: width, height: height), rootViewController: controller)
+    if rightToLeft { scene.traitOverrides.layoutDirection = .rightToLeft }
+    scene.layoutIfNeeded()
+    return (scene, controller.view)
+}
+
+@MainActor
+func captureLog(_ body: () -> Void) -> [String] {
+    let previous = SceneHostLog.sink
+    var lines: [String] = []
+    SceneHostLog.sink = { lines.append($0) }
+    defer { SceneHostLog.sink = previous }
+    body()
+    return lines
+}
+
+@MainActor
+struct AutoLayoutTests {
+    @Test func constraintsAreInactiveUntilActivatedAndInstallOnTheCommonAncestor() {
+        let (scene, root) = makeRoot()
+        let a = UIView(), b = UIView(), container = UIView()
+        root.addSubview(container)
+        container.addSubview(a)
+        root.addSubview(b)
+        let c = a.widthAnchor.constraint(equalTo: b.widthAnchor)
+        #expect(!c.isActive)
+        #expect(c.firstAttribute == .width && c.relation == .equal && c.multiplier == 1)
+        c.isActive = true
+        #expect(c.isActive)
+        #expect(root.constraints.contains { $0 === c }, "installed on the nearest common ancestor")
+        NSLayoutConstraint.deactivate([c])
+        #expect(!c.isActive && root.constraints.isEmpty)
+        _ = scene
+    }
+
+    @Test func raw_values_match_UIKit() {
+        #expect(NSLayoutConstraint.Attribute.leading.rawValue == 5)
+        #expect(NSLayoutConstraint.Attribute.centerYWithinMargins.rawValue == 20)
+        #expect(NSLayoutConstraint.Relation.lessThanOrEqual.rawValue == -1)
+        #expect(UILayoutPriority.defaultHigh.rawValue == 750 && UILayoutPriority.fittingSizeLevel.rawValue == 50)
+        #expect(UILayoutPriority.dragThatCanResizeScene.rawValue == 510)
+        #expect(UIView.AutoresizingMask.flexibleBottomMargin.rawValue == 32)
+        #expect(UIView().translatesAutoresizingMaskIntoConstraints, "true for views made in code")
+    }
+
+    @Test func pinnedSubviewFollowsItsSuperviewAndConstantChangesResolve() {
+        let (scene, root) = makeRoot()
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(child)
+        let top = child.topAnchor.constraint(equalTo: root.topAnchor, constant: 10)
+        NSLayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            child.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -20), top,
+            child.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        scene.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 20, y: 10, width: 360, height: 50))
+        top.constant = 30
+        root.layoutIfNeeded()
+        #expect(child.frame.minY == 30, "a constant change applies at the next layout")
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 600, height: 300), displayScale: 1)
+        scene.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 20, y: 30, width: 560, height: 50), "the window's size flows through")
+    }
+
+    @Test func leadingAndTrailingFlipUnderRightToLeft() {
+        let (scene, root) = makeRoot(rightToLeft: true)
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(child)
+        NSLayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            child.widthAnchor.constraint(equalToConstant: 100),
+            child.topAnchor.constraint(equalTo: root.topAnchor), child.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        scene.layoutIfNeeded()
+        #expect(child.frame.minX == 280, "leading is the right edge, 20 pt in, in a right-to-left layout")
+        scene.traitOverrides.layoutDirection = .leftToRight
+        scene.layoutIfNeeded()
+        #expect(child.frame.minX == 20)
+        child.semanticContentAttribute = .forceRightToLeft
+        scene.layoutIfNeeded()
+        #expect(child.frame.minX == 280, "semanticContentAttribute forces the direction")
+    }
+
+    @Test func optionalConstraintsGiveWayAndPrioritiesDecide() {
+        let (scene, root) = makeRoot()
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(child)
+        let wide = child.widthAnchor.constraint(equalToConstant: 500)
+        wide.priority = .defaultHigh
+        let narrow = child.widthAnchor.constraint(equalToConstant: 100)
+        narrow.priority = .defaultLow
+        NSLayoutConstraint.activate([wide, narrow, child.widthAnchor.constraint(lessThanOrEqualTo: root.widthAnchor),
+                                     child.leftAnchor.constraint(equalTo: root.leftAnchor),
+                                     child.topAnchor.constraint(equalTo: root.topAnchor),
+                                     child.heightAnchor.constraint(equalToConstant: 10)])
+        scene.layoutIfNeeded()
+        #expect(child.frame.width == 400, "the required bound holds; the higher optional comes as close as it can")
+        wide.priority = UILayoutPriority(200)
+        scene.layoutIfNeeded()
+        #expect(child.frame.width == 100, "a lower priority now loses")
+    }
+
+    @Test func switchingAnInstalledConstraintBetweenRequiredAndOptionalIsRefused() {
+        let (scene, root) = makeRoot()
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(child)
+        let width = child.widthAnchor.constraint(equalToConstant: 10)
+        width.priority = .required
+        width.isActive = true
+        let lines = captureLog { width.priority = .defaultHigh }
+        #expect(width.priority == .required)
+        #expect(lines.count == 1 && lines[0].contains("Mutating a priority from required to not on an installed constraint"))
+        // Before activation it may change freely.
+        let other = child.heightAnchor.constraint(equalToConstant: 10)
+        other.priority = .defaultLow
+        #expect(other.priority == .defaultLow)
+        _ = scene
+    }
+
+    @Test func unsatisfiableConstraintsAreLoggedInUIKitsShapeAndOneIsBroken() {
+        let (scene, root) = makeRoot()
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(child)
+        let first = child.widthAnchor.constraint(equalToConstant: 100)
+        first.identifier = "first"
+        let second = child.widthAnchor.constraint(equalToConstant: 200)
+        second.identifier = "second"
+        NSLayoutConstraint.activate([first, child.leftAnchor.constraint(equalTo: root.leftAnchor),
+                                     child.topAnchor.constraint(equalTo: root.topAnchor),
+                                     child.heightAnchor.constraint(equalToConstant: 5)])
+        scene.layoutIfNeeded()
+        let lines = captureLog {
+            second.isActive = true
+            scene.layoutIfNeeded()
+        }
+        #expect(lines.count == 1)
+        let log = lines.first ?? ""
+        #expect(log.contains("Unable to simultaneously satisfy constraints"))
+        #expect(log.contains("'first'"), "the conflicting constraint is listed")
+        #expect(log.contains("Will attempt to recover by breaking constraint"))
+        #expect(child.frame.width == 100, "the constraint added last is broken")
+        #expect(second.isActive)
+    }
+
+    @Test func autoresizingMaskTranslatesIntoConstraintsAndClassicResizing() {
+        let (scene, root) = makeRoot()
+        // Classic autoresizing, no constraints involved.
+        let band = UIView(frame: CGRect(x: 10, y: 10, width: 380, height: 20))
+        band.autoresizingMask = [.flexibleWidth]
+        root.addSubview(band)
+        // A view that translates its mask, referred to by a constraint.
+        let corner = UIView(frame: CGRect(x: 300, y: 250, width: 90, height: 40))
+        corner.autoresizingMask = [.flexibleLeftMargin, .flexibleTopMargin]
+        root.addSubview(corner)
+        let follower = UIView()
+        follower.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(follower)
+        NSLayoutConstraint.activate([
+            follower.trailingAnchor.constraint(equalTo: corner.leadingAnchor, constant: -10),
+            follower.topAnchor.constraint(equalTo: corner.topAnchor),
+            follower.widthAnchor.constraint(equalToConstant: 50), follower.heightAnchor.constraint(equalTo: corner.heightAnchor),
+        ])
+        scene.layoutIfNeeded()
+        #expect(follower.frame == CGRect(x: 240, y: 250, width: 50, height: 40))
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 500, height: 400), displayScale: 1)
+        scene.layoutIfNeeded()
+        #expect(band.frame == CGRect(x: 10, y: 10, width: 480, height: 20))
+        #expect(corner.frame == CGRect(x: 400, y: 350, width: 90, height: 40), "flexible margins keep the corner")
+        #expect(follower.frame == CGRect(x: 340, y: 350, width: 50, height: 40))
+        corner.frame.origin.x = 100
+        scene.layoutIfNeeded()
+        #expect(follower.frame.minX == 40, "moving a translating view moves what is constrained to it")
+    }
+
+    @Test func intrinsicSizeHuggingAndCompressionResistance() {
+        let (scene, root) = makeRoot()
+        let a = SizedView(100, 20), b = SizedView(100, 20)
+        root.addSubview(a)
+        root.addSubview(b)
+        b.setContentHuggingPriority(UILayoutPriority(251), for: .horizontal)
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor), b.leadingAnchor.constraint(equalTo: a.trailingAnchor),
+            b.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            a.topAnchor.constraint(equalTo: root.topAnchor), b.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        scene.layoutIfNeeded()
+        #expect(b.frame.width == 100 && a.frame.width == 300, "the view that hugs harder keeps its size")
+        #expect(a.frame.height == 20)
+        b.size.width = 150
+        b.invalidateIntrinsicContentSize()
+        scene.layoutIfNeeded()
+        #expect(b.frame.width == 150)
+        // Too little room: the lower compression resistance gives way.
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 200, height: 300), displayScale: 1)
+        a.setContentCompressionResistancePriority(UILayoutPriority(700), for: .horizontal)
+        scene.layoutIfNeeded()
+        #expect(b.frame.width == 150 && a.frame.width == 50)
+    }
+
+    @Test func labelsMeasureThroughPangoAndWrapToTheirWidth() {
+        let (scene, root) = makeRoot(width: 300)
+        let label = UILabel()
+        label.translatesAutoresizingMaskIntoConstraints = false
+        label.text = String(repeating: "Wrapped words in a label ", count: 8)
+        label.numberOfLines = 0
+        root.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+            label.trailingAnchor.constraint(equalTo: root.layoutMarginsGuide.trailingAnchor),
+            label.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        scene.layoutIfNeeded()
+        let oneLine = label.sizeThatFits(.zero).height
+        #expect(label.frame.minX == 16 && label.frame.width == 268, "root view margins: 16 pt in a compact width")
+        #expect(label.frame.height > oneLine * 3, "a multi-line label takes the height its width needs")
+        #expect(label.frame.height == label.sizeThatFits(CGSize(width: 268, height: 0)).height)
+    }
+
+    @Test func marginsSafeAreaAndReadableContentGuides() {
+        let (scene, root) = makeRoot(width: 1200, height: 400)
+        let box = UIView()
+        box.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(box)
+        box.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 4, leading: 30, bottom: 4, trailing: 10)
+        let inner = UIView(), readable = UIView()
+        for view in [inner, readable] { view.translatesAutoresizingMaskIntoConstraints = false; box.addSubview(view) }
+        NSLayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: root.safeAreaLayoutGuide.leadingAnchor),
+            box.trailingAnchor.constraint(equalTo: root.safeAreaLayoutGuide.trailingAnchor),
+            box.topAnchor.constraint(equalTo: root.topAnchor), box.heightAnchor.constraint(equalToConstant: 100),
+            inner.leadingAnchor.constraint(equalTo: box.layoutMarginsGuide.leadingAnchor),
+            inner.trailingAnchor.constraint(equalTo: box.layoutMarginsGuide.trailingAnchor),
+            inner.topAnchor.constraint(equalTo: box.layoutMarginsGuide.topAnchor), inner.heightAnchor.constraint(equalToConstant: 10),
+            readable.leadingAnchor.constraint(equalTo: root.readableContentGuide.leadingAnchor),
+            readable.trailingAnchor.constraint(equalTo: root.readableContentGuide.trailingAnchor),
+            readable.topAnchor.constraint(equalTo: inner.bottomAnchor), readable.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        scene.layoutIfNeeded()
+        #expect(box.frame == CGRect(x: 0, y: 0, width: 1200, height: 100))
+        #expect(inner.frame == CGRect(x: 30, y: 4, width: 1160, height: 10))
+        #expect(readable.frame.width == 672, "readable width at the default text size")
+        #expect(abs(readable.convert(readable.bounds, to: root).midX - 600) < 1, "centred")
+        #expect(root.layoutMarginsGuide.layoutFrame == CGRect(x: 20, y: 8, width: 1160, height: 384), "regular width: 20 pt")
+        box.directionalLayoutMargins.leading = 50
+        scene.layoutIfNeeded()
+        #expect(inner.frame.minX == 50, "margin changes relayout")
+    }
+
+    @Test func customLayoutGuidesSpaceViews() {
+        let (scene, root) = makeRoot()
+        let a = SizedView(50, 10), b = SizedView(50, 10), gap = UILayoutGuide()
+        root.addSubview(a)
+        root.addSubview(b)
+        root.addLayoutGuide(gap)
+        NSLayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor), gap.leadingAnchor.constraint(equalTo: a.trailingAnchor),
+            b.leadingAnchor.constraint(equalTo: gap.trailingAnchor), gap.widthAnchor.constraint(equalTo: a.widthAnchor, multiplier: 2),
+            a.topAnchor.constraint(equalTo: root.topAnchor), b.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        scene.layoutIfNeeded()
+        #expect(b.frame.minX == 150)
+        #expect(gap.layoutFrame.minX == 50 && gap.layoutFrame.width == 100)
+        #expect(root.layoutGuides.contains { $0 === gap } && gap.owningView === root)
+    }
+
+    @Test func systemLayoutSizeFittingMeasuresTheSubtree() {
+        let card = UIView()
+        let title = SizedView(120, 20), body = SizedView(200, 40)
+        card.addSubview(title)
+        card.addSubview(body)
+        NSLayoutConstraint.activate([
+            title.topAnchor.constraint(equalTo: card.topAnchor, constant: 10),
+            title.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 10),
+            title.trailingAnchor.constraint(lessThanOrEqualTo: card.trailingAnchor, constant: -10),
+            body.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 8),
+            body.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 10),
+            body.trailingAnchor.constraint(lessThanOrEqualTo: card.trailingAnchor, constant: -10),
+            body.bottomAnchor.constraint(equalTo: card.bottomAnchor, constant: -10),
+        ])
+        #expect(card.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: 220, height: 88))
+        let wide = card.systemLayoutSizeFitting(CGSize(width: 500, height: 0), withHorizontalFittingPriority: .required,
+                                                verticalFittingPriority: .fittingSizeLevel)
+        #expect(wide == CGSize(width: 500, height: 88))
+        #expect(card.frame == .zero, "measuring changes nothing")
+        // A detached hierarchy lays itself out too.
+        card.frame = CGRect(x: 0, y: 0, width: 300, height: 88)
+        card.layoutIfNeeded()
+        #expect(body.frame == CGRect(x: 10, y: 38, width: 200, height: 40))
+    }
+
+    @Test func ambiguityAndTheConstraintsAffectingAView() {
+        let (scene, root) = makeRoot()
+        let view = UIView()
+        view.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(view)
+        let width = view.widthAnchor.constraint(equalToConstant: 40)
+        NSLayoutConstraint.activate([width, view.heightAnchor.constraint(equalToConstant: 40),
+                                     view.topAnchor.constraint(equalTo: root.topAnchor)])
+        scene.layoutIfNeeded()
+        #expect(view.hasAmbiguousLayout, "no horizontal position")
+        view.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 5).isActive = true
+        scene.layoutIfNeeded()
+        #expect(!view.hasAmbiguousLayout)
+        #expect(view.frame == CGRect(x: 5, y: 0, width: 40, height: 40), "asking changed nothing")
+        let horizontal = view.constraintsAffectingLayout(for: .horizontal)
+        #expect(horizontal.contains { $0 === width })
+        #expect(!view.constraintsAffectingLayout(for: .vertical).contains { $0 === width })
+    }
+
+    @Test func removingAViewDeactivatesConstraintsThatReferToIt() {
+        let (scene, root) = makeRoot()
+        let a = UIView(), b = UIView()
+        root.addSubview(a)
+        a.addSubview(b)
+        let outside = b.widthAnchor.constraint(equalTo: root.widthAnchor)
+        let inside = b.widthAnchor.constraint(equalTo: a.widthAnchor)
+        NSLayoutConstraint.activate([outside, inside])
+        a.removeFromSuperview()
+        #expect(!outside.isActive, "referred to a view that left the hierarchy")
+        #expect(inside.isActive, "constraints inside the removed subtree stay")
+        _ = scene
+    }
+
+    @Test func constraintsWithoutCommonAncestorAreRefusedWithAMessage() {
+        let a = UIView(), b = UIView()
+        let constraint = a.widthAnchor.constraint(equalTo: b.widthAnchor)
+        let lines = captureLog { constraint.isActive = true }
+        #expect(!constraint.isActive)
+        #expect(lines.count == 1 && lines[0].contains("no common ancestor"))
+    }
+
+    @Test func updateConstraintsRunsBeforeLayout() {
+        final class Adaptive: UIView {
+            var calls = 0
+            lazy var width = widthAnchor.constraint(equalToConstant: 10)
+            override func updateConstraints() {
+                calls += 1
+                width.constant = traitCollection.horizontalSizeClass == .compact ? 100 : 200
+                width.isActive = true
+                super.updateConstraints()
+            }
+        }
+        let (scene, root) = makeRoot(width: 400)
+        let view = Adaptive()
+        view.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(view)
+        NSLayoutConstraint.activate([view.leftAnchor.constraint(equalTo: root.leftAnchor),
+                                     view.topAnchor.constraint(equalTo: root.topAnchor), view.heightAnchor.constraint(equalToConstant: 5)])
+        view.setNeedsUpdateConstraints()
+        scene.layoutIfNeeded()
+        #expect(view.frame.width == 100 && view.calls == 1)
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 1000, height: 300), displayScale: 1)
+        scene.layoutIfNeeded()
+        #expect(view.frame.width == 200, "the size class read in updateConstraints is tracked")
+    }
+}
