@@ -192,6 +192,7 @@ extension UIView {
     /// Tells Auto Layout that `intrinsicContentSize` changed.
     public func invalidateIntrinsicContentSize() {
         layoutEngine?.intrinsicContentSizeDidChange(of: self)
+        superview?.arrangedSubviewDidChange(self, visibility: false)
         superview?.setNeedsLayout()
     }
 

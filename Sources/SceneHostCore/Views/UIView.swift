@@ -198,7 +198,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     open var isHidden = false {
         didSet {
             guard isHidden != oldValue else { return }
-            superview?.arrangedSubviewVisibilityDidChange(self)
+            superview?.arrangedSubviewDidChange(self, visibility: true)
             superview?.invalidateExtent(own: true)
             invalidateInSuperview(extentInSuperview)
         }
@@ -430,8 +430,9 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// its bottom, as in UIKit. `first`: the first line's, else the last line's.
     func baseline(first: Bool) -> (fraction: CGFloat, offset: CGFloat) { (1, 0) }
 
-    /// Called when an arranged subview of a stack view is shown or hidden.
-    func arrangedSubviewVisibilityDidChange(_ subview: UIView) {}
+    /// Called when a subview is shown or hidden (`visibility`) or its intrinsic size changed: a stack
+    /// view rearranges.
+    func arrangedSubviewDidChange(_ subview: UIView, visibility: Bool) {}
 
     /// Called when the view's layout margins changed; the default does nothing.
     open func layoutMarginsDidChange() {}
