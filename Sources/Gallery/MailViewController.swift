@@ -27,7 +27,8 @@ enum Mailbox {
     ]
 }
 
-/// One message in the list: avatar, sender, time, subject and a two-line preview.
+/// One message in the list: avatar, sender, time, subject and a two-line preview, placed by constraints
+/// (leading and trailing, so the row mirrors in a right-to-left layout).
 final class MessageRowView: UIView {
     let message: MailMessage
     var isSelected = false { didSet { backgroundColor = isSelected ? Self.selectionColor : .systemBackground } }
@@ -51,26 +52,37 @@ final class MessageRowView: UIView {
         time.text = message.time
         time.font = .systemFont(ofSize: 12)
         time.textColor = .secondaryLabel
-        time.textAlignment = .right
-        for view in [avatar, sender, subject, preview, time] as [UIView] { addSubview(view) }
-    }
-
-    static let height: CGFloat = 92
-
-    override func layoutSubviews() {
-        let inset: CGFloat = 14
-        avatar.frame = CGRect(x: inset, y: 14, width: 36, height: 36)
-        let textX = avatar.frame.maxX + 12
-        let width = bounds.width - textX - inset
-        time.frame = CGRect(x: bounds.width - inset - 80, y: 10, width: 80, height: 20)
-        sender.frame = CGRect(x: textX, y: 10, width: width - 84, height: 20)
-        subject.frame = CGRect(x: textX, y: 30, width: width, height: 19)
-        preview.frame = CGRect(x: textX, y: 50, width: width, height: 34)
+        for view in [avatar, sender, subject, preview, time] as [UIView] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            addSubview(view)
+        }
+        // The time keeps its width; the sender's name gives way (and truncates) first.
+        time.setContentHuggingPriority(.required, for: .horizontal)
+        time.setContentCompressionResistancePriority(.required, for: .horizontal)
+        NSLayoutConstraint.activate([
+            heightAnchor.constraint(equalToConstant: 92),
+            avatar.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 14),
+            avatar.topAnchor.constraint(equalTo: topAnchor, constant: 14),
+            avatar.widthAnchor.constraint(equalToConstant: 36), avatar.heightAnchor.constraint(equalTo: avatar.widthAnchor),
+            sender.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 12),
+            sender.topAnchor.constraint(equalTo: topAnchor, constant: 10),
+            time.leadingAnchor.constraint(greaterThanOrEqualTo: sender.trailingAnchor, constant: 8),
+            time.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -14),
+            time.firstBaselineAnchor.constraint(equalTo: sender.firstBaselineAnchor),
+            subject.leadingAnchor.constraint(equalTo: sender.leadingAnchor),
+            subject.trailingAnchor.constraint(equalTo: time.trailingAnchor),
+            subject.topAnchor.constraint(equalTo: sender.bottomAnchor, constant: 1),
+            preview.leadingAnchor.constraint(equalTo: sender.leadingAnchor),
+            preview.trailingAnchor.constraint(equalTo: time.trailingAnchor),
+            preview.topAnchor.constraint(equalTo: subject.bottomAnchor, constant: 2),
+        ])
     }
 
     override func draw(_ rect: CGRect) {
+        // The separator starts under the text: at 62 points from the leading edge.
         UIColor.separator.setFill()
-        UIRectFill(CGRect(x: 62, y: bounds.height - 1, width: bounds.width - 62, height: 1))
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        UIRectFill(CGRect(x: rightToLeft ? 0 : 62, y: bounds.height - 1, width: bounds.width - 62, height: 1))
     }
 }
 
@@ -89,11 +101,10 @@ final class AvatarView: UIView {
         label.font = .systemFont(ofSize: 13, weight: .bold)
         label.textColor = .white
         label.textAlignment = .center
-        label.tag = 1
+        // A frame-based subview inside a constraint-based view: it follows its superview's size.
+        label.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(label)
     }
-
-    override func layoutSubviews() { viewWithTag(1)?.frame = bounds }
 
     override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
@@ -102,10 +113,11 @@ final class AvatarView: UIView {
     }
 }
 
-/// The open message: subject, sender and wrapped paragraphs.
+/// The open message: subject, sender and wrapped paragraphs in a vertical stack, at most 640 points
+/// wide.
 final class MessageDetailView: UIView {
     private let subject = UILabel(), sender = UILabel()
-    private var paragraphs: [UILabel] = []
+    private let column = UIStackView()
 
     override init(frame: CGRect) {
         super.init(frame: frame)
@@ -117,89 +129,99 @@ final class MessageDetailView: UIView {
         sender.font = UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: .systemFont(ofSize: 14))
         sender.adjustsFontForContentSizeCategory = true
         sender.textColor = .secondaryLabel
-        addSubview(subject)
-        addSubview(sender)
+        column.axis = .vertical
+        column.spacing = 14
+        column.addArrangedSubview(subject)
+        column.addArrangedSubview(sender)
+        column.setCustomSpacing(6, after: subject)
+        column.setCustomSpacing(16, after: sender)
+        column.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(column)
+        let fill = column.widthAnchor.constraint(equalTo: widthAnchor, constant: -56)
+        fill.priority = UILayoutPriority(999)
+        NSLayoutConstraint.activate([
+            column.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 28),
+            column.topAnchor.constraint(equalTo: topAnchor, constant: 28),
+            column.widthAnchor.constraint(lessThanOrEqualToConstant: 640),
+            column.widthAnchor.constraint(lessThanOrEqualTo: widthAnchor, constant: -56), fill,
+        ])
     }
 
     func show(_ message: MailMessage) {
         subject.text = message.subject
         sender.text = "From \(message.sender) · \(message.time)"
-        for label in paragraphs { label.removeFromSuperview() }
-        paragraphs = message.body.map { text in
+        for label in column.arrangedSubviews.dropFirst(2) { label.removeFromSuperview() }
+        for text in message.body {
             let label = UILabel()
             label.text = text
             label.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 16))
             label.adjustsFontForContentSizeCategory = true
             label.numberOfLines = 0
-            addSubview(label)
-            return label
-        }
-        setNeedsLayout()
-    }
-
-    override func layoutSubviews() {
-        let inset: CGFloat = 28
-        let width = max(0, min(bounds.width - 2 * inset, 640))
-        var y: CGFloat = 28
-        let subjectHeight = subject.sizeThatFits(CGSize(width: width, height: 0)).height
-        subject.frame = CGRect(x: inset, y: y, width: width, height: subjectHeight)
-        y += subjectHeight + 6
-        let senderHeight = sender.sizeThatFits(CGSize(width: width, height: 0)).height
-        sender.frame = CGRect(x: inset, y: y, width: width, height: senderHeight)
-        y += senderHeight + 16
-        for label in paragraphs {
-            let height = label.sizeThatFits(CGSize(width: width, height: 0)).height
-            label.frame = CGRect(x: inset, y: y, width: width, height: height)
-            y += height + 14
+            column.addArrangedSubview(label)
         }
     }
 }
 
-/// The Mail scene's root: list and detail side by side when horizontally regular, list alone when compact.
+/// The Mail scene's root: list and detail side by side when horizontally regular (the list at most 380
+/// points and 40% wide), the list alone when compact. Two sets of constraints, swapped when the size
+/// class changes.
 final class MailViewController: UIViewController {
-    private let list = UIView()
-    private let header = UILabel()
+    private let list = UIStackView()
+    private let listPane = UIView()
     private var rows: [MessageRowView] = []
     private let detail = MessageDetailView()
     private let divider = UIView()
     let overlay = OverlayView()
+    private var regularConstraints: [NSLayoutConstraint] = []
+    private var compactConstraints: [NSLayoutConstraint] = []
 
     override func viewDidLoad() {
         view.backgroundColor = .systemBackground
-        list.backgroundColor = .systemBackground
-        list.clipsToBounds = true
-        header.text = "Inbox"
-        header.font = .systemFont(ofSize: 28, weight: .bold)
-        list.addSubview(header)
+        listPane.backgroundColor = .systemBackground
+        listPane.clipsToBounds = true
         rows = Mailbox.messages.map(MessageRowView.init)
-        for row in rows { list.addSubview(row) }
         rows.first?.isSelected = true
         detail.show(Mailbox.messages[0])
         divider.backgroundColor = .separator
-        view.addSubview(list)
+        list.axis = .vertical
+        list.addArrangedSubview(TitleRow("Inbox"))
+        for row in rows { list.addArrangedSubview(row) }
+        list.isLayoutMarginsRelativeArrangement = true
+        list.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 16, leading: 0, bottom: 0, trailing: 0)
+        listPane.addSubview(list)
+        for view in [listPane, list, divider, detail] { view.translatesAutoresizingMaskIntoConstraints = false }
+        view.addSubview(listPane)
         view.addSubview(divider)
         view.addSubview(detail)
         view.addSubview(overlay)
+        NSLayoutConstraint.activate([
+            listPane.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            listPane.topAnchor.constraint(equalTo: view.topAnchor), listPane.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+            list.leadingAnchor.constraint(equalTo: listPane.leadingAnchor), list.trailingAnchor.constraint(equalTo: listPane.trailingAnchor),
+            list.topAnchor.constraint(equalTo: listPane.topAnchor),
+            divider.leadingAnchor.constraint(equalTo: listPane.trailingAnchor), divider.widthAnchor.constraint(equalToConstant: 1),
+            divider.topAnchor.constraint(equalTo: view.topAnchor), divider.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+            detail.leadingAnchor.constraint(equalTo: divider.trailingAnchor), detail.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            detail.topAnchor.constraint(equalTo: view.topAnchor), detail.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+        ])
+        let preferred = listPane.widthAnchor.constraint(equalToConstant: 380)
+        preferred.priority = .defaultHigh
+        regularConstraints = [
+            listPane.widthAnchor.constraint(lessThanOrEqualToConstant: 380),
+            listPane.widthAnchor.constraint(lessThanOrEqualTo: view.widthAnchor, multiplier: 0.4), preferred,
+        ]
+        compactConstraints = [listPane.trailingAnchor.constraint(equalTo: view.trailingAnchor)]
     }
 
-    override func viewWillLayoutSubviews() {
-        let bounds = view.bounds
+    /// Reading the size class here is tracked: when it changes, UIKit (and SceneHost) call this again.
+    override func updateViewConstraints() {
         let regular = traitCollection.horizontalSizeClass == .regular
-        let listWidth = regular ? min(380, floor(bounds.width * 0.4)) : bounds.width
-        list.frame = CGRect(x: 0, y: 0, width: listWidth, height: bounds.height)
+        NSLayoutConstraint.deactivate(regular ? compactConstraints : regularConstraints)
+        NSLayoutConstraint.activate(regular ? regularConstraints : compactConstraints)
         divider.isHidden = !regular
         detail.isHidden = !regular
-        divider.frame = CGRect(x: listWidth, y: 0, width: 1, height: bounds.height)
-        detail.frame = CGRect(x: listWidth + 1, y: 0, width: max(0, bounds.width - listWidth - 1), height: bounds.height)
-
-        header.frame = CGRect(x: 16, y: 16, width: listWidth - 32, height: 40)
-        var y: CGFloat = 64
-        for row in rows {
-            row.frame = CGRect(x: 0, y: y, width: listWidth, height: MessageRowView.height)
-            y += MessageRowView.height
-        }
-        overlay.update(for: view.window?.windowScene)
-        let badge = overlay.sizeThatFits(bounds.size)
-        overlay.frame = CGRect(x: bounds.width - badge.width - 10, y: bounds.height - badge.height - 10, width: badge.width, height: badge.height)
+        super.updateViewConstraints()
     }
+
+    override func viewWillLayoutSubviews() { overlay.place(in: view) }
 }

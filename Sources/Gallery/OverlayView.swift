@@ -46,6 +46,15 @@ final class OverlayView: UIView {
         setNeedsLayout()
     }
 
+    /// Refreshes the text and puts the badge in `view`'s bottom trailing corner. The badge keeps a frame
+    /// (it translates its autoresizing mask) while the scene around it uses constraints.
+    func place(in view: UIView) {
+        update(for: view.window?.windowScene)
+        let bounds = view.bounds, badge = sizeThatFits(bounds.size)
+        let x = view.effectiveUserInterfaceLayoutDirection == .rightToLeft ? 10 : bounds.width - badge.width - 10
+        frame = CGRect(x: x, y: bounds.height - badge.height - 10, width: badge.width, height: badge.height)
+    }
+
     override func sizeThatFits(_ size: CGSize) -> CGSize {
         let text = label.sizeThatFits(CGSize(width: 240, height: 0))
         return CGSize(width: text.width + 16, height: text.height + 10)

@@ -1,17 +1,23 @@
 import SceneHost
 
-/// One row of the settings form: a title and a control beside it (regular width) or below it (compact).
+/// One row of the settings form: a title and a detail, with a control beside them (regular width) or
+/// below them (compact). A stack view does the arranging; switching its axis when the size class
+/// changes is the whole adaptive layout.
 final class SettingsRowView: UIView {
     let title = UILabel()
     let detail = UILabel()
     let control: UIView
-    var stacked = false { didSet { if stacked != oldValue { setNeedsLayout() } } }
+    private let texts: UIStackView
+    private let row: UIStackView
 
     init(title text: String, detail detailText: String, control: UIView) {
         self.control = control
+        texts = UIStackView(arrangedSubviews: [title, detail])
+        row = UIStackView(arrangedSubviews: [texts, control])
         super.init(frame: .zero)
         backgroundColor = .systemBackground
-        // Both grow with the reader's text size (Ctrl+= / Ctrl+-); rows measure them, so they grow too.
+        // Both grow with the reader's text size (Ctrl+= / Ctrl+-); the labels' intrinsic sizes follow,
+        // so the rows grow too.
         title.text = text
         title.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 16, weight: .medium))
         title.adjustsFontForContentSizeCategory = true
@@ -20,44 +26,54 @@ final class SettingsRowView: UIView {
         detail.adjustsFontForContentSizeCategory = true
         detail.textColor = .secondaryLabel
         detail.numberOfLines = 0
-        addSubview(title)
-        addSubview(detail)
-        addSubview(control)
+        texts.axis = .vertical
+        texts.spacing = 2
+        // The control keeps its size; the texts take the rest of the row.
+        control.setContentHuggingPriority(.defaultHigh, for: .horizontal)
+        control.setContentCompressionResistancePriority(.required, for: .horizontal)
+        row.isLayoutMarginsRelativeArrangement = true
+        row.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 16)
+        row.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(row)
+        NSLayoutConstraint.activate([
+            row.leadingAnchor.constraint(equalTo: leadingAnchor), row.trailingAnchor.constraint(equalTo: trailingAnchor),
+            row.topAnchor.constraint(equalTo: topAnchor), row.bottomAnchor.constraint(equalTo: bottomAnchor),
+            title.heightAnchor.constraint(greaterThanOrEqualToConstant: 22),
+        ])
+        registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (self: SettingsRowView, _) in self.arrange() }
+        arrange()
     }
 
-    static let inset: CGFloat = 16
-
-    /// Height of the row at `width`, for the layout of the form.
-    func height(forWidth width: CGFloat, stacked: Bool) -> CGFloat {
-        let textWidth = stacked ? width - 2 * Self.inset : width - 2 * Self.inset - controlWidth - 16
-        let detailHeight = detail.sizeThatFits(CGSize(width: textWidth, height: 0)).height
-        let text = titleHeight + 2 + detailHeight
-        return stacked ? 12 + text + 8 + control.intrinsicContentSize.height + 12 : max(12 + text + 12, control.intrinsicContentSize.height + 24)
-    }
-
-    /// At least the 22 pt the form was designed with, more when the text size grows.
-    private var titleHeight: CGFloat { max(22, title.sizeThatFits(CGSize(width: 0, height: 0)).height) }
-
-    private var controlWidth: CGFloat { control.intrinsicContentSize.width > 0 ? control.intrinsicContentSize.width : 160 }
-
-    override func layoutSubviews() {
-        let inset = Self.inset
-        let controlSize = CGSize(width: controlWidth, height: control.intrinsicContentSize.height)
-        let textWidth = stacked ? bounds.width - 2 * inset : bounds.width - 2 * inset - controlSize.width - 16
-        title.frame = CGRect(x: inset, y: 12, width: textWidth, height: titleHeight)
-        let detailHeight = detail.sizeThatFits(CGSize(width: textWidth, height: 0)).height
-        detail.frame = CGRect(x: inset, y: title.frame.maxY + 2, width: textWidth, height: detailHeight)
-        if stacked {
-            control.frame = CGRect(x: inset, y: detail.frame.maxY + 8, width: controlSize.width, height: controlSize.height)
-        } else {
-            control.frame = CGRect(x: bounds.width - inset - controlSize.width, y: (bounds.height - controlSize.height) / 2,
-                                   width: controlSize.width, height: controlSize.height)
-        }
+    /// Beside in a regular width, stacked in a compact one.
+    private func arrange() {
+        let stacked = traitCollection.horizontalSizeClass == .compact
+        row.axis = stacked ? .vertical : .horizontal
+        row.alignment = stacked ? .leading : .center
+        row.spacing = stacked ? 8 : 16
     }
 
     override func draw(_ rect: CGRect) {
+        // The separator starts at the leading inset, which is the right side in a right-to-left layout.
         UIColor.separator.setFill()
-        UIRectFill(CGRect(x: Self.inset, y: bounds.height - 1, width: bounds.width - Self.inset, height: 1))
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        UIRectFill(CGRect(x: rightToLeft ? 0 : 16, y: bounds.height - 1, width: bounds.width - 16, height: 1))
+    }
+}
+
+/// A scene's large title, 16 points in from the leading edge, with 12 points below it.
+final class TitleRow: UIView {
+    init(_ text: String) {
+        super.init(frame: .zero)
+        let label = UILabel()
+        label.text = text
+        label.font = .systemFont(ofSize: 28, weight: .bold)
+        label.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+            label.trailingAnchor.constraint(lessThanOrEqualTo: trailingAnchor, constant: -16),
+            label.topAnchor.constraint(equalTo: topAnchor), label.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -12),
+        ])
     }
 }
 
@@ -83,46 +99,51 @@ final class ValuePill: UILabel {
     }
 }
 
-/// The Settings scene's root: a titled form of rows.
+/// The Settings scene's root: a titled form of rows, full width when compact, centred and at most
+/// 720 points wide when regular.
 final class SettingsViewController: UIViewController {
-    private let header = UILabel()
-    private var rows: [SettingsRowView] = []
+    private let form = UIStackView()
+    private var formInset: NSLayoutConstraint?
     let overlay = OverlayView()
 
     override func viewDidLoad() {
         view.backgroundColor = .systemGroupedBackground
-        header.text = "Settings"
-        header.font = .systemFont(ofSize: 28, weight: .bold)
-        view.addSubview(header)
         func toggle(_ on: Bool) -> UISwitch { let control = UISwitch(); control.isOn = on; return control }
         func pill(_ text: String) -> ValuePill { let pill = ValuePill(); pill.text = text; return pill }
-        rows = [
+        let rows = [
             SettingsRowView(title: "Fetch new mail", detail: "Check the server for new messages every few minutes.", control: toggle(true)),
             SettingsRowView(title: "Show previews", detail: "Two lines of each message in the list.", control: pill("2 lines")),
             SettingsRowView(title: "Swipe actions", detail: "What a swipe to the left does to a message.", control: pill("Archive")),
             SettingsRowView(title: "Load remote images", detail: "Images from the web are loaded when a message opens.", control: toggle(false)),
             SettingsRowView(title: "Organise by thread", detail: "Replies are grouped under the message they answer.", control: toggle(true)),
         ]
-        for row in rows { view.addSubview(row) }
+        form.axis = .vertical
+        form.addArrangedSubview(TitleRow("Settings"))
+        for row in rows { form.addArrangedSubview(row) }
+        form.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(form)
+        // At most 720 wide, as wide as the inset allows below that, centred.
+        let fill = form.widthAnchor.constraint(equalTo: view.widthAnchor)
+        fill.priority = UILayoutPriority(999)
+        NSLayoutConstraint.activate([
+            form.topAnchor.constraint(equalTo: view.topAnchor, constant: 16),
+            form.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+            form.widthAnchor.constraint(lessThanOrEqualToConstant: 720), fill,
+        ])
         view.addSubview(overlay)
     }
 
-    override func viewWillLayoutSubviews() {
-        let bounds = view.bounds
-        let stacked = traitCollection.horizontalSizeClass == .compact
-        let margin: CGFloat = stacked ? 0 : 24
-        let width = min(bounds.width - 2 * margin, 720)
-        let x = (bounds.width - width) / 2
-        header.frame = CGRect(x: x + 16, y: 16, width: width - 32, height: 40)
-        var y: CGFloat = 68
-        for row in rows {
-            row.stacked = stacked
-            let height = row.height(forWidth: width, stacked: stacked)
-            row.frame = CGRect(x: x, y: y, width: width, height: height)
-            y += height
+    /// The inset around the form depends on the size class; reading it here is tracked, so this runs
+    /// again when the size class changes.
+    override func updateViewConstraints() {
+        let inset: CGFloat = traitCollection.horizontalSizeClass == .compact ? 0 : 24
+        if formInset == nil {
+            formInset = form.widthAnchor.constraint(lessThanOrEqualTo: view.widthAnchor, constant: -2 * inset)
+            formInset?.isActive = true
         }
-        overlay.update(for: view.window?.windowScene)
-        let badge = overlay.sizeThatFits(bounds.size)
-        overlay.frame = CGRect(x: bounds.width - badge.width - 10, y: bounds.height - badge.height - 10, width: badge.width, height: badge.height)
+        formInset?.constant = -2 * inset
+        super.updateViewConstraints()
     }
+
+    override func viewWillLayoutSubviews() { overlay.place(in: view) }
 }

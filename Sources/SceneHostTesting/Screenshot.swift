@@ -38,8 +38,12 @@ public enum Screenshot {
 @MainActor
 public enum OffscreenRenderer {
     /// Lays out and draws `viewController` in an offscreen scene of `size` points at `scale`; the size
-    /// classes follow the size as they would for a window.
-    public static func render(_ viewController: UIViewController, size: CGSize, scale: CGFloat = 1) -> ImageSurface {
-        UIWindowScene.offscreen(size: size, scale: scale, rootViewController: viewController).renderImage(scale: scale)
+    /// classes follow the size as they would for a window. `prepare` may change the scene first (its
+    /// `traitOverrides`, for a right-to-left or dark render).
+    public static func render(_ viewController: UIViewController, size: CGSize, scale: CGFloat = 1,
+                              prepare: (UIWindowScene) -> Void = { _ in }) -> ImageSurface {
+        let scene = UIWindowScene.offscreen(size: size, scale: scale, rootViewController: viewController)
+        prepare(scene)
+        return scene.renderImage(scale: scale)
     }
 }

@@ -6,23 +6,33 @@ import Testing
 /// The Gallery's screens, rendered offscreen (no display needed).
 @MainActor
 struct GalleryTests {
+    /// Both scenes are laid out by constraints and stack views: each at a compact and a regular width,
+    /// left-to-right and right-to-left (leading and trailing flip; the layout mirrors).
     @Test func mailShowsTheListAloneWhenCompactAndTheDetailBesideItWhenRegular() {
         for (name, size) in GallerySnapshotSizes.mail {
-            let controller = MailViewController()
-            controller.loadViewIfNeeded()
-            controller.overlay.isHidden = true
-            let image = OffscreenRenderer.render(controller, size: size)
-            assertSnapshot(image, named: "mail-offscreen-\(name)")
+            for rightToLeft in [false, true] {
+                let controller = MailViewController()
+                controller.loadViewIfNeeded()
+                controller.overlay.isHidden = true
+                let image = OffscreenRenderer.render(controller, size: size) { scene in
+                    if rightToLeft { scene.traitOverrides.layoutDirection = .rightToLeft }
+                }
+                assertSnapshot(image, named: "mail-offscreen-\(name)" + (rightToLeft ? "-rtl" : ""))
+            }
         }
     }
 
     @Test func settingsStacksItsRowsWhenCompact() {
         for (name, width) in [("compact", 420.0), ("regular", 800.0)] {
-            let controller = SettingsViewController()
-            controller.loadViewIfNeeded()
-            controller.overlay.isHidden = true
-            let image = OffscreenRenderer.render(controller, size: CGSize(width: width, height: 640))
-            assertSnapshot(image, named: "settings-offscreen-\(name)")
+            for rightToLeft in [false, true] {
+                let controller = SettingsViewController()
+                controller.loadViewIfNeeded()
+                controller.overlay.isHidden = true
+                let image = OffscreenRenderer.render(controller, size: CGSize(width: width, height: 640)) { scene in
+                    if rightToLeft { scene.traitOverrides.layoutDirection = .rightToLeft }
+                }
+                assertSnapshot(image, named: "settings-offscreen-\(name)" + (rightToLeft ? "-rtl" : ""))
+            }
         }
     }
 

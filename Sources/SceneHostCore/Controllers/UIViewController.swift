@@ -80,6 +80,8 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
             loadedView?.viewController = nil
             loadedView = newValue
             newValue?.viewController = self
+            // `updateViewConstraints()` runs before the view's first layout, as in UIKit.
+            newValue?.setNeedsUpdateConstraints()
         }
     }
 

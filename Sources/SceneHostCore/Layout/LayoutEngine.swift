@@ -374,16 +374,23 @@ final class LayoutEngine {
     private func insert(_ constraint: NSLayoutConstraint) {
         guard let first = constraint.item1 else { return }
         if isHosting { constraint.engine = self }
+        // Under right-to-left layout, leading and trailing measure along a mirrored axis: their
+        // positions (and any X position related to them) are negated, so `a.trailing <= b.trailing`
+        // keeps `a` inside `b` and constants point leading-to-trailing, as in UIKit.
         let rightToLeft = (first.owningLayoutView ?? root).isRightToLeftLayout
-        let flips = rightToLeft && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
-        var lhs = expression(constraint.firstAttribute, of: first, rightToLeft: rightToLeft)
+        let mirrored = rightToLeft && (constraint.firstAttribute.isDirectional || constraint.secondAttribute.isDirectional)
+        func position(_ attribute: NSLayoutConstraint.Attribute, of item: any LayoutItem) -> LinearExpression {
+            let physical = expression(attribute, of: item, rightToLeft: rightToLeft)
+            return mirrored && attribute.axisKind == .xPosition ? physical * -1 : physical
+        }
+        var lhs = position(constraint.firstAttribute, of: first)
         if constraint.measuredFromSuperviewOrigin, let view = first as? UIView, let superview = view.superview {
             let origin = record(for: superview).variables
             lhs = lhs - (constraint.firstAttribute.axis == .horizontal ? origin.x : origin.y)
         }
-        var rhs = LinearExpression(constant: Double(flips ? -constraint.constant : constraint.constant))
+        var rhs = LinearExpression(constant: Double(constraint.constant))
         if let second = constraint.item2 {
-            rhs = rhs + expression(constraint.secondAttribute, of: second, rightToLeft: rightToLeft) * Double(constraint.multiplier)
+            rhs = rhs + position(constraint.secondAttribute, of: second) * Double(constraint.multiplier)
         }
         let relation: LayoutConstraint.Relation = switch constraint.relation {
         case .lessThanOrEqual: .lessThanOrEqual

@@ -37,7 +37,18 @@ open class UILabel: UIView {
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { contentDidChange() } }
     /// Whether a font made with `preferredFont(forTextStyle:)` follows the content size category. The
     /// category is read while measuring and drawing, so automatic trait tracking relays out and redraws.
-    open var adjustsFontForContentSizeCategory = false { didSet { contentDidChange() } }
+    open var adjustsFontForContentSizeCategory = false {
+        didSet {
+            contentDidChange()
+            // The font's size, and so the intrinsic size, follows the category from now on.
+            if adjustsFontForContentSizeCategory, sizeCategoryRegistration == nil {
+                sizeCategoryRegistration = registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (label: UILabel, _) in
+                    label.invalidateIntrinsicContentSize()
+                }
+            }
+        }
+    }
+    private var sizeCategoryRegistration: (any UITraitChangeRegistration)?
     /// Width at which `intrinsicContentSize` wraps a multi-line label; 0 = no preference.
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { contentDidChange() } }
 
