@@ -86,6 +86,8 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
 
     /// The view it is installed on while active.
     unowned(unsafe) var installedOn: UIView?
+    /// Its place in that view's `constraints`.
+    var installedIndex = 0
     /// The engine it is in while active and its view is in an engine.
     unowned(unsafe) var engine: LayoutEngine?
     /// Made by SceneHost (autoresizing masks, intrinsic sizes, guides, stacks): named in logs as UIKit does.

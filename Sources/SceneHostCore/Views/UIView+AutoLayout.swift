@@ -82,6 +82,7 @@ extension UIView {
     public func removeConstraints(_ constraints: [NSLayoutConstraint]) { for c in constraints { removeConstraint(c) } }
 
     func install(_ constraint: NSLayoutConstraint) {
+        constraint.installedIndex = autoLayoutState.constraints.count
         autoLayoutState.constraints.append(constraint)
         constraint.installedOn = self
         var view: UIView? = self
@@ -92,8 +93,17 @@ extension UIView {
         hostingEngine.add(constraint)
     }
 
+    /// Swaps the last installed constraint into the removed one's place, so taking many away (a stack
+    /// rearranging) stays linear.
     func uninstall(_ constraint: NSLayoutConstraint) {
-        autoLayout?.constraints.removeAll { $0 === constraint }
+        if let state = autoLayout, constraint.installedIndex < state.constraints.count,
+           state.constraints[constraint.installedIndex] === constraint {
+            let last = state.constraints.removeLast()
+            if last !== constraint {
+                state.constraints[constraint.installedIndex] = last
+                last.installedIndex = constraint.installedIndex
+            }
+        }
         constraint.installedOn = nil
         constraint.engine?.remove(constraint)
     }
