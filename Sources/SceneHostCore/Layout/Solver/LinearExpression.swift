@@ -3,8 +3,9 @@ public final class LayoutVariable: Hashable, CustomStringConvertible {
     public let name: String
     // Written and read only by the solver, which is not reentrant: no dynamic exclusivity checks.
     @exclusivity(unchecked) public internal(set) var value: Double = 0
-    /// The solver symbol of this variable, once a solver knows it (one solver per variable).
+    /// The solver symbol of this variable, in the tableau `tableau` names (one solver per variable).
     @exclusivity(unchecked) var symbol: Int32 = -1
+    @exclusivity(unchecked) var tableau: UInt64 = 0
     /// The solver's slot of this variable's edit constraint, while it is an edit variable.
     @exclusivity(unchecked) var editSlot: Int32 = -1
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The simplex tableau behind `Solver`: Cassowary's (Badros, Borning and Stuckey) with error variables
 /// for optional constraints and the dual simplex for changed constants, in flat arrays indexed by symbol.
@@ -55,6 +56,11 @@ struct Tableau {
     private var ownersScratch: [Int32] = []
 
     private(set) var variables: [LayoutVariable] = []
+    /// The symbol of each of `variables` (theirs, unless another solver took them over).
+    private var variableSymbols: [Int32] = []
+    /// Names this tableau in the variables it gives symbols to.
+    private let id: UInt64
+    private static let ids = Atomic<UInt64>(0)
     private(set) var entries: [Entry] = []
     private var freeSlots: [Int32] = []
     private var nextSequence = 0
@@ -67,7 +73,10 @@ struct Tableau {
     /// Slots of the constraints whose markers were in the row that made the last add fail.
     private(set) var conflict: [Int32] = []
 
-    init(diagnostic: Bool = false) { isDiagnostic = diagnostic }
+    init(diagnostic: Bool = false) {
+        isDiagnostic = diagnostic
+        id = Tableau.ids.add(1, ordering: .relaxed).newValue
+    }
 
     // MARK: Symbols
 
@@ -90,11 +99,12 @@ struct Tableau {
             diagnosticSymbols[key] = symbol
             return symbol
         }
-        let known = variable.symbol
-        if known >= 0 && Int(known) < kinds.count && kinds[Int(known)] == .external { return known }
+        if variable.tableau == id { return variable.symbol }
         let symbol = makeSymbol(.external)
         variable.symbol = symbol
+        variable.tableau = id
         variables.append(variable)
+        variableSymbols.append(symbol)
         return symbol
     }
 
@@ -128,7 +138,7 @@ struct Tableau {
     /// Forgets the symbols and slots the solver wrote into variables and constraints.
     mutating func detach() {
         guard !isDiagnostic else { return }
-        for variable in variables { variable.symbol = -1; variable.editSlot = -1 }
+        for variable in variables where variable.tableau == id { variable.symbol = -1; variable.tableau = 0; variable.editSlot = -1 }
         for entry in entries { entry.constraint?.slot = -1 }
     }
 
@@ -199,8 +209,8 @@ struct Tableau {
         if needsRebuild { rebuild() }
         rows.withUnsafeBufferPointer { rows in
             isBasic.withUnsafeBufferPointer { isBasic in
-                for variable in variables {
-                    let symbol = Int(variable.symbol)
+                for (index, variable) in variables.enumerated() {
+                    let symbol = Int(variableSymbols[index])
                     variable.value = isBasic[symbol] ? rows[symbol].constant : 0
                 }
             }
@@ -400,8 +410,9 @@ struct Tableau {
     /// Rebuilds the tableau from the constraints, in the order they were added.
     mutating func rebuild() {
         needsRebuild = false
-        if !isDiagnostic { for variable in variables { variable.symbol = -1 } }
+        if !isDiagnostic { for variable in variables where variable.tableau == id { variable.symbol = -1; variable.tableau = 0 } }
         variables.removeAll(keepingCapacity: true)
+        variableSymbols.removeAll(keepingCapacity: true)
         kinds.removeAll(keepingCapacity: true)
         rows.removeAll(keepingCapacity: true)
         isBasic.removeAll(keepingCapacity: true)
@@ -659,10 +670,7 @@ struct Tableau {
             while parent[Int(node)] != root { let next = parent[Int(node)]; parent[Int(node)] = root; node = next }
             return root
         }
-        func known(_ variable: LayoutVariable) -> Int32? {
-            let symbol = variable.symbol
-            return symbol >= 0 && Int(symbol) < kinds.count && kinds[Int(symbol)] == .external ? symbol : nil
-        }
+        func known(_ variable: LayoutVariable) -> Int32? { variable.tableau == id ? variable.symbol : nil }
         let required = entries.indices.filter {
             guard let other = entries[$0].constraint else { return false }
             return other !== constraint && !entries[$0].isEdit && other.strength >= Strength.required
