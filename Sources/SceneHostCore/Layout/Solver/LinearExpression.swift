@@ -1,9 +1,13 @@
 /// A solver variable: a handle the caller keeps; its value is set by `Solver.updateVariables()`.
 public final class LayoutVariable: Hashable, CustomStringConvertible {
     public let name: String
-    public internal(set) var value: Double = 0
-    /// The solver symbol of this variable, once a solver knows it (one solver per variable).
-    var symbol: Int32 = -1
+    // Written and read only by the solver, which is not reentrant: no dynamic exclusivity checks.
+    @exclusivity(unchecked) public internal(set) var value: Double = 0
+    /// The solver symbol of this variable, in the tableau `tableau` names (one solver per variable).
+    @exclusivity(unchecked) var symbol: Int32 = -1
+    @exclusivity(unchecked) var tableau: UInt64 = 0
+    /// The solver's slot of this variable's edit constraint, while it is an edit variable.
+    @exclusivity(unchecked) var editSlot: Int32 = -1
 
     public init(_ name: String = "") { self.name = name }
 
@@ -43,13 +47,19 @@ public func - (a: LinearExpression, k: Double) -> LinearExpression { a + -k }
 public func * (a: LayoutVariable, k: Double) -> LinearExpression { LinearExpression([(a, k)]) }
 public func * (k: Double, a: LayoutVariable) -> LinearExpression { LinearExpression([(a, k)]) }
 
-/// `expression (≤ | = | ≥) 0` with a strength; required constraints must hold exactly.
+/// `expression (≤ | = | ≥) 0` with a strength; required constraints must hold exactly. A constraint
+/// belongs to one solver at a time.
 public final class LayoutConstraint: CustomStringConvertible {
     public enum Relation: Sendable { case lessThanOrEqual, equal, greaterThanOrEqual }
 
-    public let expression: LinearExpression
+    /// `lhs − rhs`; its constant changes only through `Solver.updateConstant(of:to:)`.
+    @exclusivity(unchecked) public internal(set) var expression: LinearExpression
     public let relation: Relation
     public let strength: Double
+    /// The constant of `expression` (for `a == b + 8`, −8).
+    public var constant: Double { expression.constant }
+    /// The solver's slot of this constraint while it is added.
+    @exclusivity(unchecked) var slot: Int32 = -1
 
     /// `lhs relation rhs` becomes `lhs − rhs relation 0`.
     public init(_ lhs: LinearExpression, _ relation: Relation, _ rhs: LinearExpression = LinearExpression(), strength: Double = Strength.required) {

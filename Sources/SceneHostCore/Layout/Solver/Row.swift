@@ -1,3 +1,5 @@
+import Foundation
+
 /// One row of the tableau: `basic = constant + Σ coefficient × symbol`, as a sparse vector sorted by
 /// symbol (two flat arrays, so walking it is cache-friendly).
 struct Row {
@@ -5,13 +7,23 @@ struct Row {
     var symbols: [Int32] = []
     var coefficients: [Double] = []
 
+    init() {}
+
+    init(constant: Double, capacity: Int) {
+        self.constant = constant
+        symbols.reserveCapacity(capacity)
+        coefficients.reserveCapacity(capacity)
+    }
+
     @inline(__always) private func index(of symbol: Int32) -> (found: Bool, index: Int) {
-        var low = 0, high = symbols.count
-        while low < high {
-            let mid = (low + high) / 2
-            if symbols[mid] < symbol { low = mid + 1 } else { high = mid }
+        symbols.withUnsafeBufferPointer { cells in
+            var low = 0, high = cells.count
+            while low < high {
+                let mid = (low + high) &>> 1
+                if cells[mid] < symbol { low = mid &+ 1 } else { high = mid }
+            }
+            return (low < cells.count && cells[low] == symbol, low)
         }
-        return (low < symbols.count && symbols[low] == symbol, low)
     }
 
     func coefficient(for symbol: Int32) -> Double {
@@ -21,6 +33,11 @@ struct Row {
 
     /// Adds `coefficient × symbol`, dropping the cell when it becomes zero.
     mutating func insert(_ symbol: Int32, _ coefficient: Double) {
+        if let last = symbols.last, last < symbol {
+            // Rows are mostly built in increasing symbol order.
+            if !nearZero(coefficient) { symbols.append(symbol); coefficients.append(coefficient) }
+            return
+        }
         let (found, index) = index(of: symbol)
         if found {
             let sum = coefficients[index] + coefficient
@@ -37,23 +54,40 @@ struct Row {
     }
 
     /// Adds `times × other` (rows outside the tableau: no index to keep).
-    mutating func insert(row other: Row, times: Double) {
-        constant += other.constant * times
-        for (index, symbol) in other.symbols.enumerated() { insert(symbol, other.coefficients[index] * times) }
+    mutating func insert(row other: Row, times: Double, scratch: inout Row) {
+        insert(row: other, times: times, scratch: &scratch, added: { _ in }, removed: { _ in })
     }
 
     /// Adds `times × other` by merging the two sorted vectors through `scratch`, reporting the symbols
     /// that appear and disappear so the caller can keep its column index.
+    @inline(__always)
     mutating func insert(row other: Row, times: Double, scratch: inout Row,
                          added: (Int32) -> Void, removed: (Int32) -> Void) {
         constant += other.constant * times
+        let count = symbols.count, otherCount = other.symbols.count
+        if otherCount == 0 { return }
+        if count == 0 {
+            // Common when a row is built from one basic variable's row.
+            symbols.reserveCapacity(otherCount)
+            coefficients.reserveCapacity(otherCount)
+            for j in 0..<otherCount {
+                let value = other.coefficients[j] * times
+                if !nearZero(value) {
+                    symbols.append(other.symbols[j]); coefficients.append(value)
+                    added(other.symbols[j])
+                }
+            }
+            return
+        }
         scratch.symbols.removeAll(keepingCapacity: true)
         scratch.coefficients.removeAll(keepingCapacity: true)
+        scratch.symbols.reserveCapacity(count + otherCount)
+        scratch.coefficients.reserveCapacity(count + otherCount)
         var i = 0, j = 0
-        while i < symbols.count || j < other.symbols.count {
-            if j == other.symbols.count || (i < symbols.count && symbols[i] < other.symbols[j]) {
+        while i < count || j < otherCount {
+            if j == otherCount || (i < count && symbols[i] < other.symbols[j]) {
                 scratch.symbols.append(symbols[i]); scratch.coefficients.append(coefficients[i]); i += 1
-            } else if i == symbols.count || other.symbols[j] < symbols[i] {
+            } else if i == count || other.symbols[j] < symbols[i] {
                 let value = other.coefficients[j] * times
                 if !nearZero(value) {
                     scratch.symbols.append(other.symbols[j]); scratch.coefficients.append(value)
@@ -100,15 +134,10 @@ struct Row {
     }
 
     /// Replaces `symbol` by `row` (rows outside the tableau).
-    mutating func substitute(_ symbol: Int32, _ row: Row) {
+    mutating func substitute(_ symbol: Int32, _ row: Row, scratch: inout Row) {
         let coefficient = remove(symbol)
-        if coefficient != 0 { insert(row: row, times: coefficient) }
+        if coefficient != 0 { insert(row: row, times: coefficient, scratch: &scratch) }
     }
-
-    mutating func add(_ value: Double) -> Double {
-        constant += value
-        return constant
-    }
-
-    func allDummies(_ kinds: [Solver.Kind]) -> Bool { symbols.allSatisfy { kinds[Int($0)] == .dummy } }
 }
+
+@inline(__always) func nearZero(_ value: Double) -> Bool { abs(value) < 1.0e-8 }
