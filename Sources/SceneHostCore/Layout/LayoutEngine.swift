@@ -117,7 +117,21 @@ final class LayoutEngine {
         setNeedsSolve()
     }
 
-    func constantDidChange(_ constraint: NSLayoutConstraint) { replace(constraint) }
+    /// Shifts the solver constraint's constant (incremental: no removal and re-adding).
+    func constantDidChange(_ constraint: NSLayoutConstraint, from old: CGFloat) {
+        guard let entry = solved[ObjectIdentifier(constraint)] else { return }
+        let updated = entry.made.expression.constant - Double(constraint.constant - old)
+        do {
+            try solver.updateConstant(of: entry.made, to: updated)
+        } catch {
+            // The new constant conflicts with required constraints: report it, as adding would.
+            solved[ObjectIdentifier(constraint)] = nil
+            try? solver.removeConstraint(entry.made)
+            reportUnsatisfiable(constraint, entry.made)
+        }
+        setNeedsSolve()
+    }
+
     func priorityDidChange(_ constraint: NSLayoutConstraint) { replace(constraint) }
 
     /// Remakes the solver constraint for `constraint`'s current constant and priority.
@@ -230,11 +244,27 @@ final class LayoutEngine {
     private func remakeGenerated(_ record: Record) {
         let (values, made) = generatedConstraints(for: record)
         guard values != record.generatedFrom || record.generated.count != made.count else { return }
-        for constraint in record.generated { remove(constraint) }
-        record.generated = made
         record.generatedFrom = values
+        record.generated = update(record.generated, to: made)
+    }
+
+    /// Brings installed generated constraints to `made`: where only constants differ they shift in
+    /// place (a window resize moves the root's size this way); otherwise they are replaced.
+    private func update(_ current: [NSLayoutConstraint], to made: [NSLayoutConstraint]) -> [NSLayoutConstraint] {
+        let sameShape = current.count == made.count && zip(current, made).allSatisfy { old, new in
+            old.firstItem === new.firstItem && old.firstAttribute == new.firstAttribute && old.relation == new.relation
+                && old.secondItem === new.secondItem && old.secondAttribute == new.secondAttribute
+                && old.multiplier == new.multiplier && old.priority == new.priority
+                && solved[ObjectIdentifier(old)] != nil
+        }
+        if sameShape {
+            for (old, new) in zip(current, made) where old.constant != new.constant { old.constant = new.constant }
+            return current
+        }
+        for constraint in current { remove(constraint) }
         for constraint in made { insert(constraint) }
         setNeedsSolve()
+        return made
     }
 
     private func generatedConstraints(for record: Record) -> ([CGFloat], [NSLayoutConstraint]) {
@@ -336,9 +366,8 @@ final class LayoutEngine {
                           view.contentHuggingPriority(for: .vertical), view.contentCompressionResistancePriority(for: .vertical)]
         let key = [wanted.width, wanted.height] + priorities.map { CGFloat($0.rawValue) }
         guard key != record.contentKey else { return }
-        for constraint in record.contentSize { remove(constraint) }
-        record.contentSize = []
         record.contentKey = key
+        var made: [NSLayoutConstraint] = []
         for (attribute, value, hugging, resistance) in [(NSLayoutConstraint.Attribute.width, wanted.width, priorities[0], priorities[1]),
                                                         (.height, wanted.height, priorities[2], priorities[3])]
         where value != UIView.noIntrinsicMetric {
@@ -346,10 +375,9 @@ final class LayoutEngine {
             hug.priority = hugging
             let resist = generated(.contentSize, view, attribute, .greaterThanOrEqual, nil, .notAnAttribute, 1, value)
             resist.priority = resistance
-            record.contentSize += [hug, resist]
+            made += [hug, resist]
         }
-        for constraint in record.contentSize { insert(constraint) }
-        setNeedsSolve()
+        record.contentSize = update(record.contentSize, to: made)
     }
 
     /// Margins depend on traits and size (a controller's root view); guides are brought up to date
@@ -456,55 +484,11 @@ final class LayoutEngine {
             """)
     }
 
-    /// The constraints that, with `made`, cannot all hold: those already in the solver that share
-    /// variables with it (transitively, among required constraints), narrowed to a set that conflicts.
+    /// The constraints that, with `made`, cannot all hold, as the solver finds them.
     private func conflicts(with made: LayoutConstraint) -> [NSLayoutConstraint] {
-        // Required constraints connected to the new one through shared variables.
-        let required = solved.values.filter { $0.source.priority.isRequired }
-        var reached = Set(made.expression.terms.map { ObjectIdentifier($0.variable) })
-        var connected: [(source: NSLayoutConstraint, made: LayoutConstraint)] = []
-        var remaining = required
-        var grew = true
-        while grew {
-            grew = false
-            remaining.removeAll { pair in
-                let variables = pair.made.expression.terms.map { ObjectIdentifier($0.variable) }
-                guard variables.contains(where: reached.contains) else { return false }
-                reached.formUnion(variables)
-                connected.append(pair)
-                grew = true
-                return true
-            }
-        }
-        // Deletion filter: drop each constraint whose absence still leaves a conflict (quadratic, so only
-        // for sets of the size people read).
-        var kept = connected
-        var index = 0
-        while kept.count <= 60, index < kept.count {
-            let trial = kept.enumerated().filter { $0.offset != index }.map(\.element.made)
-            if Self.conflicts(trial + [made]) { kept.remove(at: index) } else { index += 1 }
-        }
-        return kept.map(\.source).sorted { $0.kind == .user && $1.kind != .user }
-    }
-
-    /// Whether required constraints conflict, tried in a solver of their own (with variables of its own:
-    /// a variable belongs to one solver).
-    private static func conflicts(_ constraints: [LayoutConstraint]) -> Bool {
-        let probe = Solver()
-        var copies: [ObjectIdentifier: LayoutVariable] = [:]
-        func copy(_ variable: LayoutVariable) -> LayoutVariable {
-            if let made = copies[ObjectIdentifier(variable)] { return made }
-            let made = LayoutVariable(variable.name)
-            copies[ObjectIdentifier(variable)] = made
-            return made
-        }
-        for constraint in constraints {
-            let expression = LinearExpression(constraint.expression.terms.map { (copy($0.variable), $0.coefficient) },
-                                              constant: constraint.expression.constant)
-            let copy = LayoutConstraint(expression, constraint.relation, strength: constraint.strength)
-            do { try probe.addConstraint(copy) } catch { return true }
-        }
-        return false
+        let involved = Set(solver.conflictingConstraints(for: made).map(ObjectIdentifier.init))
+        return solved.values.filter { involved.contains(ObjectIdentifier($0.made)) }.map(\.source)
+            .sorted { $0.kind == .user && $1.kind != .user }
     }
 
     // MARK: Ambiguity

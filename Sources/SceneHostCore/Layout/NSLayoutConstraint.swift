@@ -50,7 +50,7 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
 
     /// The offset; changing it on an active constraint updates the layout incrementally.
     open var constant: CGFloat {
-        didSet { if constant != oldValue { engine?.constantDidChange(self) } }
+        didSet { if constant != oldValue { engine?.constantDidChange(self, from: oldValue) } }
     }
 
     /// Changing an installed constraint between required and optional is refused (with a message), as
