@@ -168,6 +168,25 @@ struct AutoLayoutTests {
         #expect(second.isActive)
     }
 
+    @Test func aConstantThatCannotHoldIsReportedAndTheRestStays() {
+        let (scene, root) = makeRoot()
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(child)
+        let gap = child.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10)
+        NSLayoutConstraint.activate([gap, child.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+                                     child.widthAnchor.constraint(greaterThanOrEqualToConstant: 100),
+                                     child.topAnchor.constraint(equalTo: root.topAnchor), child.heightAnchor.constraint(equalToConstant: 5)])
+        scene.layoutIfNeeded()
+        #expect(child.frame.width == 390)
+        let lines = captureLog {
+            gap.constant = 350
+            scene.layoutIfNeeded()
+        }
+        #expect(lines.count == 1 && lines.first?.contains("Unable to simultaneously satisfy constraints") == true)
+        #expect(child.frame.width >= 100, "the required minimum width still holds")
+    }
+
     @Test func autoresizingMaskTranslatesIntoConstraintsAndClassicResizing() {
         let (scene, root) = makeRoot()
         // Classic autoresizing, no constraints involved.

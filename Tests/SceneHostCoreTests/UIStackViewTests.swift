@@ -117,5 +117,11 @@ struct UIStackViewTests {
     @Test func rightToLeftArrangesFromTheRight() {
         let (_, _, views) = makeStack([(50, 20), (60, 20)], rightToLeft: true) { $0.distribution = .equalSpacing }
         #expect(views[0].frame.maxX == 300 && views[1].frame.minX == 0)
+        // Leading alignment in a column: against the right edge, and no wider than the content.
+        let (_, _, column) = makeStack([(50, 20), (60, 20)], rightToLeft: true) {
+            $0.axis = .vertical
+            $0.alignment = .leading
+        }
+        #expect(column.map(\.frame.maxX) == [300, 300] && column.map(\.frame.width) == [50, 60])
     }
 }
