@@ -56,6 +56,8 @@ open class UIScene: UIResponder {
     /// unattached → foregroundInactive (`sceneWillEnterForeground`) → foregroundActive
     /// (`sceneDidBecomeActive`); active → inactive (`sceneWillResignActive`) → background
     /// (`sceneDidEnterBackground`); → unattached (`sceneDidDisconnect`).
+    /// Each step also posts the matching `UIScene` notification on `NotificationCenter.default` (after
+    /// the delegate's call) and tells `lifecycleObserver`.
     @_spi(Runtime) public func transition(to target: ActivationState) {
         while activationState != target {
             switch activationState {
@@ -64,20 +66,33 @@ open class UIScene: UIResponder {
             case .background where target == .unattached:
                 activationState = .unattached
                 delegate?.sceneDidDisconnect(self)
+                announce("sceneDidDisconnect", UIScene.didDisconnectNotification)
             case .unattached, .background:
                 activationState = .foregroundInactive
                 delegate?.sceneWillEnterForeground(self)
+                announce("sceneWillEnterForeground", UIScene.willEnterForegroundNotification)
             case .foregroundInactive where target == .foregroundActive:
                 activationState = .foregroundActive
                 delegate?.sceneDidBecomeActive(self)
+                announce("sceneDidBecomeActive", UIScene.didActivateNotification)
             case .foregroundInactive:
                 activationState = .background
                 delegate?.sceneDidEnterBackground(self)
+                announce("sceneDidEnterBackground", UIScene.didEnterBackgroundNotification)
             case .foregroundActive:
                 activationState = .foregroundInactive
                 delegate?.sceneWillResignActive(self)
+                announce("sceneWillResignActive", UIScene.willDeactivateNotification)
             }
         }
+    }
+
+    /// Told the name of each lifecycle callback as it happens (the runtime's trace).
+    @_spi(Runtime) public var lifecycleObserver: ((String) -> Void)?
+
+    @_spi(Runtime) public func announce(_ callback: String, _ notification: Notification.Name) {
+        NotificationCenter.default.post(name: notification, object: self)
+        lifecycleObserver?(callback)
     }
 
     /// Creates the scene a session's configuration describes, with its delegate, and attaches it to
@@ -98,4 +113,32 @@ open class UIScene: UIResponder {
         session.scene = scene
         return scene
     }
+}
+
+extension UIScene {
+    /// Posted (object: the scene) after `scene(_:willConnectTo:options:)`.
+    public static let willConnectNotification = Notification.Name("UISceneWillConnectNotification")
+    public static let didDisconnectNotification = Notification.Name("UISceneDidDisconnectNotification")
+    public static let didActivateNotification = Notification.Name("UISceneDidActivateNotification")
+    public static let willDeactivateNotification = Notification.Name("UISceneWillDeactivateNotification")
+    public static let willEnterForegroundNotification = Notification.Name("UISceneWillEnterForegroundNotification")
+    public static let didEnterBackgroundNotification = Notification.Name("UISceneDidEnterBackgroundNotification")
+}
+
+/// Errors of scene requests, with UIKit's domain and codes.
+public struct UISceneError: Error, Equatable, CustomStringConvertible {
+    public enum Code: Int, Sendable {
+        case multipleScenesNotSupported = 0, requestDenied = 1, geometryRequestUnsupported = 100, geometryRequestDenied = 101
+    }
+    public static let errorDomain = "UISceneErrorDomain"
+    public let code: Code
+    /// What went wrong and what to do about it.
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(UISceneError.errorDomain) \(code.rawValue) (\(code)): \(message)" }
 }

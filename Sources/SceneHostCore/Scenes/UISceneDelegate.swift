@@ -14,6 +14,11 @@ public protocol UISceneDelegate: AnyObject {
     func sceneDidBecomeActive(_ scene: UIScene)
     func sceneWillResignActive(_ scene: UIScene)
     func sceneDidEnterBackground(_ scene: UIScene)
+    /// The activity that describes the scene's state, saved with its session when the app quits or the
+    /// session list changes, and handed back after a relaunch as `session.stateRestorationActivity`.
+    func stateRestorationActivity(for scene: UIScene) -> NSUserActivity?
+    /// Called after `scene(_:willConnectTo:options:)` of a scene brought back after a relaunch.
+    func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity)
 }
 
 extension UISceneDelegate {
@@ -23,6 +28,8 @@ extension UISceneDelegate {
     public func sceneDidBecomeActive(_ scene: UIScene) {}
     public func sceneWillResignActive(_ scene: UIScene) {}
     public func sceneDidEnterBackground(_ scene: UIScene) {}
+    public func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { nil }
+    public func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity) {}
 }
 
 /// A window scene's delegate: the window it shows and geometry changes.
