@@ -85,6 +85,26 @@ final class TraitState {
         return changes.isEmpty ? nil : (previous, changes)
     }
 
+    /// A view's update: makes `inherited` plus the overrides the collection, without comparing values.
+    /// Returns the previous collection when the collection object changed. Without overrides the view
+    /// shares `inherited` itself, so every view below a change shares one new collection.
+    func adopt(_ inherited: UITraitCollection) -> UITraitCollection? {
+        needsUpdate = false
+        var updated: UITraitCollection
+        if !hasOverrides {
+            if heldInherited != nil { heldInherited = nil }
+            guard inherited !== collection else { return nil }
+            updated = inherited
+        } else {
+            heldInherited = inherited
+            let storage = overrides.storage.applied(to: inherited.storage)
+            guard storage != collection.storage else { return nil }
+            updated = UITraitCollection(storage: storage)
+        }
+        swap(&collection, &updated)
+        return updated
+    }
+
     func register(_ traits: [UITrait], fire: @escaping (any UITraitEnvironment, UITraitCollection) -> Void) -> any UITraitChangeRegistration {
         let registration = TraitChangeRegistration(traits: TraitSet(traits), fire: fire)
         registrations.append(registration)
@@ -103,12 +123,35 @@ final class TraitState {
         }
     }
 
+    @inline(never)
     func fireHandlers(_ environment: @autoclosure () -> any UITraitEnvironment, previous: UITraitCollection, changes: TraitSet) {
         guard !registrations.isEmpty else { return }
         let environment = environment()
         for registration in registrations where registration.traits.intersects(changes) {
             registration.fire(environment, previous)
         }
+    }
+}
+
+/// A view's change of collection, handed to its subviews: a subview going from the same previous
+/// collection to the same new one has the same changes, so it need not compare them. Compared by identity
+/// only; the view that hands it down keeps both collections alive while its subtree updates, so neither
+/// address can be reused meanwhile.
+struct TraitTransition {
+    var previous: ObjectIdentifier?
+    var updated: ObjectIdentifier?
+    var changes = TraitSet()
+
+    init() {}
+
+    init(from previous: UITraitCollection, to updated: UITraitCollection, changes: TraitSet) {
+        self.previous = ObjectIdentifier(previous)
+        self.updated = ObjectIdentifier(updated)
+        self.changes = changes
+    }
+
+    func isSame(from previous: UITraitCollection, to updated: UITraitCollection) -> Bool {
+        self.previous == ObjectIdentifier(previous) && self.updated == ObjectIdentifier(updated)
     }
 }
 
