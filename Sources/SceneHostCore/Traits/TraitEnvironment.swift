@@ -202,3 +202,14 @@ extension TraitStateOwner {
 protocol TraitSource: TraitStateOwner {
     func applyTraits(inherited: UITraitCollection)
 }
+
+extension Array where Element: AnyObject {
+    /// Calls `body` with each object without retaining it: the array, which the caller holds, keeps its
+    /// objects alive (a change to the original array during the loop copies it first).
+    @inline(__always)
+    func forEachUnretained(_ body: (Element) -> Void) {
+        for index in indices {
+            Unmanaged.passUnretained(self[index])._withUnsafeGuaranteedRef(body)
+        }
+    }
+}

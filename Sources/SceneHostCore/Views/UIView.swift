@@ -310,7 +310,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             // A handler that brought the view's traits up to date again replaced the collection the
             // transition leads to: the subviews then compare for themselves.
             if transition.updated != ObjectIdentifier(collection) { transition = TraitTransition() }
-            for subview in children { subview.updateTraits(inherited: collection, force: changed, from: transition) }
+            children.forEachUnretained { $0.updateTraits(inherited: collection, force: changed, from: transition) }
         }
         extendLifetime(previous)
     }
