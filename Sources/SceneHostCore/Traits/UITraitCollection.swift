@@ -306,7 +306,8 @@ public final class UITraitCollection: @unchecked Sendable, Equatable, CustomStri
         let savedOwner = Self.currentOwner.take()
         Self.currentReference = Unmanaged.passUnretained(self)
         defer {
-            Self.currentOwner = savedOwner
+            // Usually both are nil: no release to make.
+            if savedOwner != nil || Self.currentOwner != nil { Self.currentOwner = savedOwner }
             Self.currentReference = savedReference
         }
         return try actions()
