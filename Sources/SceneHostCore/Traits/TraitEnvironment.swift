@@ -49,16 +49,26 @@ final class TraitState {
     @exclusivity(unchecked) private(set) var hasOverrides = false
     @exclusivity(unchecked) var registrations: [TraitChangeRegistration] = []
     /// Traits read by tracked methods, per invalidation they cause.
-    @exclusivity(unchecked) var layoutReads = TraitSet.empty
-    @exclusivity(unchecked) var displayReads = TraitSet.empty
-    @exclusivity(unchecked) var propertiesReads = TraitSet.empty
-    @exclusivity(unchecked) var constraintsReads = TraitSet.empty
+    @exclusivity(unchecked) var layoutReads = TraitSet() { didSet { readsDidChange() } }
+    @exclusivity(unchecked) var displayReads = TraitSet() { didSet { readsDidChange() } }
+    @exclusivity(unchecked) var propertiesReads = TraitSet() { didSet { readsDidChange() } }
+    @exclusivity(unchecked) var constraintsReads = TraitSet() { didSet { readsDidChange() } }
+    /// All of them: one test for the common case of a change nothing tracked read.
+    @exclusivity(unchecked) private(set) var trackedReads = TraitSet()
     /// Its own inputs changed (overrides), or it moved.
     @exclusivity(unchecked) var needsUpdate = true
     @exclusivity(unchecked) var descendantNeedsUpdate = false
     /// What the collection was last computed from, kept only when overrides make it differ from the
     /// collection itself (without overrides the collection *is* what was inherited).
     @exclusivity(unchecked) private var heldInherited: UITraitCollection?
+
+    private func readsDidChange() {
+        var all = layoutReads
+        all.formUnion(displayReads)
+        all.formUnion(propertiesReads)
+        all.formUnion(constraintsReads)
+        trackedReads = all
+    }
 
     /// Whether `inherited` is not what the collection was computed from.
     func isStale(comparedTo inherited: UITraitCollection) -> Bool {

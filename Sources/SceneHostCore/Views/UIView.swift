@@ -79,7 +79,9 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Whose traits this view inherits before its own overrides: its view controller for a controller's
     /// root view, the presentation controller for a presentation's container view, else nothing (the
     /// superview's traits flow straight in).
-    @exclusivity(unchecked) unowned(unsafe) var traitSource: (any TraitSource)?
+    @exclusivity(unchecked) unowned(unsafe) var traitSource: (any TraitSource)? { didSet { hasTraitSource = traitSource != nil } }
+    /// Read by every trait update (reading `traitSource` itself retains it).
+    @exclusivity(unchecked) private var hasTraitSource = false
 
     isolated deinit {
         for subview in subviews where subview.superview === self {
@@ -289,7 +291,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         // The collection the view had, when its collection object changed: kept until the subtree is done.
         var previous: UITraitCollection?
         var transition = parent
-        if traitSource == nil {
+        if !hasTraitSource {
             if force || state.needsUpdate { previous = applyTraits(inherited, transition: &transition) }
         } else if let source = traitSource {
             if force || source.traitState.needsUpdate || state.needsUpdate {
@@ -343,10 +345,12 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// new collection, kept alive by the caller) as `UITraitCollection.current`.
     private func traitsDidChange(previous: UITraitCollection, changes: TraitSet, current: UITraitCollection) {
         let state = traitState
-        if state.layoutReads.intersects(changes) { setNeedsLayout() }
-        if state.displayReads.intersects(changes) { setNeedsDisplay() }
-        if state.propertiesReads.intersects(changes) { setNeedsUpdateProperties() }
-        if state.constraintsReads.intersects(changes) { setNeedsUpdateConstraints() }
+        if state.trackedReads.intersects(changes) {
+            if state.layoutReads.intersects(changes) { setNeedsLayout() }
+            if state.displayReads.intersects(changes) { setNeedsDisplay() }
+            if state.propertiesReads.intersects(changes) { setNeedsUpdateProperties() }
+            if state.constraintsReads.intersects(changes) { setNeedsUpdateConstraints() }
+        }
         if hasDynamicBackground, changes.affectsColorAppearance(in: current) { invalidate(bounds) }
         // Handlers and the deprecated callback run with the view's traits current.
         current.performAsCurrent {
