@@ -98,19 +98,23 @@ final class TraitState {
     /// A view's update: makes `inherited` plus the overrides the collection, without comparing values.
     /// Returns the previous collection when the collection object changed. Without overrides the view
     /// shares `inherited` itself, so every view below a change shares one new collection.
+    @inline(__always)
     func adopt(_ inherited: UITraitCollection) -> UITraitCollection? {
         needsUpdate = false
-        var updated: UITraitCollection
-        if !hasOverrides {
-            if heldInherited != nil { heldInherited = nil }
-            guard inherited !== collection else { return nil }
-            updated = inherited
-        } else {
-            heldInherited = inherited
-            let storage = overrides.storage.applied(to: inherited.storage)
-            guard storage != collection.storage else { return nil }
-            updated = UITraitCollection(storage: storage)
-        }
+        if hasOverrides { return adoptWithOverrides(inherited) }
+        if heldInherited != nil { heldInherited = nil }
+        guard inherited !== collection else { return nil }
+        var updated = inherited
+        swap(&collection, &updated)
+        return updated
+    }
+
+    @inline(never)
+    private func adoptWithOverrides(_ inherited: UITraitCollection) -> UITraitCollection? {
+        heldInherited = inherited
+        let storage = overrides.storage.applied(to: inherited.storage)
+        guard storage != collection.storage else { return nil }
+        var updated = UITraitCollection(storage: storage)
         swap(&collection, &updated)
         return updated
     }
