@@ -1,6 +1,6 @@
 import Cairo
 import Foundation
-@_spi(Runtime) import SceneHostCore
+@_spi(Runtime) @testable import SceneHostCore
 import Testing
 
 struct ContainedInSettingsTrait: UITraitDefinition {
@@ -431,5 +431,96 @@ struct TraitRegressionTests {
         parent.tintColor = .systemGreen
         #expect(inherits.changes == 1 && inherits.tintColor === UIColor.systemGreen)
         #expect(ownTint.changes == 0)
+    }
+}
+
+struct NicknameTrait: UITraitDefinition {
+    static let defaultValue = ""
+}
+
+/// What the propagation shortcuts (shared collections, changes handed down, `current` set without
+/// retaining) must not change.
+@MainActor
+struct TraitPropagationShortcutTests {
+    @Test func currentCanBeSetAndPerformAsCurrentRestoresIt() {
+        defer { UITraitCollection.current = UITraitCollection() }
+        UITraitCollection.current = UITraitCollection(userInterfaceStyle: .dark)
+        #expect(UITraitCollection.current.userInterfaceStyle == .dark, "a collection set as current is kept alive")
+        UITraitCollection(userInterfaceStyle: .light).performAsCurrent {
+            #expect(UITraitCollection.current.userInterfaceStyle == .light)
+            UITraitCollection.current = UITraitCollection(horizontalSizeClass: .compact)
+            #expect(UITraitCollection.current.horizontalSizeClass == .compact, "settable inside a block")
+        }
+        #expect(UITraitCollection.current.userInterfaceStyle == .dark, "the block restores what was current before it")
+        #expect(UITraitCollection.current.horizontalSizeClass == .unspecified)
+    }
+
+    @Test func currentDuringCallbacksIsEachViewsOwnCollection() {
+        final class Recorder: UIView {
+            var seen: [UIUserInterfaceStyle] = []
+            override func traitCollectionDidChange(_ previous: UITraitCollection?) {
+                seen.append(UITraitCollection.current.userInterfaceStyle)
+                #expect(UITraitCollection.current === traitCollection)
+            }
+        }
+        let outer = Recorder(), inner = Recorder(), leaf = Recorder()
+        outer.addSubview(inner)
+        inner.addSubview(leaf)
+        inner.traitOverrides.userInterfaceStyle = .light
+        let controller = UIViewController()
+        controller.view.addSubview(outer)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 600), rootViewController: controller)
+        var handlerSaw: [UIUserInterfaceStyle] = []
+        leaf.registerForTraitChanges([UITraitUserInterfaceLevel.self]) { (_: Recorder, _: UITraitCollection) in
+            handlerSaw.append(UITraitCollection.current.userInterfaceStyle)
+        }
+        scene.traitOverrides.userInterfaceStyle = .dark
+        scene.updateTraitsIfNeeded()
+        scene.traitOverrides.userInterfaceLevel = .elevated
+        scene.updateTraitsIfNeeded()
+        #expect(outer.seen.suffix(2) == [.dark, .dark] && inner.seen.suffix(1) == [.light] && leaf.seen.suffix(1) == [.light])
+        #expect(handlerSaw == [.light])
+        #expect(UITraitCollection.current.userInterfaceStyle == .unspecified, "restored after the update")
+    }
+
+    @Test func changesBelowAnOverrideAreThatViewsOwn() {
+        let pinned = UIView(), belowPinned = UIView(), free = UIView()
+        pinned.traitOverrides.horizontalSizeClass = .regular
+        pinned.addSubview(belowPinned)
+        let scene = TraitPropagationTests().scene([pinned, free], size: CGSize(width: 800, height: 600))
+        var calls: [String] = []
+        for (name, view) in [("pinned", pinned), ("belowPinned", belowPinned), ("free", free)] {
+            view.registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (_: UIView, previous: UITraitCollection) in
+                calls.append("\(name) \(previous.horizontalSizeClass)")
+            }
+            view.registerForTraitChanges([UITraitUserInterfaceLevel.self]) { (view: UIView, previous: UITraitCollection) in
+                calls.append("\(name) level \(previous.userInterfaceLevel) → \(view.traitCollection.userInterfaceLevel)")
+            }
+        }
+        scene.traitOverrides.horizontalSizeClass = .compact
+        scene.updateTraitsIfNeeded()
+        #expect(calls == ["free regular"], "the override keeps the size class of the pinned subtree")
+        #expect(belowPinned.traitCollection === pinned.traitCollection, "a view without overrides shares its superview's collection")
+        #expect(free.traitCollection === free.superview?.traitCollection)
+        calls = []
+        scene.traitOverrides.userInterfaceLevel = .elevated
+        scene.updateTraitsIfNeeded()
+        #expect(Set(calls) == ["pinned level base → elevated", "belowPinned level base → elevated",
+                               "free level base → elevated"])
+        #expect(calls.count == 3)
+    }
+
+    @Test func customTraitSetsCompareByContent() {
+        let accent = TraitSet([AccentTrait.self]), other = TraitSet([NicknameTrait.self])
+        let both = TraitSet([AccentTrait.self, NicknameTrait.self, UITraitUserInterfaceStyle.self])
+        #expect(accent == TraitSet([AccentTrait.self]) && accent != other && !accent.isEmpty)
+        #expect(accent.intersects(both) && other.intersects(both) && !accent.intersects(other))
+        #expect(!accent.intersects(TraitSet([UITraitUserInterfaceStyle.self])))
+        var union = accent
+        union.formUnion(other)
+        union.insert(UITraitUserInterfaceStyle.self)
+        #expect(union == both && union.custom.count == 2)
+        let changed = UITraitCollection { $0[AccentTrait.self] = 1 }.changedTraitSet(from: UITraitCollection())
+        #expect(changed == accent)
     }
 }

@@ -49,16 +49,26 @@ final class TraitState {
     @exclusivity(unchecked) private(set) var hasOverrides = false
     @exclusivity(unchecked) var registrations: [TraitChangeRegistration] = []
     /// Traits read by tracked methods, per invalidation they cause.
-    @exclusivity(unchecked) var layoutReads = TraitSet.empty
-    @exclusivity(unchecked) var displayReads = TraitSet.empty
-    @exclusivity(unchecked) var propertiesReads = TraitSet.empty
-    @exclusivity(unchecked) var constraintsReads = TraitSet.empty
+    @exclusivity(unchecked) var layoutReads = TraitSet() { didSet { readsDidChange() } }
+    @exclusivity(unchecked) var displayReads = TraitSet() { didSet { readsDidChange() } }
+    @exclusivity(unchecked) var propertiesReads = TraitSet() { didSet { readsDidChange() } }
+    @exclusivity(unchecked) var constraintsReads = TraitSet() { didSet { readsDidChange() } }
+    /// All of them: one test for the common case of a change nothing tracked read.
+    @exclusivity(unchecked) private(set) var trackedReads = TraitSet()
     /// Its own inputs changed (overrides), or it moved.
     @exclusivity(unchecked) var needsUpdate = true
     @exclusivity(unchecked) var descendantNeedsUpdate = false
     /// What the collection was last computed from, kept only when overrides make it differ from the
     /// collection itself (without overrides the collection *is* what was inherited).
     @exclusivity(unchecked) private var heldInherited: UITraitCollection?
+
+    private func readsDidChange() {
+        var all = layoutReads
+        all.formUnion(displayReads)
+        all.formUnion(propertiesReads)
+        all.formUnion(constraintsReads)
+        trackedReads = all
+    }
 
     /// Whether `inherited` is not what the collection was computed from.
     func isStale(comparedTo inherited: UITraitCollection) -> Bool {
@@ -85,6 +95,30 @@ final class TraitState {
         return changes.isEmpty ? nil : (previous, changes)
     }
 
+    /// A view's update: makes `inherited` plus the overrides the collection, without comparing values.
+    /// Returns the previous collection when the collection object changed. Without overrides the view
+    /// shares `inherited` itself, so every view below a change shares one new collection.
+    @inline(__always)
+    func adopt(_ inherited: UITraitCollection) -> UITraitCollection? {
+        needsUpdate = false
+        if hasOverrides { return adoptWithOverrides(inherited) }
+        if heldInherited != nil { heldInherited = nil }
+        guard inherited !== collection else { return nil }
+        var updated = inherited
+        swap(&collection, &updated)
+        return updated
+    }
+
+    @inline(never)
+    private func adoptWithOverrides(_ inherited: UITraitCollection) -> UITraitCollection? {
+        heldInherited = inherited
+        let storage = overrides.storage.applied(to: inherited.storage)
+        guard storage != collection.storage else { return nil }
+        var updated = UITraitCollection(storage: storage)
+        swap(&collection, &updated)
+        return updated
+    }
+
     func register(_ traits: [UITrait], fire: @escaping (any UITraitEnvironment, UITraitCollection) -> Void) -> any UITraitChangeRegistration {
         let registration = TraitChangeRegistration(traits: TraitSet(traits), fire: fire)
         registrations.append(registration)
@@ -103,12 +137,35 @@ final class TraitState {
         }
     }
 
+    @inline(never)
     func fireHandlers(_ environment: @autoclosure () -> any UITraitEnvironment, previous: UITraitCollection, changes: TraitSet) {
         guard !registrations.isEmpty else { return }
         let environment = environment()
         for registration in registrations where registration.traits.intersects(changes) {
             registration.fire(environment, previous)
         }
+    }
+}
+
+/// A view's change of collection, handed to its subviews: a subview going from the same previous
+/// collection to the same new one has the same changes, so it need not compare them. Compared by identity
+/// only; the view that hands it down keeps both collections alive while its subtree updates, so neither
+/// address can be reused meanwhile.
+struct TraitTransition {
+    var previous: ObjectIdentifier?
+    var updated: ObjectIdentifier?
+    var changes = TraitSet()
+
+    init() {}
+
+    init(from previous: UITraitCollection, to updated: UITraitCollection, changes: TraitSet) {
+        self.previous = ObjectIdentifier(previous)
+        self.updated = ObjectIdentifier(updated)
+        self.changes = changes
+    }
+
+    func isSame(from previous: UITraitCollection, to updated: UITraitCollection) -> Bool {
+        self.previous == ObjectIdentifier(previous) && self.updated == ObjectIdentifier(updated)
     }
 }
 
@@ -158,4 +215,15 @@ extension TraitStateOwner {
 @MainActor
 protocol TraitSource: TraitStateOwner {
     func applyTraits(inherited: UITraitCollection)
+}
+
+extension Array where Element: AnyObject {
+    /// Calls `body` with each object without retaining it: the array, which the caller holds, keeps its
+    /// objects alive (a change to the original array during the loop copies it first).
+    @inline(__always)
+    func forEachUnretained(_ body: (Element) -> Void) {
+        for index in indices {
+            Unmanaged.passUnretained(self[index])._withUnsafeGuaranteedRef(body)
+        }
+    }
 }

@@ -1,14 +1,16 @@
 import Foundation
+import Synchronization
 
-/// A set of traits: system traits as bits, custom ones by type. The custom set is absent (nil) when
-/// empty, so the common system-only set is a plain value that costs no reference counting to copy.
+/// A set of traits: system traits as bits, custom ones as the number of an interned set of trait types
+/// (0 when there are none). A plain value without references, so copying one costs no reference counting.
 struct TraitSet: Equatable {
     var system: UInt32 = 0
-    private var customStorage: Set<ObjectIdentifier>?
+    /// The custom traits' set in `CustomTraitSets` (equal sets have equal numbers).
+    private var customID: UInt32 = 0
 
     var custom: Set<ObjectIdentifier> {
-        get { customStorage ?? [] }
-        set { customStorage = newValue.isEmpty ? nil : newValue }
+        get { customID == 0 ? [] : CustomTraitSets.set(customID) }
+        set { customID = CustomTraitSets.id(of: newValue) }
     }
 
     static let empty = TraitSet()
@@ -24,26 +26,27 @@ struct TraitSet: Equatable {
     }
 
     mutating func insertCustom(_ key: ObjectIdentifier) {
-        if customStorage == nil { customStorage = [key] } else { customStorage!.insert(key) }
+        var set = custom
+        if set.insert(key).inserted { custom = set }
     }
 
-    var isEmpty: Bool { system == 0 && customStorage == nil }
+    var isEmpty: Bool { system == 0 && customID == 0 }
 
     func intersects(_ other: TraitSet) -> Bool {
         if system & other.system != 0 { return true }
-        guard let mine = customStorage, let theirs = other.customStorage else { return false }
-        return !mine.isDisjoint(with: theirs)
+        if customID == 0 || other.customID == 0 { return false }
+        return customID == other.customID || !custom.isDisjoint(with: other.custom)
     }
 
     mutating func formUnion(_ other: TraitSet) {
         system |= other.system
-        if let theirs = other.customStorage { custom = custom.union(theirs) }
+        if other.customID != 0, other.customID != customID { custom = custom.union(other.custom) }
     }
 
     /// Whether any of these traits re-resolves dynamic colors (custom traits are looked up in `collection`).
     func affectsColorAppearance(in collection: UITraitCollection) -> Bool {
         if system & TraitSet.colorAppearanceSlots != 0 { return true }
-        guard let custom = customStorage else { return false }
+        guard customID != 0 else { return false }
         return custom.contains { key in collection.storage.custom[key].map { affects($0.trait) } ?? false }
     }
 
@@ -58,6 +61,34 @@ struct TraitSet: Equatable {
     }
 
     private static func slotOf<T: SystemTraitDefinition>(_ trait: T.Type) -> SystemTraitSlot { T.slot }
+}
+
+/// Every distinct set of custom trait types some `TraitSet` has held, numbered from 1. A program has few
+/// (they are combinations of its custom traits that are registered for, read together or changed
+/// together), so they are kept for the life of the process. Trait collections are `Sendable`, so their
+/// differences may be computed on any thread: the table is locked.
+enum CustomTraitSets {
+    private struct Table {
+        var sets: [Set<ObjectIdentifier>] = [[]]
+        var ids: [Set<ObjectIdentifier>: UInt32] = [[]: 0]
+    }
+
+    private static let table = Mutex(Table())
+
+    static func id(of set: Set<ObjectIdentifier>) -> UInt32 {
+        if set.isEmpty { return 0 }
+        return table.withLock { table in
+            if let id = table.ids[set] { return id }
+            let id = UInt32(table.sets.count)
+            table.sets.append(set)
+            table.ids[set] = id
+            return id
+        }
+    }
+
+    static func set(_ id: UInt32) -> Set<ObjectIdentifier> {
+        table.withLock { $0.sets[Int(id)] }
+    }
 }
 
 /// Records which traits code reads, for automatic trait tracking. Reads are recorded while a scope is

@@ -280,21 +280,36 @@ public final class UITraitCollection: @unchecked Sendable, Equatable, CustomStri
 
     // MARK: The current collection
 
-    // Set around every handler, layout and draw: exempt from dynamic exclusivity checks (main actor only).
-    @exclusivity(unchecked) nonisolated(unsafe) private static var currentStorage = UITraitCollection()
+    // Set around every handler, layout and draw, so setting it costs no reference counting:
+    // `currentReference` is the current collection, unretained. `performAsCurrent` does not need to retain
+    // it (its caller keeps the receiver alive for the call); one assigned to `current` is owned by
+    // `currentOwner`, which `performAsCurrent` sets aside and puts back with the previous reference.
+    // Both start nil (no lazy initialisation) and are exempt from dynamic exclusivity checks (main actor only).
+    @exclusivity(unchecked) nonisolated(unsafe) private static var currentReference: Unmanaged<UITraitCollection>? = nil
+    @exclusivity(unchecked) nonisolated(unsafe) private static var currentOwner: UITraitCollection? = nil
+    /// `current` before anything set it: every trait unspecified.
+    private static let initialCurrent = UITraitCollection()
 
     /// The traits dynamic colors resolve against: the drawing view's during `draw(_:)`,
     /// `layoutSubviews` and trait-change handlers; settable, as in UIKit.
     public static var current: UITraitCollection {
-        get { currentStorage }
-        set { currentStorage = newValue }
+        get { currentReference?.takeUnretainedValue() ?? initialCurrent }
+        set {
+            currentOwner = newValue
+            currentReference = Unmanaged.passUnretained(newValue)
+        }
     }
 
     /// Runs `actions` with this collection as `current`, then restores the previous one.
     public func performAsCurrent<R>(_ actions: () throws -> R) rethrows -> R {
-        let saved = Self.currentStorage
-        Self.currentStorage = self
-        defer { Self.currentStorage = saved }
+        let savedReference = Self.currentReference
+        let savedOwner = Self.currentOwner.take()
+        Self.currentReference = Unmanaged.passUnretained(self)
+        defer {
+            // Usually both are nil: no release to make.
+            if savedOwner != nil || Self.currentOwner != nil { Self.currentOwner = savedOwner }
+            Self.currentReference = savedReference
+        }
         return try actions()
     }
 

@@ -85,7 +85,9 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Whose traits this view inherits before its own overrides: its view controller for a controller's
     /// root view, the presentation controller for a presentation's container view, else nothing (the
     /// superview's traits flow straight in).
-    @exclusivity(unchecked) unowned(unsafe) var traitSource: (any TraitSource)?
+    @exclusivity(unchecked) unowned(unsafe) var traitSource: (any TraitSource)? { didSet { hasTraitSource = traitSource != nil } }
+    /// Read by every trait update (reading `traitSource` itself retains it).
+    @exclusivity(unchecked) private var hasTraitSource = false
 
     isolated deinit {
         for subview in subviews where subview.superview === self {
@@ -289,49 +291,79 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// The top-down update: a controller's root view passes through its controller first. Subtrees whose
     /// input did not change and that wait for nothing are skipped.
     func updateTraits(inherited: UITraitCollection, force: Bool) {
+        updateTraits(inherited: inherited, force: force, from: TraitTransition())
+    }
+
+    /// `parent` is the change the superview went through in this update, if any (see `TraitTransition`).
+    private func updateTraits(inherited: UITraitCollection, force: Bool, from parent: TraitTransition) {
         let state = traitState
-        var changed = false
-        if let source = traitSource {
+        // The collection the view had, when its collection object changed: kept until the subtree is done.
+        var previous: UITraitCollection?
+        var transition = parent
+        if !hasTraitSource {
+            if force || state.needsUpdate { previous = applyTraits(inherited, transition: &transition) }
+        } else if let source = traitSource {
             if force || source.traitState.needsUpdate || state.needsUpdate {
                 source.applyTraits(inherited: inherited)
             }
             let input = source.traitState.collection
             if force || state.needsUpdate || input !== inherited {
-                changed = applyTraits(input)
+                transition = TraitTransition()
+                previous = applyTraits(input, transition: &transition)
             }
-        } else if force || state.needsUpdate {
-            changed = applyTraits(inherited)
         }
-        guard changed || state.descendantNeedsUpdate else { return }
+        guard previous != nil || state.descendantNeedsUpdate else { return }
         state.descendantNeedsUpdate = false
-        let collection = state.collection
-        for subview in subviews { subview.updateTraits(inherited: collection, force: changed) }
+        let children = subviews
+        if !children.isEmpty {
+            let changed = previous != nil && state.collection !== previous
+            let collection = state.collection
+            // A handler that brought the view's traits up to date again replaced the collection the
+            // transition leads to: the subviews then compare for themselves.
+            if transition.updated != ObjectIdentifier(collection) { transition = TraitTransition() }
+            children.forEachUnretained { $0.updateTraits(inherited: collection, force: changed, from: transition) }
+        }
+        extendLifetime(previous)
     }
 
-    /// Returns whether the view's collection object changed (its children must then recompute).
-    private func applyTraits(_ input: UITraitCollection) -> Bool {
+    /// Makes `input` plus the overrides the view's collection and announces what changed. Returns the
+    /// previous collection when the collection object changed (the subviews must then recompute), and
+    /// leaves in `transition` the change they inherit: the superview's when it is the same, else the view's.
+    private func applyTraits(_ input: UITraitCollection, transition: inout TraitTransition) -> UITraitCollection? {
         let state = traitState
-        if !state.hasOverrides, input === state.collection {
-            state.needsUpdate = false
-            return false
+        if !state.hasOverrides {
+            guard input !== state.collection, let previous = state.adopt(input) else {
+                state.needsUpdate = false
+                return nil
+            }
+            if !transition.isSame(from: previous, to: input) {
+                transition = TraitTransition(from: previous, to: input, changes: TraitDifferences.between(previous, input))
+            }
+            // The view shares `input`, which its caller keeps alive.
+            if !transition.changes.isEmpty { traitsDidChange(previous: previous, changes: transition.changes, current: input) }
+            return previous
         }
-        let before = ObjectIdentifier(state.collection)
-        if let (previous, changes) = state.apply(inherited: input) {
-            traitsDidChange(previous: previous, changes: changes)
-        }
-        return ObjectIdentifier(state.collection) != before
+        guard let previous = state.adopt(input) else { return nil }
+        let updated = state.collection
+        transition = TraitTransition(from: previous, to: updated, changes: TraitDifferences.between(previous, updated))
+        if !transition.changes.isEmpty { traitsDidChange(previous: previous, changes: transition.changes, current: updated) }
+        return previous
     }
 
-    /// Automatic trait tracking, then handlers and `traitCollectionDidChange`.
-    private func traitsDidChange(previous: UITraitCollection, changes: TraitSet) {
-        if traitState.layoutReads.intersects(changes) { setNeedsLayout() }
-        if traitState.displayReads.intersects(changes) { setNeedsDisplay() }
-        if traitState.propertiesReads.intersects(changes) { setNeedsUpdateProperties() }
-        if traitState.constraintsReads.intersects(changes) { setNeedsUpdateConstraints() }
-        if hasDynamicBackground, changes.affectsColorAppearance(in: traitState.collection) { invalidate(bounds) }
+    /// Automatic trait tracking, then handlers and `traitCollectionDidChange`, with `current` (the view's
+    /// new collection, kept alive by the caller) as `UITraitCollection.current`.
+    private func traitsDidChange(previous: UITraitCollection, changes: TraitSet, current: UITraitCollection) {
+        let state = traitState
+        if state.trackedReads.intersects(changes) {
+            if state.layoutReads.intersects(changes) { setNeedsLayout() }
+            if state.displayReads.intersects(changes) { setNeedsDisplay() }
+            if state.propertiesReads.intersects(changes) { setNeedsUpdateProperties() }
+            if state.constraintsReads.intersects(changes) { setNeedsUpdateConstraints() }
+        }
+        if hasDynamicBackground, changes.affectsColorAppearance(in: current) { invalidate(bounds) }
         // Handlers and the deprecated callback run with the view's traits current.
-        traitState.collection.performAsCurrent {
-            traitState.fireHandlers(self, previous: previous, changes: changes)
+        current.performAsCurrent {
+            if !state.registrations.isEmpty { state.fireHandlers(self, previous: previous, changes: changes) }
             traitCollectionDidChange(previous)
         }
     }
