@@ -54,14 +54,16 @@ public final class AppHarness {
     /// Drives the loop for `seconds`.
     public func run(for seconds: Double) async { await runtime.run(for: seconds) }
 
-    /// Waits until `count` scenes are connected and each has presented a frame while mapped. On a
+    /// Waits until `count` scenes are connected, in the foreground (one of them active: the one with
+    /// keyboard focus) and each has presented a frame. On a
     /// timeout it prints what it saw, to tell a slow machine from a stuck scene.
     @discardableResult
     public func waitForScenes(_ count: Int, timeout: Double = 20) async -> Bool {
         let ready = await run(until: {
             let scenes = self.scenes
             return scenes.count >= count && scenes.allSatisfy { scene in
-                scene.activationState == .foregroundActive && self.events(of: "frame", scene: scene).count > 0
+                (scene.activationState == .foregroundActive || scene.activationState == .foregroundInactive)
+                    && self.events(of: "frame", scene: scene).count > 0
             }
         }, timeout: timeout)
         if !ready {

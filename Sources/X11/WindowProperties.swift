@@ -148,6 +148,25 @@ extension Display {
         XSendEvent(pointer, window, 0, NoEventMask, &event)
     }
 
+    /// Asks the window manager to show, raise and focus the window (`_NET_ACTIVE_WINDOW`, as a pager or
+    /// task bar does; `source` 1 = an application, 2 = a pager).
+    public func activate(_ window: Window, source: Int = 1) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = atom("_NET_ACTIVE_WINDOW")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = CLong(source)
+        event.xclient.data.l.1 = CLong(CurrentTime)
+        XSendEvent(pointer, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XMapRaised(pointer, window)
+    }
+
+    /// Asks the window manager to iconify the window (ICCCM WM_CHANGE_STATE).
+    public func iconify(_ window: Window) {
+        XIconifyWindow(pointer, window, screen)
+    }
+
     /// Top-level client windows the window manager lists in `_NET_CLIENT_LIST`.
     public func clientWindows() -> [Window] {
         (cardinalProperty(root, "_NET_CLIENT_LIST") ?? []).map { Window($0) }

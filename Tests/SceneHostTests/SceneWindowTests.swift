@@ -129,13 +129,15 @@ import Testing
     }
 
     @Test func closingOneWindowDisconnectsItsSceneAndTheAppGoesOn() async throws {
-        TestSceneDelegate.lifecycle = []
+        TestSceneDelegate.resetLifecycle()
         let app = try AppHarness(TestAppDelegate.self)
         #expect(await app.waitForScenes(1))
         app.application.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
         #expect(await app.waitForScenes(2))
-        #expect(TestSceneDelegate.lifecycle == ["willConnect", "willEnterForeground", "didBecomeActive",
-                                                "willConnect", "willEnterForeground", "didBecomeActive"])
+        #expect(await app.run(until: { app.scenes.last?.activationState == .foregroundActive }))
+        // The new window takes the keyboard focus: the first scene resigns, the second becomes active.
+        #expect(TestSceneDelegate.lifecycle(of: 1) == ["willConnect", "willEnterForeground", "didBecomeActive", "willResignActive"])
+        #expect(TestSceneDelegate.lifecycle(of: 2) == ["willConnect", "willEnterForeground", "didBecomeActive"])
         let (first, second) = (app.scenes[0], app.scenes[1])
         let other = try app.virtualDisplay.connect()
         let firstWindow = try #require(app.window(of: first))
@@ -144,7 +146,7 @@ import Testing
         other.sendDeleteRequest(firstWindow)   // the close button
         other.flush()
         #expect(await app.run(until: { app.application.connectedScenes.count == 1 }))
-        #expect(TestSceneDelegate.lifecycle == ["willResignActive", "didEnterBackground", "didDisconnect"])
+        #expect(TestSceneDelegate.lifecycle == ["1 didEnterBackground", "1 didDisconnect"], "it was inactive")
         #expect(first.activationState == .unattached)
         #expect(!app.application.openSessions.contains(first.session), "the user closed it: its session is discarded")
         #expect(app.events(of: "sceneDidDisconnect", scene: first).count == 1)

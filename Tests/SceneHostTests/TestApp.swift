@@ -17,7 +17,19 @@ final class TestAppDelegate: UIResponder, UIApplicationDelegate {
 final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// (previous, current) for every `windowScene(_:didUpdateEffectiveGeometry:)`, across all scenes.
     static var updates: [(previous: CGRect, current: CGRect)] = []
+    /// Every lifecycle callback, as "N callback" where N numbers the scenes in the order they connected.
     static var lifecycle: [String] = []
+    private static var connected = 0
+    static func resetLifecycle() {
+        lifecycle = []
+        connected = 0
+    }
+    /// The callbacks of scene `number` alone, in order.
+    static func lifecycle(of number: Int) -> [String] {
+        lifecycle.compactMap { entry in entry.hasPrefix("\(number) ") ? String(entry.dropFirst("\(number) ".count)) : nil }
+    }
+    private var number = 0
+    private func log(_ callback: String) { Self.lifecycle.append("\(number) \(callback)") }
     static let minimumSize = CGSize(width: 300, height: 200)
 
     var window: UIWindow?
@@ -32,16 +44,18 @@ final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
         window.rootViewController = controller
         window.makeKeyAndVisible()
         self.window = window
-        Self.lifecycle.append("willConnect")
+        Self.connected += 1
+        number = Self.connected
+        log("willConnect")
     }
 
     func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {
         Self.updates.append((previousEffectiveGeometry.systemFrame, windowScene.effectiveGeometry.systemFrame))
     }
 
-    func sceneWillEnterForeground(_ scene: UIScene) { Self.lifecycle.append("willEnterForeground") }
-    func sceneDidBecomeActive(_ scene: UIScene) { Self.lifecycle.append("didBecomeActive") }
-    func sceneWillResignActive(_ scene: UIScene) { Self.lifecycle.append("willResignActive") }
-    func sceneDidEnterBackground(_ scene: UIScene) { Self.lifecycle.append("didEnterBackground") }
-    func sceneDidDisconnect(_ scene: UIScene) { Self.lifecycle.append("didDisconnect") }
+    func sceneWillEnterForeground(_ scene: UIScene) { log("willEnterForeground") }
+    func sceneDidBecomeActive(_ scene: UIScene) { log("didBecomeActive") }
+    func sceneWillResignActive(_ scene: UIScene) { log("willResignActive") }
+    func sceneDidEnterBackground(_ scene: UIScene) { log("didEnterBackground") }
+    func sceneDidDisconnect(_ scene: UIScene) { log("didDisconnect") }
 }

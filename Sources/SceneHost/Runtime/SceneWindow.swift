@@ -44,6 +44,7 @@ final class SceneWindow: UIWindowSceneHost {
         xWindow = TopLevelWindow(display: runtime.display, width: width, height: height, title: scene.title ?? "",
                                  className: program.prefix(1).uppercased() + program.dropFirst(), instanceName: program)
         scene.host = self
+        scene.lifecycleObserver = { [unowned self] callback in self.runtime.record(callback, scene: self.scene) }
     }
 
     // MARK: Connection
@@ -54,6 +55,7 @@ final class SceneWindow: UIWindowSceneHost {
         scene.environmentTraits = runtime.desktop.environmentTraits(active: hasFocus)
         _ = scene.applySystemFrame(systemFrame, displayScale: scale)
         scene.delegate?.scene(scene, willConnectTo: scene.session, options: options)
+        NotificationCenter.default.post(name: UIScene.willConnectNotification, object: scene)
         runtime.record("sceneWillConnect", scene: scene, [("title", .string(scene.title ?? "")), ("window", .number(Double(xWindow.id)))])
         sceneTitleDidChange()
         writeSizeHints()
@@ -71,8 +73,8 @@ final class SceneWindow: UIWindowSceneHost {
     func disconnect() {
         isConnected = false
         scene.transition(to: .unattached)
-        runtime.record("sceneDidDisconnect", scene: scene)
         scene.host = nil
+        scene.lifecycleObserver = nil
         context = nil
         surface = nil
         buffer = nil
@@ -80,17 +82,7 @@ final class SceneWindow: UIWindowSceneHost {
     }
 
     /// Brings the window to the front and asks for focus (`_NET_ACTIVE_WINDOW`, as a pager would).
-    func raise() {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = xWindow.id
-        event.xclient.message_type = display.atom("_NET_ACTIVE_WINDOW")
-        event.xclient.format = 32
-        event.xclient.data.l.0 = 1   // source: application
-        event.xclient.data.l.1 = CLong(CurrentTime)
-        XSendEvent(display.pointer, display.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
-        XMapRaised(display.pointer, xWindow.id)
-    }
+    func raise() { display.activate(xWindow.id) }
 
     // MARK: UIWindowSceneHost
 
@@ -161,11 +153,18 @@ final class SceneWindow: UIWindowSceneHost {
             exposed = exposed.union(CGRect(x: Int(expose.x), y: Int(expose.y), width: Int(expose.width), height: Int(expose.height)))
             needsFrame = true
         case MapNotify:
-            guard !isMapped else { return }
             isMapped = true
-            enterForeground()
+            updateActivationState()
         case UnmapNotify:
+            // Iconified (openbox unmaps the client) or withdrawn: the scene goes to the background.
             isMapped = false
+            updateActivationState()
+        case PropertyNotify:
+            // Window managers that iconify without unmapping still set WM_STATE to Iconic.
+            if event.xproperty.atom == display.atom("WM_STATE") {
+                isIconic = display.cardinalProperty(xWindow.id, "WM_STATE")?.first == 3
+                updateActivationState()
+            }
         case ReparentNotify:
             // A new frame window: the position inside it changed even if no ConfigureNotify follows.
             positionIsStale = true
@@ -180,6 +179,7 @@ final class SceneWindow: UIWindowSceneHost {
             guard focused != hasFocus else { return }
             hasFocus = focused
             scene.environmentTraits = runtime.desktop.environmentTraits(active: focused)
+            updateActivationState()
             needsFrame = true
         case ClientMessage:
             let message = event.xclient
@@ -192,9 +192,22 @@ final class SceneWindow: UIWindowSceneHost {
         }
     }
 
-    /// Connected → foreground → active, in UIKit's order, when the window first appears.
-    private func enterForeground() {
-        scene.transition(to: .foregroundActive)
+    private var isIconic = false
+
+    /// The state the window's X state asks for: shown → foreground, with keyboard focus → active,
+    /// iconified or unmapped → background. `transition(to:)` walks UIKit's steps, so the callbacks come in
+    /// UIKit's order whatever order X delivered the events in (focus before map, say). A window not yet
+    /// mapped stays unattached.
+    private func updateActivationState() {
+        guard isConnected else { return }
+        let target: UIScene.ActivationState
+        if !isMapped || isIconic {
+            guard scene.activationState != .unattached else { return }
+            target = .background
+        } else {
+            target = hasFocus ? .foregroundActive : .foregroundInactive
+        }
+        scene.transition(to: target)
     }
 
     private var systemFrame: CGRect {

@@ -1,0 +1,83 @@
+import Foundation
+import SceneHostTesting
+import Testing
+
+/// The scene lifecycle driven by the window manager: map, focus, iconify, restore, close. Part of the
+/// serialized window suite (one app at a time is `UIApplication.shared`).
+extension SceneWindowTests {
+    @Test func focusMovesActivityBetweenScenes() async throws {
+        TestSceneDelegate.resetLifecycle()
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        app.application.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
+        #expect(await app.waitForScenes(2))
+        let (first, second) = (app.scenes[0], app.scenes[1])
+        #expect(await app.run(until: { second.activationState == .foregroundActive && first.activationState == .foregroundInactive }))
+
+        var notifications: [String] = []
+        let firstID = ObjectIdentifier(first)
+        let observers = [UIScene.didActivateNotification, UIScene.willDeactivateNotification].map { name in
+            NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in
+                let entry = "\(note.name.rawValue) \(note.object.map { ObjectIdentifier($0 as AnyObject) } == firstID ? 1 : 2)"
+                MainActor.assumeIsolated { notifications.append(entry) }
+            }
+        }
+        defer { for observer in observers { NotificationCenter.default.removeObserver(observer) } }
+        TestSceneDelegate.resetLifecycle()
+        let other = try app.virtualDisplay.connect()
+        other.activate(try #require(app.window(of: first)), source: 2)
+        other.flush()
+        #expect(await app.run(until: { first.activationState == .foregroundActive && second.activationState == .foregroundInactive }))
+        #expect(app.application.connectedScenes.filter { $0.activationState == .foregroundActive }.count == 1)
+        #expect(notifications.contains("UISceneDidActivateNotification 1"))
+        #expect(notifications.contains("UISceneWillDeactivateNotification 2"))
+        #expect(app.events(of: "sceneDidBecomeActive", scene: first).count >= 2, "traced")
+        #expect(app.events(of: "sceneWillResignActive", scene: second).count >= 1)
+    }
+
+    @Test func iconifyingSendsTheSceneToTheBackgroundAndRestoringBringsItBack() async throws {
+        TestSceneDelegate.resetLifecycle()
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        #expect(await app.run(until: { scene.activationState == .foregroundActive }))
+        let window = try #require(app.window(of: scene))
+        let other = try app.virtualDisplay.connect()
+        TestSceneDelegate.resetLifecycle()
+
+        other.iconify(window)
+        other.flush()
+        #expect(await app.run(until: { scene.activationState == .background }))
+        #expect(TestSceneDelegate.lifecycle(of: 1) == ["willResignActive", "didEnterBackground"])
+
+        other.activate(window, source: 2)
+        other.flush()
+        #expect(await app.run(until: { scene.activationState == .foregroundActive }))
+        #expect(TestSceneDelegate.lifecycle(of: 1) == ["willResignActive", "didEnterBackground", "willEnterForeground",
+                                                       "didBecomeActive"])
+        #expect(app.events(of: "sceneDidEnterBackground", scene: scene).count == 1)
+        #expect(app.events(of: "sceneWillEnterForeground", scene: scene).count == 2, "at connection and at restore")
+    }
+
+    @Test func connectingPostsUIKitsCallbacksAndNotificationsInOrder() async throws {
+        TestSceneDelegate.resetLifecycle()
+        var notifications: [String] = []
+        let names = [UIScene.willConnectNotification, UIScene.willEnterForegroundNotification, UIScene.didActivateNotification]
+        let observers = names.map { name in
+            NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in
+                let entry = note.name.rawValue
+                MainActor.assumeIsolated { notifications.append(entry) }
+            }
+        }
+        defer { for observer in observers { NotificationCenter.default.removeObserver(observer) } }
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        #expect(await app.run(until: { scene.activationState == .foregroundActive }))
+        #expect(TestSceneDelegate.lifecycle(of: 1) == ["willConnect", "willEnterForeground", "didBecomeActive"])
+        #expect(notifications == ["UISceneWillConnectNotification", "UISceneWillEnterForegroundNotification",
+                                  "UISceneDidActivateNotification"])
+        let traced = app.events.compactMap { $0["event"] as? String }.filter { $0.hasPrefix("scene") }
+        #expect(traced == ["sceneWillConnect", "sceneWillEnterForeground", "sceneDidBecomeActive"])
+    }
+}
