@@ -15,13 +15,40 @@ public final class AppHarness {
     /// Every trace event so far, in order, as written to the trace file (`event`, `scene` and fields).
     public private(set) var events: [[String: Any]] = []
 
+    /// Where the app keeps its sessions between launches: a fresh folder for each harness unless given,
+    /// so tests never see each other's (or the user's) saved scenes.
+    public let stateDirectory: URL
+    private let delegateClass: any UIApplicationDelegate.Type
+    private let manifest: UIApplicationSceneManifest?
+
     /// Starts a virtual display (unless given one) and launches `delegateClass` on it.
-    public init(_ delegateClass: any UIApplicationDelegate.Type, display: VirtualDisplay? = nil) throws {
+    public init(_ delegateClass: any UIApplicationDelegate.Type, display: VirtualDisplay? = nil,
+                manifest: UIApplicationSceneManifest? = nil, stateDirectory: URL? = nil) throws {
         virtualDisplay = try display ?? VirtualDisplay()
+        self.delegateClass = delegateClass
+        self.manifest = manifest
+        self.stateDirectory = stateDirectory ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("scenehost-state-\(getpid())-\(UUID().uuidString)")
+        try launch()
+    }
+
+    private func launch() throws {
         runtime = try SceneRuntime(displayName: virtualDisplay.name)
         runtime.onTerminate = {}
         runtime.observeTrace { [weak self] _, fields in self?.events.append(fields) }
-        runtime.launch(delegate: delegateClass.init())
+        runtime.launch(delegate: delegateClass.init(), manifest: manifest, stateDirectory: stateDirectory)
+    }
+
+    /// Quits the app as SIGTERM does (scenes disconnect; their sessions are saved).
+    public func quit() { runtime.terminate() }
+
+    /// Quits and launches the app again in the same process, on the same display and state folder:
+    /// saved sessions come back. Events start afresh.
+    public func relaunch() throws {
+        runtime.terminate()
+        runtime = nil
+        events = []
+        try launch()
     }
 
     isolated deinit {

@@ -13,12 +13,15 @@ extension Display {
     public struct SizeHints: Equatable, Sendable {
         public var minimum: (width: Int, height: Int)?
         public var maximum: (width: Int, height: Int)?
+        /// A position the user chose (USPosition), of the client window itself (StaticGravity).
+        public var position: (x: Int, y: Int)?
         public init(minimum: (width: Int, height: Int)? = nil, maximum: (width: Int, height: Int)? = nil) {
             self.minimum = minimum; self.maximum = maximum
         }
         public static func == (a: SizeHints, b: SizeHints) -> Bool {
             a.minimum?.width == b.minimum?.width && a.minimum?.height == b.minimum?.height
                 && a.maximum?.width == b.maximum?.width && a.maximum?.height == b.maximum?.height
+                && a.position?.x == b.position?.x && a.position?.y == b.position?.y
         }
     }
 
@@ -86,6 +89,12 @@ extension Display {
             hints.flags |= PMaxSize
             hints.max_width = Int32(clamping: maximum.width)
             hints.max_height = Int32(clamping: maximum.height)
+        }
+        if let position = limits.position {
+            hints.flags |= USPosition | PWinGravity
+            hints.x = Int32(clamping: position.x)
+            hints.y = Int32(clamping: position.y)
+            hints.win_gravity = StaticGravity
         }
         XSetWMNormalHints(pointer, window, &hints)
     }

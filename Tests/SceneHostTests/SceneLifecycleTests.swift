@@ -23,7 +23,7 @@ extension SceneWindowTests {
             }
         }
         defer { for observer in observers { NotificationCenter.default.removeObserver(observer) } }
-        TestSceneDelegate.resetLifecycle()
+        TestSceneDelegate.lifecycle = []
         let other = try app.virtualDisplay.connect()
         other.activate(try #require(app.window(of: first)), source: 2)
         other.flush()
@@ -43,7 +43,7 @@ extension SceneWindowTests {
         #expect(await app.run(until: { scene.activationState == .foregroundActive }))
         let window = try #require(app.window(of: scene))
         let other = try app.virtualDisplay.connect()
-        TestSceneDelegate.resetLifecycle()
+        TestSceneDelegate.lifecycle = []
 
         other.iconify(window)
         other.flush()
@@ -61,11 +61,11 @@ extension SceneWindowTests {
 
     @Test func connectingPostsUIKitsCallbacksAndNotificationsInOrder() async throws {
         TestSceneDelegate.resetLifecycle()
-        var notifications: [String] = []
+        var notifications: [(name: String, object: ObjectIdentifier?)] = []
         let names = [UIScene.willConnectNotification, UIScene.willEnterForegroundNotification, UIScene.didActivateNotification]
         let observers = names.map { name in
             NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in
-                let entry = note.name.rawValue
+                let entry = (note.name.rawValue, note.object.map { ObjectIdentifier($0 as AnyObject) })
                 MainActor.assumeIsolated { notifications.append(entry) }
             }
         }
@@ -75,8 +75,9 @@ extension SceneWindowTests {
         let scene = try #require(app.scenes.first)
         #expect(await app.run(until: { scene.activationState == .foregroundActive }))
         #expect(TestSceneDelegate.lifecycle(of: 1) == ["willConnect", "willEnterForeground", "didBecomeActive"])
-        #expect(notifications == ["UISceneWillConnectNotification", "UISceneWillEnterForegroundNotification",
-                                  "UISceneDidActivateNotification"])
+        // (Scenes of an app from an earlier test may still be going away: only this scene's count.)
+        #expect(notifications.filter { $0.object == ObjectIdentifier(scene) }.map(\.name)
+                == ["UISceneWillConnectNotification", "UISceneWillEnterForegroundNotification", "UISceneDidActivateNotification"])
         let traced = app.events.compactMap { $0["event"] as? String }.filter { $0.hasPrefix("scene") }
         #expect(traced == ["sceneWillConnect", "sceneWillEnterForeground", "sceneDidBecomeActive"])
     }

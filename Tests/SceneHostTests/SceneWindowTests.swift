@@ -146,7 +146,7 @@ import Testing
         other.sendDeleteRequest(firstWindow)   // the close button
         other.flush()
         #expect(await app.run(until: { app.application.connectedScenes.count == 1 }))
-        #expect(TestSceneDelegate.lifecycle == ["1 didEnterBackground", "1 didDisconnect"], "it was inactive")
+        #expect(TestSceneDelegate.lifecycle(of: 1) == ["didEnterBackground", "didDisconnect"], "it was inactive")
         #expect(first.activationState == .unattached)
         #expect(!app.application.openSessions.contains(first.session), "the user closed it: its session is discarded")
         #expect(app.events(of: "sceneDidDisconnect", scene: first).count == 1)

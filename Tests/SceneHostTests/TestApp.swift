@@ -23,16 +23,31 @@ final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
     static func resetLifecycle() {
         lifecycle = []
         connected = 0
+        connectedInstances = []
+        activityAtConnect = []
+        restoredNotes = []
     }
-    /// The callbacks of scene `number` alone, in order.
+    /// The callbacks of the `number`th scene connected since the last reset, in order. (Scenes of an
+    /// app from an earlier test may still be going away; they are told apart by instance.)
     static func lifecycle(of number: Int) -> [String] {
-        lifecycle.compactMap { entry in entry.hasPrefix("\(number) ") ? String(entry.dropFirst("\(number) ".count)) : nil }
+        guard number >= 1, number <= connectedInstances.count else { return [] }
+        let prefix = "#\(connectedInstances[number - 1]) "
+        return lifecycle.compactMap { entry in entry.hasPrefix(prefix) ? String(entry.dropFirst(prefix.count)) : nil }
     }
+    private static var instances = 0
+    private static var connectedInstances: [Int] = []
+    private let instance: Int = { TestSceneDelegate.instances += 1; return TestSceneDelegate.instances }()
     private var number = 0
-    private func log(_ callback: String) { Self.lifecycle.append("\(number) \(callback)") }
+    private func log(_ callback: String) { Self.lifecycle.append("#\(instance) \(callback)") }
     static let minimumSize = CGSize(width: 300, height: 200)
 
     var window: UIWindow?
+    /// State the scene saves in its restoration activity.
+    var note: String?
+    /// Per connection: whether the session had its restoration activity before `willConnect`, and what
+    /// `scene(_:restoreInteractionStateWith:)` received.
+    static var activityAtConnect: [Bool] = []
+    static var restoredNotes: [String] = []
 
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
         guard let windowScene = scene as? UIWindowScene else { return }
@@ -44,8 +59,10 @@ final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
         window.rootViewController = controller
         window.makeKeyAndVisible()
         self.window = window
+        Self.activityAtConnect.append(session.stateRestorationActivity != nil)
         Self.connected += 1
         number = Self.connected
+        Self.connectedInstances.append(instance)
         log("willConnect")
     }
 
@@ -58,4 +75,17 @@ final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
     func sceneWillResignActive(_ scene: UIScene) { log("willResignActive") }
     func sceneDidEnterBackground(_ scene: UIScene) { log("didEnterBackground") }
     func sceneDidDisconnect(_ scene: UIScene) { log("didDisconnect") }
+
+    func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
+        guard let note else { return nil }
+        let activity = NSUserActivity(activityType: "org.scenehost.tests.note")
+        activity.title = "Note \(note)"
+        activity.userInfo = ["note": note, "numbers": [1, 2, 3]]
+        return activity
+    }
+
+    func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity) {
+        note = stateRestorationActivity.userInfo?["note"] as? String
+        Self.restoredNotes.append(note ?? "?")
+    }
 }

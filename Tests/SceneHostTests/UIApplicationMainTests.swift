@@ -20,6 +20,8 @@ struct UIApplicationMainTests {
     /// Runs the Gallery with `arguments` and `environment` changes (nil removes a variable).
     static func runGallery(_ arguments: [String] = [], environment changes: [String: String?], timeout: Double = 60) throws -> Run {
         var environment = ProcessInfo.processInfo.environment
+        // Saved scenes of the user's own Gallery (or of another test) must not come back here.
+        environment["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-state-\(UUID().uuidString)").path
         for (key, value) in changes { environment[key] = value }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -65,6 +67,7 @@ struct UIApplicationMainTests {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
         environment["SCENEHOST_TRACE"] = tracePath
+        environment["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-state-\(UUID().uuidString)").path
         let app = try ChildProcess(Self.galleryPath, [], environment: environment)
         defer { if app.isRunning { app.signal(SIGKILL); app.wait() } }
 

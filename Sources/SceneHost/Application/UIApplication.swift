@@ -30,9 +30,15 @@ open class UIApplication: UIResponder {
     /// Scenes connected now.
     public var connectedScenes: Set<UIScene> { Set(runtime.windows.map { $0.scene as UIScene }) }
     /// Sessions the app knows, connected or not.
-    public var openSessions: Set<UISceneSession> { runtime.sessions }
-    /// Whether the app may show more than one scene. (Read from the manifest once manifests are supported.)
-    public var supportsMultipleScenes: Bool { true }
+    public var openSessions: Set<UISceneSession> { Set(runtime.sessions) }
+    /// Whether the app may show more than one scene: `UIApplicationSupportsMultipleScenes` of its
+    /// manifest; true for an app without one (its configurations come from code).
+    public var supportsMultipleScenes: Bool { runtime.manifest?.supportsMultipleScenes ?? true }
+
+    /// Quits the app as SIGINT or SIGTERM does: scenes disconnect, their sessions are saved and come
+    /// back at the next launch, `applicationWillTerminate(_:)` is called, the process exits. (SceneHost
+    /// only: UIKit apps do not quit themselves.)
+    public func terminate() { runtime.terminate() }
 
     /// Shows a scene: a new one for a request by role, or the request's existing session (its window is
     /// raised, or reconnected if it had disconnected). Runs at the next turn of the event loop, as
@@ -63,21 +69,45 @@ public final class UISceneDestructionRequestOptions {
 }
 
 /// Starts the app with `delegateClass` on `$DISPLAY`, and runs its event loop until the last scene
-/// closes. Without a usable display it prints one line naming `$DISPLAY` and how to get a display, and
-/// exits with status 2.
+/// closes. The scene manifest is the `Info.plist` among the executable's SwiftPM resources, if any (a
+/// manifest that cannot be read ends the app with one line naming the file and the key). Without a
+/// usable display it prints one line naming `$DISPLAY` and how to get a display, and exits with status 2.
 @MainActor
 public func UIApplicationMain(_ delegateClass: any UIApplicationDelegate.Type) -> Never {
-    let runtime: SceneRuntime
+    let runtime = openRuntime()
+    var manifest: UIApplicationSceneManifest?
+    if let url = UIApplicationSceneManifest.discover() {
+        do {
+            manifest = try UIApplicationSceneManifest.load(from: url)
+        } catch {
+            FileHandle.standardError.write(Data("SceneHost: \(error)\n".utf8))
+            exit(2)
+        }
+    }
+    runtime.launch(delegate: delegateClass.init(), manifest: manifest)
+    runtime.runForever()
+}
+
+/// Starts the app with a scene manifest made in code (instead of an `Info.plist` among the
+/// executable's resources).
+@MainActor
+public func UIApplicationMain(_ delegateClass: any UIApplicationDelegate.Type, manifest: UIApplicationSceneManifest) -> Never {
+    let runtime = openRuntime()
+    runtime.launch(delegate: delegateClass.init(), manifest: manifest)
+    runtime.runForever()
+}
+
+/// The runtime on `$DISPLAY`, or one line and exit status 2 when there is no usable display.
+@MainActor
+private func openRuntime() -> SceneRuntime {
     do {
-        runtime = try SceneRuntime(displayName: nil)
+        return try SceneRuntime(displayName: nil)
     } catch {
         let shown = ProcessInfo.processInfo.environment["DISPLAY"].map { "DISPLAY=\($0)" } ?? "DISPLAY is not set"
         FileHandle.standardError.write(Data(
             "SceneHost: cannot open the X display (\(shown)): run inside an X session, set DISPLAY to a running X server, or start a virtual one with `xvfb-run -a \(CommandLine.arguments.first ?? "app")`\n".utf8))
         exit(2)
     }
-    runtime.launch(delegate: delegateClass.init())
-    runtime.runForever()
 }
 
 /// UIKit's C-style entry point. `delegateClassName` names the delegate class as `Module.Class`.

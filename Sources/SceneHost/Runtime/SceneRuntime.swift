@@ -18,7 +18,20 @@ public final class SceneRuntime {
     var displayScale: CGFloat { desktop.displayScale }
     public private(set) var application: UIApplication!
     private(set) var windows: [SceneWindow] = []
-    private(set) var sessions: Set<UISceneSession> = []
+    /// Open sessions, in the order they were made (or restored).
+    private(set) var sessions: [UISceneSession] = []
+    /// The app's scene manifest, when it has one.
+    public private(set) var manifest: UIApplicationSceneManifest?
+    /// Where open sessions are kept between launches.
+    private(set) var store: SessionStore?
+    /// The last known window frame (points) of each open session: saved, and used when a restored
+    /// session connects.
+    private var frames: [String: CGRect] = [:]
+    /// Sessions restored at launch that have not connected yet.
+    private var restoring: Set<String> = []
+    /// Set while quitting: the state was saved first; the disconnections that follow change nothing.
+    private var isTerminating = false
+    private var savePending = false
     private var pendingRequests: [(UISceneSessionActivationRequest, ((any Error) -> Void)?)] = []
     /// Set once the app terminates; the loop stops.
     public private(set) var isTerminated = false
@@ -42,10 +55,15 @@ public final class SceneRuntime {
     private var traceObservers: [(String, [String: Any]) -> Void] = []
 
     func record(_ event: String, scene: UIScene?, _ fields: [(String, Trace.Value)] = []) {
-        trace?.record(event, scene: scene?.session.persistentIdentifier, fields)
+        record(event, session: scene?.session.persistentIdentifier, fields)
+    }
+
+    /// A trace event about a session (by its persistent identifier), connected or not.
+    func record(_ event: String, session identifier: String?, _ fields: [(String, Trace.Value)] = []) {
+        trace?.record(event, scene: identifier, fields)
         guard !traceObservers.isEmpty else { return }
         var dictionary: [String: Any] = ["event": event]
-        if let scene { dictionary["scene"] = scene.session.persistentIdentifier }
+        if let identifier { dictionary["scene"] = identifier }
         for (key, value) in fields {
             switch value {
             case .string(let text): dictionary[key] = text
@@ -59,22 +77,112 @@ public final class SceneRuntime {
 
     // MARK: Launch and loop
 
-    /// Creates `UIApplication.shared`, runs the delegate's launch methods and connects the first scene.
-    public func launch(delegate: any UIApplicationDelegate) {
+    /// Creates `UIApplication.shared`, runs the delegate's launch methods and connects the first scene,
+    /// or the sessions saved when the app last quit (from `stateDirectory`, by default
+    /// `$XDG_STATE_HOME/<app>`).
+    public func launch(delegate: any UIApplicationDelegate, manifest: UIApplicationSceneManifest? = nil,
+                       stateDirectory: URL? = nil) {
+        self.manifest = manifest
+        for problem in manifest?.problems() ?? [] { SceneHostLog.warning(problem.description) }
         application = UIApplication(runtime: self)
         application.delegate = delegate
+        let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? "scenehost"
+        store = SessionStore(directory: stateDirectory ?? SessionStore.defaultDirectory(appName: manifest?.applicationName ?? program))
         _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
-        // UIKit connects the first scene right after launch; requests made during launch follow it.
-        pendingRequests.insert((UISceneSessionActivationRequest(role: .windowApplication), nil), at: 0)
+        restoreSessions()
+        // UIKit connects the first scene right after launch (unless sessions come back); requests made
+        // during launch follow it.
+        if sessions.isEmpty { pendingRequests.insert((UISceneSessionActivationRequest(role: .windowApplication), nil), at: 0) }
         _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
+    }
+
+    /// Saved sessions become open sessions again, each queued to reconnect with its restoration activity.
+    private func restoreSessions() {
+        guard let store else { return }
+        for saved in store.load() {
+            let role = UISceneSession.Role(rawValue: saved.role)
+            let configuration: UISceneConfiguration
+            do {
+                configuration = try savedConfiguration(saved, role: role)
+            } catch {
+                SceneHostLog.warning("the saved session \(saved.identifier) is not restored: \(error)")
+                continue
+            }
+            let session = UISceneSession(persistentIdentifier: saved.identifier, role: role, configuration: configuration)
+            session.userInfo = saved.userInfo
+            session.stateRestorationActivity = saved.activity.flatMap(NSUserActivity.from(propertyList:))
+            sessions.append(session)
+            frames[saved.identifier] = saved.frame
+            restoring.insert(saved.identifier)
+            pendingRequests.append((UISceneSessionActivationRequest(session: session), nil))
+        }
+    }
+
+    /// The configuration a saved session was made with: from the manifest by name, else from the class
+    /// names it was saved with.
+    private func savedConfiguration(_ saved: SavedSession, role: UISceneSession.Role) throws -> UISceneConfiguration {
+        if let name = saved.configurationName, let manifest, let found = try manifest.configuration(named: name, role: role) {
+            return found
+        }
+        let configuration = UISceneConfiguration(name: saved.configurationName, sessionRole: role)
+        if let name = saved.delegateClassName {
+            guard let type = _typeByName(name) as? any UISceneDelegate.Type, let delegateClass = type as? AnyClass else {
+                throw UIApplicationSceneManifest.Error("its delegate class \(name) no longer exists")
+            }
+            configuration.delegateClass = delegateClass
+        }
+        if let name = saved.sceneClassName { configuration.sceneClass = _typeByName(name) as? UIScene.Type }
+        return configuration
+    }
+
+    // MARK: Saving
+
+    /// Saves the open sessions now: identity, configuration, title, userInfo, each connected scene's
+    /// restoration activity (asked of its delegate) and window frame.
+    func saveState() {
+        savePending = false
+        guard let store, !isTerminating else { return }
+        let saved = sessions.map { session -> SavedSession in
+            var frame: CGRect?
+            if let window = windows.first(where: { $0.scene.session === session }) {
+                session.stateRestorationActivity = window.scene.delegate?.stateRestorationActivity(for: window.scene)
+                frames[session.persistentIdentifier] = window.systemFrame
+            }
+            frame = frames[session.persistentIdentifier]
+            let configuration = session.configuration
+            return SavedSession(identifier: session.persistentIdentifier, role: session.role.rawValue,
+                                configurationName: configuration.name, sceneClassName: configuration.sceneClassName,
+                                delegateClassName: configuration.delegateClassName, title: session.scene?.title,
+                                userInfo: session.userInfo, activity: session.stateRestorationActivity?.propertyList, frame: frame)
+        }
+        store.save(saved)
+    }
+
+    /// Saves soon: many changes in a row (a window drag) make one write.
+    func scheduleSave() {
+        guard !savePending, store != nil else { return }
+        savePending = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { [weak self] in
+            MainActor.assumeIsolated { if let self, self.savePending, !self.isTerminated { self.saveState() } }
+        }
     }
 
     /// Runs the loop for the life of the process, also serving `DispatchQueue.main` and main-actor tasks.
     public func runForever() -> Never {
         loop.driveMainQueue()
+        // Interrupt and terminate quit the app: scenes disconnect, their sessions are saved for the next launch.
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { MainActor.assumeIsolated { self.terminate() } }
+            source.resume()
+            signalSources.append(source)
+        }
         while !isTerminated { turn(maximumWait: nil) }
         exit(0)
     }
+
+    private var signalSources: [any DispatchSourceSignal] = []
 
     /// Runs turns until `condition` holds or `timeout` seconds pass; returns whether it held. Between
     /// turns it yields, so the caller's main-actor tasks (a test's) keep running.
@@ -129,6 +237,11 @@ public final class SceneRuntime {
                 window.raise()
                 continue
             }
+            if request.session == nil, manifest?.supportsMultipleScenes == false, !windows.isEmpty {
+                let error = UISceneError(.multipleScenesNotSupported, "the app supports one scene: UIApplicationSupportsMultipleScenes is false in \(manifest?.source ?? "its manifest"); set it to true to open more")
+                if let errorHandler { errorHandler(error) } else { SceneHostLog.warning(error.description) }
+                continue
+            }
             do {
                 try connect(request)
             } catch {
@@ -137,23 +250,42 @@ public final class SceneRuntime {
         }
     }
 
+    /// Connects a new session (its configuration from the manifest's default for the role, then the app
+    /// delegate's choice: a configuration it names without classes takes them from the manifest) or an
+    /// existing one (restored, or disconnected).
     private func connect(_ request: UISceneSessionActivationRequest) throws {
         let options = UIScene.ConnectionOptions(userActivities: request.userActivity.map { [$0] } ?? [])
         let session: UISceneSession
+        var isRestoring = false
         if let existing = request.session {
             session = existing
+            isRestoring = restoring.remove(existing.persistentIdentifier) != nil
         } else {
-            let initial = UISceneConfiguration(name: "Default Configuration", sessionRole: request.role)
+            let initial = try manifest?.defaultConfiguration(for: request.role)
+                ?? UISceneConfiguration(name: "Default Configuration", sessionRole: request.role)
             session = UISceneSession(role: request.role, configuration: initial)
             if let delegate = application.delegate {
-                session.adopt(delegate.application(application, configurationForConnecting: session, options: options))
+                let chosen = delegate.application(application, configurationForConnecting: session, options: options)
+                if chosen.delegateClass == nil, chosen.sceneClass == nil, let name = chosen.name, let manifest,
+                   let named = try manifest.configuration(named: name, role: request.role) {
+                    session.adopt(named)
+                } else {
+                    session.adopt(chosen)
+                }
             }
         }
         let scene = try UIWindowScene.make(for: session, options: options)
-        sessions.insert(session)
-        let window = SceneWindow(scene: scene, runtime: self)
+        if !sessions.contains(session) { sessions.append(session) }
+        let window = SceneWindow(scene: scene, runtime: self, frame: isRestoring ? frames[session.persistentIdentifier] : nil)
         windows.append(window)
         window.connect(options: options)
+        if isRestoring, let activity = session.stateRestorationActivity {
+            scene.delegate?.scene(scene, restoreInteractionStateWith: activity)
+            record("sessionRestored", scene: scene, [("activityType", .string(activity.activityType))])
+        } else if isRestoring {
+            record("sessionRestored", scene: scene)
+        }
+        saveState()
     }
 
     /// The user closed the window (or the app asked): the scene disconnects and its session is discarded.
@@ -161,8 +293,12 @@ public final class SceneRuntime {
         if let window = windows.first(where: { $0.scene.session === session }) {
             disconnect(window)
         }
-        guard sessions.remove(session) != nil else { return }
+        guard sessions.contains(session) else { return }
+        sessions.removeAll { $0 === session }
+        frames[session.persistentIdentifier] = nil
         application.delegate?.application(application, didDiscardSceneSessions: [session])
+        record("sessionDiscarded", session: session.persistentIdentifier)
+        saveState()
         if windows.isEmpty { terminate() }
     }
 
@@ -175,6 +311,8 @@ public final class SceneRuntime {
     /// `applicationWillTerminate`, and the loop stops.
     public func terminate() {
         guard !isTerminated else { return }
+        saveState()
+        isTerminating = true
         for window in windows { disconnect(window) }
         application.delegate?.applicationWillTerminate(application)
         isTerminated = true

@@ -34,17 +34,29 @@ final class SceneWindow: UIWindowSceneHost {
     private var surface: ImageSurface?
     private var context: Context?
 
-    init(scene: UIWindowScene, runtime: SceneRuntime) {
+    /// Where a restored window asks to be placed (pixels, root coordinates), until it is mapped.
+    private var requestedPosition: (x: Int, y: Int)?
+
+    /// `frame` (points, root coordinates): where a restored scene's window was; nil for a new one.
+    init(scene: UIWindowScene, runtime: SceneRuntime, frame: CGRect? = nil) {
         self.scene = scene
         self.runtime = runtime
-        let width = Int((Self.defaultSize.width * runtime.displayScale).rounded())
-        let height = Int((Self.defaultSize.height * runtime.displayScale).rounded())
+        let size = frame?.size ?? Self.defaultSize
+        let width = Int((size.width * runtime.displayScale).rounded())
+        let height = Int((size.height * runtime.displayScale).rounded())
         pixelSize = (width, height)
+        if let frame {
+            requestedPosition = (Int((frame.minX * runtime.displayScale).rounded()), Int((frame.minY * runtime.displayScale).rounded()))
+        }
         let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? "scenehost"
         xWindow = TopLevelWindow(display: runtime.display, width: width, height: height, title: scene.title ?? "",
                                  className: program.prefix(1).uppercased() + program.dropFirst(), instanceName: program)
         scene.host = self
-        scene.lifecycleObserver = { [unowned self] callback in self.runtime.record(callback, scene: self.scene) }
+        scene.lifecycleObserver = { [unowned self] callback in
+            self.runtime.record(callback, scene: self.scene)
+            // UIKit asks for the restoration activity when a scene goes to the background.
+            if callback == "sceneDidEnterBackground" { self.runtime.saveState() }
+        }
     }
 
     // MARK: Connection
@@ -61,7 +73,11 @@ final class SceneWindow: UIWindowSceneHost {
         writeSizeHints()
         // Start inside the limits, so the first frame is already at a size the window manager accepts.
         pixelSize = clampedPixelSize(pixelSize)
-        display.resize(xWindow.id, width: pixelSize.width, height: pixelSize.height)
+        if let requestedPosition {
+            display.moveResize(xWindow.id, x: requestedPosition.x, y: requestedPosition.y, width: pixelSize.width, height: pixelSize.height)
+        } else {
+            display.resize(xWindow.id, width: pixelSize.width, height: pixelSize.height)
+        }
         geometryChanged = true
         xWindow.map()
         needsFrame = true
@@ -114,6 +130,8 @@ final class SceneWindow: UIWindowSceneHost {
     private func writeSizeHints() {
         let limits = pixelLimits
         var hints = Display.SizeHints()
+        // A restored window's position is the client area's own (static gravity), as the user placed it.
+        hints.position = requestedPosition
         if limits.minimum.width > 0 || limits.minimum.height > 0 {
             hints.minimum = (max(1, limits.minimum.width), max(1, limits.minimum.height))
         }
@@ -210,7 +228,8 @@ final class SceneWindow: UIWindowSceneHost {
         scene.transition(to: target)
     }
 
-    private var systemFrame: CGRect {
+    /// The window's frame in points, root coordinates (the scene's `systemFrame`).
+    var systemFrame: CGRect {
         CGRect(x: CGFloat(rootPosition.x) / scale, y: CGFloat(rootPosition.y) / scale,
                width: CGFloat(pixelSize.width) / scale, height: CGFloat(pixelSize.height) / scale)
     }
@@ -256,6 +275,7 @@ final class SceneWindow: UIWindowSceneHost {
         if geometryChanged {
             geometryChanged = false
             previousGeometry = scene.applySystemFrame(systemFrame, displayScale: scale)
+            if previousGeometry != nil { runtime.scheduleSave() }
             // The first frame records the geometry the scene connected with.
             if previousGeometry != nil || !hasRecordedGeometry { recordGeometry() }
         }
