@@ -36,24 +36,28 @@ struct Tableau {
         var markerCoefficient = 0.0
     }
 
-    // Per symbol: its kind, its row when basic, the rows it appears in, the constraint slot that made
-    // it (markers and errors), its objective coefficient.
-    private(set) var kinds: [Kind] = []
+    // Per symbol: its kind, its row when basic, the first node of its column, the constraint slot that
+    // made it (markers and errors), its objective coefficient.
+    let kinds = Pool<Kind>()
     private var rows: [Row] = []
-    private var isBasic: [Bool] = []
-    private var occurrences: [[Int32]] = []
-    private var symbolSlot: [Int32] = []
-    private var objective: [Double] = []
+    private let isBasic = Pool<Bool>()
+    private let columnHead = Pool<Int32>()
+    private let symbolSlot = Pool<Int32>()
+    // Columns: per symbol, a doubly linked list of nodes naming the rows it appears in; a row's cell
+    // keeps its node, so removing a cell unlinks it at once.
+    private let nodes = Pool<Node>()
+    private var freeNodes: Int32 = -1
+    private let objective = Pool<Double>()
     /// Min-heap of symbols whose objective coefficient turned negative (checked when popped), so the
     /// entering symbol is the lowest such symbol, as Bland's rule wants.
     private var candidates: [Int32] = []
-    private var inCandidates: [Bool] = []
+    private let inCandidates = Pool<Bool>()
 
     private var artificial = Row()
     private var hasArtificial = false
     private var infeasible: [Int32] = []
-    private var scratch = Row()
-    private var ownersScratch: [Int32] = []
+    private var scratch: [Cell] = []
+    private let merged = Pool<Cell>()
 
     private(set) var variables: [LayoutVariable] = []
     /// The symbol of each of `variables` (theirs, unless another solver took them over).
@@ -84,7 +88,7 @@ struct Tableau {
         kinds.append(kind)
         rows.append(Row())
         isBasic.append(false)
-        occurrences.append([])
+        columnHead.append(-1)
         symbolSlot.append(slot)
         objective.append(0)
         inCandidates.append(false)
@@ -118,10 +122,11 @@ struct Tableau {
 
     func editSlot(of variable: LayoutVariable) -> Int32? {
         let slot = variable.editSlot
-        guard slot >= 0, Int(slot) < entries.count, entries[Int(slot)].isEdit,
-              let constraint = entries[Int(slot)].constraint,
-              constraint.expression.terms.first?.variable === variable else { return nil }
-        return slot
+        guard slot >= 0, Int(slot) < entries.count else { return nil }
+        let isEdit = entries.withUnsafeBufferPointer { entries in
+            entries[Int(slot)].isEdit && entries[Int(slot)].constraint?.expression.terms.first?.variable === variable
+        }
+        return isEdit ? slot : nil
     }
 
     private mutating func freeSlot(_ slot: Int32) {
@@ -207,10 +212,11 @@ struct Tableau {
     /// Copies the solution into the variables' `value`s.
     mutating func updateVariables() {
         if needsRebuild { rebuild() }
+        let isBasic = self.isBasic
         rows.withUnsafeBufferPointer { rows in
-            isBasic.withUnsafeBufferPointer { isBasic in
+            variableSymbols.withUnsafeBufferPointer { symbols in
                 for (index, variable) in variables.enumerated() {
-                    let symbol = Int(variableSymbols[index])
+                    let symbol = Int(symbols[index])
                     variable.value = isBasic[symbol] ? rows[symbol].constant : 0
                 }
             }
@@ -232,7 +238,7 @@ struct Tableau {
         var subject = chooseSubject(row, tag)
         if subject < 0, allDummies(row) {
             guard nearZero(row.constant) else {
-                conflict = row.symbols.compactMap { $0 == tag.marker ? nil : symbolSlot[Int($0)] }
+                conflict = row.cells.compactMap { $0.symbol == tag.marker ? nil : symbolSlot[Int($0.symbol)] }
                 throw .unsatisfiableConstraint
             }
             if tag.marker < 0 {
@@ -307,10 +313,10 @@ struct Tableau {
         return (row, false)
     }
 
-    private func allDummies(_ row: Row) -> Bool { row.symbols.allSatisfy { kinds[Int($0)] == .dummy } }
+    private func allDummies(_ row: Row) -> Bool { row.cells.allSatisfy { kinds[Int($0.symbol)] == .dummy } }
 
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
-        for symbol in row.symbols where kinds[Int(symbol)] == .external { return symbol }
+        for cell in row.cells where kinds[Int(cell.symbol)] == .external { return cell.symbol }
         if tag.marker >= 0, kinds[Int(tag.marker)] != .dummy, row.coefficient(for: tag.marker) < 0 { return tag.marker }
         if tag.other >= 0, row.coefficient(for: tag.other) < 0 { return tag.other }
         return -1
@@ -328,13 +334,13 @@ struct Tableau {
         if isBasic[Int(art)] {
             guard nearZero(rows[Int(art)].constant) else {
                 // Infeasible: the remaining rows are the tableau without this constraint.
-                conflict = rows[Int(art)].symbols.compactMap { $0 == tag.marker ? nil : symbolSlot[Int($0)] }
+                conflict = rows[Int(art)].cells.compactMap { $0.symbol == tag.marker ? nil : symbolSlot[Int($0.symbol)] }
                 uninstall(art)
                 try optimize()
                 throw .unsatisfiableConstraint
             }
             var basic = uninstall(art)
-            if let entering = basic.symbols.first(where: { kinds[Int($0)] == .slack || kinds[Int($0)] == .error }) {
+            if let entering = basic.cells.first(where: { kinds[Int($0.symbol)] == .slack || kinds[Int($0.symbol)] == .error })?.symbol {
                 basic.solve(for: art, then: entering)
                 substitute(entering, basic)
                 install(basic, as: entering)
@@ -348,8 +354,7 @@ struct Tableau {
                 install(basic, as: dummy)
             }
         }
-        for owner in occurrences[Int(art)] { rows[Int(owner)].remove(art) }
-        occurrences[Int(art)] = []
+        eraseColumn(art)
         objective[Int(art)] = 0
     }
 
@@ -379,8 +384,7 @@ struct Tableau {
         // The other error symbol cancels out of every row; drop what rounding left.
         for symbol in [marker, tag.other] where symbol >= 0 {
             if isBasic[Int(symbol)] { uninstall(symbol) }
-            for owner in occurrences[Int(symbol)] { rows[Int(owner)].remove(symbol) }
-            occurrences[Int(symbol)] = []
+            eraseColumn(symbol)
             objective[Int(symbol)] = 0
         }
         try optimize()
@@ -390,7 +394,10 @@ struct Tableau {
     private func markerLeavingSymbol(_ marker: Int32) -> Int32? {
         var first: Int32?, second: Int32?, third: Int32?
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
-        for owner in occurrences[Int(marker)] {
+        var node = columnHead[Int(marker)]
+        while node >= 0 {
+            let owner = nodes[node].owner
+            node = nodes[node].next
             let row = rows[Int(owner)]
             let coefficient = row.coefficient(for: marker)
             if coefficient == 0 { continue }
@@ -416,7 +423,9 @@ struct Tableau {
         kinds.removeAll(keepingCapacity: true)
         rows.removeAll(keepingCapacity: true)
         isBasic.removeAll(keepingCapacity: true)
-        occurrences.removeAll(keepingCapacity: true)
+        columnHead.removeAll(keepingCapacity: true)
+        nodes.removeAll(keepingCapacity: true)
+        freeNodes = -1
         symbolSlot.removeAll(keepingCapacity: true)
         objective.removeAll(keepingCapacity: true)
         inCandidates.removeAll(keepingCapacity: true)
@@ -441,9 +450,9 @@ struct Tableau {
     /// Adds `delta` to the constant of the constraint in `slot` (which has a marker): with the equation
     /// `expression + μ·marker + … = 0`, `marker − delta/μ` takes the marker's place.
     private mutating func shift(slot: Int32, by delta: Double) throws(Failure) {
-        let entry = entries[Int(slot)]
-        let marker = entry.tag.marker, other = entry.tag.other
-        let coefficient = entry.markerCoefficient
+        let (marker, other, coefficient) = entries.withUnsafeBufferPointer {
+            ($0[Int(slot)].tag.marker, $0[Int(slot)].tag.other, $0[Int(slot)].markerCoefficient)
+        }
         if isBasic[Int(marker)] {
             rows[Int(marker)].constant -= delta / coefficient
             flagIfInfeasible(marker)
@@ -453,11 +462,22 @@ struct Tableau {
             flagIfInfeasible(other)
         } else {
             let step = delta / coefficient
-            for owner in occurrences[Int(marker)] {
-                let cell = rows[Int(owner)].coefficient(for: marker)
-                rows[Int(owner)].constant += cell * step
-                flagIfInfeasible(owner)
+            let kinds = self.kinds, nodes = self.nodes, columnHead = self.columnHead
+            var infeasible = self.infeasible
+            self.infeasible = []
+            rows.withUnsafeMutableBufferPointer { rows in
+                var node = columnHead[Int(marker)]
+                while node >= 0 {
+                    let owner = nodes[node].owner
+                    node = nodes[node].next
+                    let index = Int(owner)
+                    let constant = rows[index].constant + rows[index].coefficient(for: marker) * step
+                    rows[index].constant = constant
+                    let kind = kinds[index]
+                    if kind != .external && (constant < 0 || (kind == .dummy && !nearZero(constant))) { infeasible.append(owner) }
+                }
             }
+            self.infeasible = infeasible
         }
         try dualOptimize()
     }
@@ -471,9 +491,10 @@ struct Tableau {
 
     // MARK: Tableau plumbing
 
-    /// Puts `row` in the tableau as the row of `symbol`, indexing its symbols.
+    /// Puts `row` in the tableau as the row of `symbol`, listing it in its symbols' columns.
     private mutating func install(_ row: Row, as symbol: Int32) {
-        for cell in row.symbols { occurrences[Int(cell)].append(symbol) }
+        var row = row
+        for index in row.cells.indices { row.cells[index].node = link(symbol, row.cells[index].symbol) }
         rows[Int(symbol)] = row
         isBasic[Int(symbol)] = true
     }
@@ -484,44 +505,68 @@ struct Tableau {
         let row = rows[Int(symbol)]
         rows[Int(symbol)] = Row()
         isBasic[Int(symbol)] = false
-        for cell in row.symbols { unindex(owner: symbol, in: cell) }
+        for cell in row.cells { unlink(cell.node, from: cell.symbol) }
         return row
     }
 
-    private mutating func unindex(owner: Int32, in symbol: Int32) {
-        occurrences[Int(symbol)].withUnsafeMutableBufferPointer { list in
-            guard let index = list.firstIndex(of: owner) else { return }
-            list.swapAt(index, list.count - 1)
+    /// A node listing `owner` in `symbol`'s column.
+    @inline(__always) private mutating func link(_ owner: Int32, _ symbol: Int32) -> Int32 {
+        let head = columnHead[symbol]
+        let node: Int32
+        if freeNodes >= 0 {
+            node = freeNodes
+            freeNodes = nodes[node].next
+            nodes[node] = Node(owner: owner, next: head, prev: -1)
+        } else {
+            node = Int32(nodes.count)
+            nodes.append(Node(owner: owner, next: head, prev: -1))
         }
-        if occurrences[Int(symbol)].last == owner { occurrences[Int(symbol)].removeLast() }
+        if head >= 0 { nodes[head].prev = node }
+        columnHead[symbol] = node
+        return node
     }
 
-    /// Replaces `symbol` by `row` everywhere it appears: tableau rows (via the column index), the
+    @inline(__always) private mutating func unlink(_ node: Int32, from symbol: Int32) {
+        let previous = nodes[node].prev, next = nodes[node].next
+        if previous >= 0 { nodes[previous].next = next } else { columnHead[symbol] = next }
+        if next >= 0 { nodes[next].prev = previous }
+        nodes[node].next = freeNodes
+        freeNodes = node
+    }
+
+    /// Removes `symbol` from every row it appears in.
+    private mutating func eraseColumn(_ symbol: Int32) {
+        var node = columnHead[symbol]
+        columnHead[symbol] = -1
+        while node >= 0 {
+            let next = nodes[node].next
+            rows[Int(nodes[node].owner)].remove(symbol)
+            nodes[node].next = freeNodes
+            freeNodes = node
+            node = next
+        }
+    }
+
+    /// Replaces `symbol` by `row` everywhere it appears: tableau rows (through its column), the
     /// objective and the artificial objective.
     private mutating func substitute(_ symbol: Int32, _ row: Row) {
-        var owners = ownersScratch
-        ownersScratch = []
-        swap(&owners, &occurrences[Int(symbol)])
-        var scratch = self.scratch
-        self.scratch = Row()
-        for owner in owners {
+        var node = columnHead[symbol]
+        columnHead[symbol] = -1
+        while node >= 0 {
+            let next = nodes[node].next, owner = nodes[node].owner
+            nodes[node].next = freeNodes
+            freeNodes = node
             var target = rows[Int(owner)]
             rows[Int(owner)] = Row()   // unique ownership while it is edited
             let coefficient = target.remove(symbol)
-            target.insert(row: row, times: coefficient, scratch: &scratch) { added in
-                occurrences[Int(added)].append(owner)
-            } removed: { removed in
-                unindex(owner: owner, in: removed)
-            }
+            merge(row, times: coefficient, into: &target, of: owner)
             rows[Int(owner)] = target
             flagIfInfeasible(owner)
+            node = next
         }
-        self.scratch = scratch
-        owners.removeAll(keepingCapacity: true)
-        ownersScratch = owners
-        let coefficient = objective[Int(symbol)]
+        let coefficient = objective[symbol]
         if coefficient != 0 {
-            objective[Int(symbol)] = 0
+            objective[symbol] = 0
             addToObjective(row, times: coefficient)
         }
         if hasArtificial {
@@ -529,6 +574,58 @@ struct Tableau {
             artificial.substitute(symbol, row, scratch: &scratch)
             self.scratch = scratch
         }
+    }
+
+    /// Adds `times × row` to `target`, the row of `owner`, keeping the columns: a merge of the two
+    /// sorted cell arrays through the `merged` pool.
+    private mutating func merge(_ row: Row, times: Double, into target: inout Row, of owner: Int32) {
+        target.constant += row.constant * times
+        let otherCount = row.cells.count
+        if otherCount == 0 { return }
+        let count = target.cells.count
+        merged.removeAll()
+        merged.reserve(count + otherCount)
+        let out = merged.base
+        var written = 0
+        target.cells.withUnsafeBufferPointer { a in
+            row.cells.withUnsafeBufferPointer { b in
+                var i = 0, j = 0
+                while i < count && j < otherCount {
+                    let left = a[i], right = b[j]
+                    if left.symbol < right.symbol {
+                        out[written] = left; written &+= 1; i &+= 1
+                    } else if right.symbol < left.symbol {
+                        let value = right.coefficient * times
+                        if !nearZero(value) {
+                            out[written] = Cell(symbol: right.symbol, node: link(owner, right.symbol), coefficient: value)
+                            written &+= 1
+                        }
+                        j &+= 1
+                    } else {
+                        let value = left.coefficient + right.coefficient * times
+                        if nearZero(value) {
+                            unlink(left.node, from: left.symbol)
+                        } else {
+                            out[written] = Cell(symbol: left.symbol, node: left.node, coefficient: value)
+                            written &+= 1
+                        }
+                        i &+= 1; j &+= 1
+                    }
+                }
+                while i < count { out[written] = a[i]; written &+= 1; i &+= 1 }
+                while j < otherCount {
+                    let right = b[j]
+                    let value = right.coefficient * times
+                    if !nearZero(value) {
+                        out[written] = Cell(symbol: right.symbol, node: link(owner, right.symbol), coefficient: value)
+                        written &+= 1
+                    }
+                    j &+= 1
+                }
+            }
+        }
+        target.cells.removeAll(keepingCapacity: true)
+        target.cells.append(contentsOf: UnsafeBufferPointer(start: out, count: written))
     }
 
     // MARK: Objective
@@ -544,7 +641,7 @@ struct Tableau {
     }
 
     private mutating func addToObjective(_ row: Row, times: Double) {
-        for index in row.symbols.indices { addToObjective(row.symbols[index], row.coefficients[index] * times) }
+        for cell in row.cells { addToObjective(cell.symbol, cell.coefficient * times) }
     }
 
     private mutating func pushCandidate(_ symbol: Int32) {
@@ -593,16 +690,18 @@ struct Tableau {
         while true {
             let entering: Int32
             if artificialObjective {
-                entering = artificial.symbols.indices.first(where: {
-                    kinds[Int(artificial.symbols[$0])] != .dummy && artificial.coefficients[$0] < 0
-                }).map { artificial.symbols[$0] } ?? -1
+                entering = artificial.cells.first(where: { kinds[Int($0.symbol)] != .dummy && $0.coefficient < 0 })?.symbol ?? -1
             } else {
                 entering = enteringSymbol()
             }
             if entering < 0 { return }
             var ratio = Double.greatestFiniteMagnitude
             var leaving: Int32 = -1
-            for owner in occurrences[Int(entering)] where kinds[Int(owner)] != .external {
+            var node = columnHead[Int(entering)]
+            while node >= 0 {
+                let owner = nodes[node].owner
+                node = nodes[node].next
+                if kinds[Int(owner)] == .external { continue }
                 let coefficient = rows[Int(owner)].coefficient(for: entering)
                 if coefficient < 0 {
                     let candidate = -rows[Int(owner)].constant / coefficient
@@ -630,15 +729,12 @@ struct Tableau {
             let sign: Double = constant < 0 ? 1 : -1
             var ratio = Double.greatestFiniteMagnitude
             var entering: Int32 = -1
-            rows[Int(leaving)].symbols.withUnsafeBufferPointer { symbols in
-                rows[Int(leaving)].coefficients.withUnsafeBufferPointer { coefficients in
-                    for index in symbols.indices {
-                        let coefficient = coefficients[index] * sign
-                        let symbol = symbols[index]
-                        if coefficient > 0, kinds[Int(symbol)] != .dummy {
-                            let value = objective[Int(symbol)] / coefficient
-                            if value < ratio { ratio = value; entering = symbol }
-                        }
+            rows[Int(leaving)].cells.withUnsafeBufferPointer { cells in
+                for cell in cells {
+                    let coefficient = cell.coefficient * sign
+                    if coefficient > 0, kinds[Int(cell.symbol)] != .dummy {
+                        let value = objective[Int(cell.symbol)] / coefficient
+                        if value < ratio { ratio = value; entering = cell.symbol }
                     }
                 }
             }
