@@ -62,9 +62,11 @@ extension Pool {
     func removeAll(keepingCapacity: Bool) { removeAll() }
 }
 
-/// A node of a column: the row (`owner`) a symbol appears in, linked to the column's other nodes.
+/// A node of a column: the row (`owner`) a symbol appears in and the symbol's coefficient there (kept
+/// equal to the cell's), linked to the column's other nodes.
 struct Node {
     var owner: Int32
     var next: Int32
     var prev: Int32
+    var coefficient: Double
 }

@@ -396,18 +396,17 @@ struct Tableau {
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
         var node = columnHead[Int(marker)]
         while node >= 0 {
-            let owner = nodes[node].owner
+            let owner = nodes[node].owner, coefficient = nodes[node].coefficient
             node = nodes[node].next
-            let row = rows[Int(owner)]
-            let coefficient = row.coefficient(for: marker)
+            let constant = rows[Int(owner)].constant
             if coefficient == 0 { continue }
             if kinds[Int(owner)] == .external {
                 third = owner
             } else if coefficient < 0 {
-                let ratio = -row.constant / coefficient
+                let ratio = -constant / coefficient
                 if ratio < r1 || (ratio == r1 && owner < first!) { r1 = ratio; first = owner }
             } else {
-                let ratio = row.constant / coefficient
+                let ratio = constant / coefficient
                 if ratio < r2 || (ratio == r2 && owner < second!) { r2 = ratio; second = owner }
             }
         }
@@ -468,10 +467,10 @@ struct Tableau {
             rows.withUnsafeMutableBufferPointer { rows in
                 var node = columnHead[Int(marker)]
                 while node >= 0 {
-                    let owner = nodes[node].owner
+                    let owner = nodes[node].owner, cell = nodes[node].coefficient
                     node = nodes[node].next
                     let index = Int(owner)
-                    let constant = rows[index].constant + rows[index].coefficient(for: marker) * step
+                    let constant = rows[index].constant + cell * step
                     rows[index].constant = constant
                     let kind = kinds[index]
                     if kind != .external && (constant < 0 || (kind == .dummy && !nearZero(constant))) { infeasible.append(owner) }
@@ -494,7 +493,9 @@ struct Tableau {
     /// Puts `row` in the tableau as the row of `symbol`, listing it in its symbols' columns.
     private mutating func install(_ row: Row, as symbol: Int32) {
         var row = row
-        for index in row.cells.indices { row.cells[index].node = link(symbol, row.cells[index].symbol) }
+        for index in row.cells.indices {
+            row.cells[index].node = link(symbol, row.cells[index].symbol, row.cells[index].coefficient)
+        }
         rows[Int(symbol)] = row
         isBasic[Int(symbol)] = true
     }
@@ -510,16 +511,16 @@ struct Tableau {
     }
 
     /// A node listing `owner` in `symbol`'s column.
-    @inline(__always) private mutating func link(_ owner: Int32, _ symbol: Int32) -> Int32 {
+    @inline(__always) private mutating func link(_ owner: Int32, _ symbol: Int32, _ coefficient: Double) -> Int32 {
         let head = columnHead[symbol]
         let node: Int32
         if freeNodes >= 0 {
             node = freeNodes
             freeNodes = nodes[node].next
-            nodes[node] = Node(owner: owner, next: head, prev: -1)
+            nodes[node] = Node(owner: owner, next: head, prev: -1, coefficient: coefficient)
         } else {
             node = Int32(nodes.count)
-            nodes.append(Node(owner: owner, next: head, prev: -1))
+            nodes.append(Node(owner: owner, next: head, prev: -1, coefficient: coefficient))
         }
         if head >= 0 { nodes[head].prev = node }
         columnHead[symbol] = node
@@ -597,7 +598,7 @@ struct Tableau {
                     } else if right.symbol < left.symbol {
                         let value = right.coefficient * times
                         if !nearZero(value) {
-                            out[written] = Cell(symbol: right.symbol, node: link(owner, right.symbol), coefficient: value)
+                            out[written] = Cell(symbol: right.symbol, node: link(owner, right.symbol, value), coefficient: value)
                             written &+= 1
                         }
                         j &+= 1
@@ -607,6 +608,7 @@ struct Tableau {
                             unlink(left.node, from: left.symbol)
                         } else {
                             out[written] = Cell(symbol: left.symbol, node: left.node, coefficient: value)
+                            nodes[left.node].coefficient = value
                             written &+= 1
                         }
                         i &+= 1; j &+= 1
@@ -617,7 +619,7 @@ struct Tableau {
                     let right = b[j]
                     let value = right.coefficient * times
                     if !nearZero(value) {
-                        out[written] = Cell(symbol: right.symbol, node: link(owner, right.symbol), coefficient: value)
+                        out[written] = Cell(symbol: right.symbol, node: link(owner, right.symbol, value), coefficient: value)
                         written &+= 1
                     }
                     j &+= 1
@@ -699,10 +701,9 @@ struct Tableau {
             var leaving: Int32 = -1
             var node = columnHead[Int(entering)]
             while node >= 0 {
-                let owner = nodes[node].owner
+                let owner = nodes[node].owner, coefficient = nodes[node].coefficient
                 node = nodes[node].next
                 if kinds[Int(owner)] == .external { continue }
-                let coefficient = rows[Int(owner)].coefficient(for: entering)
                 if coefficient < 0 {
                     let candidate = -rows[Int(owner)].constant / coefficient
                     if candidate < ratio || (candidate == ratio && owner < leaving) { ratio = candidate; leaving = owner }
