@@ -67,6 +67,7 @@ struct Tableau {
     private static let ids = Atomic<UInt64>(0)
     private(set) var entries: [Entry] = []
     private var freeSlots: [Int32] = []
+    private var liveCount = 0
     private var nextSequence = 0
     private(set) var needsRebuild = false
 
@@ -138,6 +139,7 @@ struct Tableau {
         }
         entries[Int(slot)] = Entry()
         freeSlots.append(slot)
+        liveCount -= 1
     }
 
     /// Forgets the symbols and slots the solver wrote into variables and constraints.
@@ -151,6 +153,8 @@ struct Tableau {
 
     mutating func addConstraint(_ constraint: LayoutConstraint, isEdit: Bool = false) throws(Failure) {
         guard slot(of: constraint) == nil else { throw .duplicateConstraint }
+        // Symbols of removed constraints stay allocated; compact when they are most of them.
+        if kinds.count > 4096 && kinds.count > 4 * (variables.count + 3 * liveCount) { needsRebuild = true }
         if needsRebuild { rebuild() }
         let slot: Int32
         if let free = freeSlots.popLast() { slot = free } else {
@@ -168,6 +172,7 @@ struct Tableau {
         entries[Int(slot)] = Entry(constraint: constraint, tag: tag, sequence: nextSequence, isEdit: isEdit,
                                    markerCoefficient: coefficient)
         constraint.slot = slot
+        liveCount += 1
     }
 
     mutating func removeConstraint(_ constraint: LayoutConstraint) throws(Failure) {
