@@ -70,3 +70,47 @@ struct Node {
     var prev: Int32
     var coefficient: Double
 }
+
+/// The tableau's columns: per symbol, a doubly linked list of nodes naming the rows it appears in. A
+/// row's cell keeps its node, so removing a cell unlinks it at once.
+final class Columns {
+    let heads = Pool<Int32>()
+    let nodes = Pool<Node>()
+    @exclusivity(unchecked) private var free: Int32 = -1
+
+    func removeAll() {
+        heads.removeAll()
+        nodes.removeAll()
+        free = -1
+    }
+
+    /// A node listing `owner` in `symbol`'s column.
+    @inline(__always) func link(_ owner: Int32, _ symbol: Int32, _ coefficient: Double) -> Int32 {
+        let head = heads[symbol]
+        let node: Int32
+        if free >= 0 {
+            node = free
+            free = nodes[node].next
+            nodes[node] = Node(owner: owner, next: head, prev: -1, coefficient: coefficient)
+        } else {
+            node = Int32(nodes.count)
+            nodes.append(Node(owner: owner, next: head, prev: -1, coefficient: coefficient))
+        }
+        if head >= 0 { nodes[head].prev = node }
+        heads[symbol] = node
+        return node
+    }
+
+    @inline(__always) func unlink(_ node: Int32, from symbol: Int32) {
+        let previous = nodes[node].prev, next = nodes[node].next
+        if previous >= 0 { nodes[previous].next = next } else { heads[symbol] = next }
+        if next >= 0 { nodes[next].prev = previous }
+        release(node)
+    }
+
+    /// Frees a node already taken out of its column.
+    @inline(__always) func release(_ node: Int32) {
+        nodes[node].next = free
+        free = node
+    }
+}

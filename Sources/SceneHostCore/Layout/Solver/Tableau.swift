@@ -41,12 +41,10 @@ struct Tableau {
     let kinds = Pool<Kind>()
     private var rows: [Row] = []
     private let isBasic = Pool<Bool>()
-    private let columnHead = Pool<Int32>()
     private let symbolSlot = Pool<Int32>()
     // Columns: per symbol, a doubly linked list of nodes naming the rows it appears in; a row's cell
     // keeps its node, so removing a cell unlinks it at once.
-    private let nodes = Pool<Node>()
-    private var freeNodes: Int32 = -1
+    private let columns = Columns()
     private let objective = Pool<Double>()
     /// Min-heap of symbols whose objective coefficient turned negative (checked when popped), so the
     /// entering symbol is the lowest such symbol, as Bland's rule wants.
@@ -89,7 +87,7 @@ struct Tableau {
         kinds.append(kind)
         rows.append(Row())
         isBasic.append(false)
-        columnHead.append(-1)
+        columns.heads.append(-1)
         symbolSlot.append(slot)
         objective.append(0)
         inCandidates.append(false)
@@ -399,7 +397,8 @@ struct Tableau {
     private func markerLeavingSymbol(_ marker: Int32) -> Int32? {
         var first: Int32?, second: Int32?, third: Int32?
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
-        var node = columnHead[Int(marker)]
+        let nodes = columns.nodes
+        var node = columns.heads[marker]
         while node >= 0 {
             let owner = nodes[node].owner, coefficient = nodes[node].coefficient
             node = nodes[node].next
@@ -427,9 +426,7 @@ struct Tableau {
         kinds.removeAll(keepingCapacity: true)
         rows.removeAll(keepingCapacity: true)
         isBasic.removeAll(keepingCapacity: true)
-        columnHead.removeAll(keepingCapacity: true)
-        nodes.removeAll(keepingCapacity: true)
-        freeNodes = -1
+        columns.removeAll()
         symbolSlot.removeAll(keepingCapacity: true)
         objective.removeAll(keepingCapacity: true)
         inCandidates.removeAll(keepingCapacity: true)
@@ -466,7 +463,7 @@ struct Tableau {
             flagIfInfeasible(other)
         } else {
             let step = delta / coefficient
-            let kinds = self.kinds, nodes = self.nodes, columnHead = self.columnHead
+            let kinds = self.kinds, nodes = self.columns.nodes, columnHead = self.columns.heads
             var infeasible = self.infeasible
             self.infeasible = []
             rows.withUnsafeMutableBufferPointer { rows in
@@ -499,7 +496,7 @@ struct Tableau {
     private mutating func install(_ row: Row, as symbol: Int32) {
         var row = row
         for index in row.cells.indices {
-            row.cells[index].node = link(symbol, row.cells[index].symbol, row.cells[index].coefficient)
+            row.cells[index].node = columns.link(symbol, row.cells[index].symbol, row.cells[index].coefficient)
         }
         rows[Int(symbol)] = row
         isBasic[Int(symbol)] = true
@@ -511,65 +508,46 @@ struct Tableau {
         let row = rows[Int(symbol)]
         rows[Int(symbol)] = Row()
         isBasic[Int(symbol)] = false
-        for cell in row.cells { unlink(cell.node, from: cell.symbol) }
+        for cell in row.cells { columns.unlink(cell.node, from: cell.symbol) }
         return row
-    }
-
-    /// A node listing `owner` in `symbol`'s column.
-    @inline(__always) private mutating func link(_ owner: Int32, _ symbol: Int32, _ coefficient: Double) -> Int32 {
-        let head = columnHead[symbol]
-        let node: Int32
-        if freeNodes >= 0 {
-            node = freeNodes
-            freeNodes = nodes[node].next
-            nodes[node] = Node(owner: owner, next: head, prev: -1, coefficient: coefficient)
-        } else {
-            node = Int32(nodes.count)
-            nodes.append(Node(owner: owner, next: head, prev: -1, coefficient: coefficient))
-        }
-        if head >= 0 { nodes[head].prev = node }
-        columnHead[symbol] = node
-        return node
-    }
-
-    @inline(__always) private mutating func unlink(_ node: Int32, from symbol: Int32) {
-        let previous = nodes[node].prev, next = nodes[node].next
-        if previous >= 0 { nodes[previous].next = next } else { columnHead[symbol] = next }
-        if next >= 0 { nodes[next].prev = previous }
-        nodes[node].next = freeNodes
-        freeNodes = node
     }
 
     /// Removes `symbol` from every row it appears in.
     private mutating func eraseColumn(_ symbol: Int32) {
-        var node = columnHead[symbol]
-        columnHead[symbol] = -1
+        var node = columns.heads[symbol]
+        columns.heads[symbol] = -1
         while node >= 0 {
-            let next = nodes[node].next
-            rows[Int(nodes[node].owner)].remove(symbol)
-            nodes[node].next = freeNodes
-            freeNodes = node
+            let next = columns.nodes[node].next
+            rows[Int(columns.nodes[node].owner)].remove(symbol)
+            columns.release(node)
             node = next
         }
     }
 
-    /// Replaces `symbol` by `row` everywhere it appears: tableau rows (through its column), the
-    /// objective and the artificial objective.
+    /// Replaces `symbol` by `row` everywhere it appears: tableau rows (through its column, edited in
+    /// place), the objective and the artificial objective.
     private mutating func substitute(_ symbol: Int32, _ row: Row) {
-        var node = columnHead[symbol]
-        columnHead[symbol] = -1
-        while node >= 0 {
-            let next = nodes[node].next, owner = nodes[node].owner
-            nodes[node].next = freeNodes
-            freeNodes = node
-            var target = rows[Int(owner)]
-            rows[Int(owner)] = Row()   // unique ownership while it is edited
-            let coefficient = target.remove(symbol)
-            merge(row, times: coefficient, into: &target, of: owner)
-            rows[Int(owner)] = target
-            flagIfInfeasible(owner)
-            node = next
+        let columns = self.columns, merged = self.merged, kinds = self.kinds
+        var infeasible = self.infeasible
+        self.infeasible = []
+        var node = columns.heads[symbol]
+        columns.heads[symbol] = -1
+        rows.withUnsafeMutableBufferPointer { rows in
+            while node >= 0 {
+                let next = columns.nodes[node].next, owner = columns.nodes[node].owner
+                columns.release(node)
+                let index = Int(owner)
+                let coefficient = rows[index].remove(symbol)
+                Tableau.merge(row, times: coefficient, into: &rows[index], of: owner, columns: columns, merged: merged)
+                let kind = kinds[index]
+                if kind != .external {
+                    let constant = rows[index].constant
+                    if constant < 0 || (kind == .dummy && !nearZero(constant)) { infeasible.append(owner) }
+                }
+                node = next
+            }
         }
+        self.infeasible = infeasible
         let coefficient = objective[symbol]
         if coefficient != 0 {
             objective[symbol] = 0
@@ -584,11 +562,32 @@ struct Tableau {
 
     /// Adds `times × row` to `target`, the row of `owner`, keeping the columns: a merge of the two
     /// sorted cell arrays through the `merged` pool.
-    private mutating func merge(_ row: Row, times: Double, into target: inout Row, of owner: Int32) {
+    private static func merge(_ row: Row, times: Double, into target: inout Row, of owner: Int32,
+                              columns: Columns, merged: Pool<Cell>) {
         target.constant += row.constant * times
         let otherCount = row.cells.count
         if otherCount == 0 { return }
         let count = target.cells.count
+        if otherCount &* 4 <= count {
+            // A few cells into a long row: edit it in place.
+            for right in row.cells {
+                let value = right.coefficient * times
+                let (found, index) = target.index(of: right.symbol)
+                if found {
+                    let sum = target.cells[index].coefficient + value
+                    if nearZero(sum) {
+                        columns.unlink(target.cells[index].node, from: right.symbol)
+                        target.cells.remove(at: index)
+                    } else {
+                        target.cells[index].coefficient = sum
+                        columns.nodes[target.cells[index].node].coefficient = sum
+                    }
+                } else if !nearZero(value) {
+                    target.cells.insert(Cell(symbol: right.symbol, node: columns.link(owner, right.symbol, value), coefficient: value), at: index)
+                }
+            }
+            return
+        }
         merged.removeAll()
         merged.reserve(count + otherCount)
         let out = merged.base
@@ -603,17 +602,17 @@ struct Tableau {
                     } else if right.symbol < left.symbol {
                         let value = right.coefficient * times
                         if !nearZero(value) {
-                            out[written] = Cell(symbol: right.symbol, node: link(owner, right.symbol, value), coefficient: value)
+                            out[written] = Cell(symbol: right.symbol, node: columns.link(owner, right.symbol, value), coefficient: value)
                             written &+= 1
                         }
                         j &+= 1
                     } else {
                         let value = left.coefficient + right.coefficient * times
                         if nearZero(value) {
-                            unlink(left.node, from: left.symbol)
+                            columns.unlink(left.node, from: left.symbol)
                         } else {
                             out[written] = Cell(symbol: left.symbol, node: left.node, coefficient: value)
-                            nodes[left.node].coefficient = value
+                            columns.nodes[left.node].coefficient = value
                             written &+= 1
                         }
                         i &+= 1; j &+= 1
@@ -624,7 +623,7 @@ struct Tableau {
                     let right = b[j]
                     let value = right.coefficient * times
                     if !nearZero(value) {
-                        out[written] = Cell(symbol: right.symbol, node: link(owner, right.symbol, value), coefficient: value)
+                        out[written] = Cell(symbol: right.symbol, node: columns.link(owner, right.symbol, value), coefficient: value)
                         written &+= 1
                     }
                     j &+= 1
@@ -704,7 +703,8 @@ struct Tableau {
             if entering < 0 { return }
             var ratio = Double.greatestFiniteMagnitude
             var leaving: Int32 = -1
-            var node = columnHead[Int(entering)]
+            let nodes = columns.nodes
+            var node = columns.heads[entering]
             while node >= 0 {
                 let owner = nodes[node].owner, coefficient = nodes[node].coefficient
                 node = nodes[node].next
