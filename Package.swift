@@ -31,7 +31,9 @@ let package = Package(
         .target(name: "SceneHostTesting", dependencies: ["SceneHost", "SceneHostCore", "X11", "Cairo"]),
         // The Gallery's screenshot tour (`Gallery --tour`) runs it on a virtual display with SceneHostTesting.
         .executableTarget(name: "Gallery", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting"]),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting"],
+            exclude: ["kiwi_layout.py"]),
         .testTarget(name: "SceneHostCoreTests", dependencies: ["SceneHostCore", "Cairo"]),
         .testTarget(
             name: "SceneHostTests", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "Gallery", "X11"],

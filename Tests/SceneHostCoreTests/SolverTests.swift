@@ -216,6 +216,25 @@ struct SolverTests {
         #expect(approximately(x.value, 50))
     }
 
+    /// Removed constraints' symbols are reclaimed by a rebuild once they are most of the tableau.
+    @Test func manyAddsAndRemovalsKeepWorking() throws {
+        let solver = Solver()
+        let x = LayoutVariable("x"), y = LayoutVariable("y")
+        try solver.addConstraint(LayoutConstraint(LinearExpression(y), .equal, x + 1))
+        try solver.addConstraint(LayoutConstraint(LinearExpression(x), .equal, LinearExpression(constant: 0), strength: Strength.weak))
+        for index in 0..<6000 {
+            let floor = LayoutConstraint(LinearExpression(x), .greaterThanOrEqual, LinearExpression(constant: Double(index % 50)),
+                                         strength: index % 3 == 0 ? Strength.strong : Strength.required)
+            try solver.addConstraint(floor)
+            solver.updateVariables()
+            #expect(approximately(y.value, Double(index % 50) + 1))
+            try solver.removeConstraint(floor)
+        }
+        solver.updateVariables()
+        #expect(approximately(x.value, 0) && approximately(y.value, 1))
+        #expect(solver.tableau.kinds.count <= 4100)
+    }
+
     // MARK: Conflicts
 
     @Test func conflictsNameTheConstraintsInvolved() throws {

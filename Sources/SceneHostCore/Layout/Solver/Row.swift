@@ -1,109 +1,96 @@
 import Foundation
 
-/// One row of the tableau: `basic = constant + Σ coefficient × symbol`, as a sparse vector sorted by
-/// symbol (two flat arrays, so walking it is cache-friendly).
+/// One cell of a row: a symbol, its coefficient, and (in a tableau row) the node that lists the row in
+/// the symbol's column.
+struct Cell {
+    var symbol: Int32
+    var node: Int32
+    var coefficient: Double
+}
+
+/// One row of the tableau: `basic = constant + Σ coefficient × symbol`, as a sparse vector of cells
+/// sorted by symbol in one flat array.
 struct Row {
     var constant: Double = 0
-    var symbols: [Int32] = []
-    var coefficients: [Double] = []
+    var cells: [Cell] = []
 
     init() {}
 
     init(constant: Double, capacity: Int) {
         self.constant = constant
-        symbols.reserveCapacity(capacity)
-        coefficients.reserveCapacity(capacity)
+        cells.reserveCapacity(capacity)
     }
 
-    @inline(__always) private func index(of symbol: Int32) -> (found: Bool, index: Int) {
-        symbols.withUnsafeBufferPointer { cells in
+    @inline(__always) func index(of symbol: Int32) -> (found: Bool, index: Int) {
+        cells.withUnsafeBufferPointer { cells in
+            if cells.count <= 8 {
+                // Most rows are short: a linear scan beats a binary search there.
+                var index = 0
+                while index < cells.count {
+                    let cell = cells[index].symbol
+                    if cell >= symbol { return (cell == symbol, index) }
+                    index &+= 1
+                }
+                return (false, index)
+            }
             var low = 0, high = cells.count
             while low < high {
                 let mid = (low + high) &>> 1
-                if cells[mid] < symbol { low = mid &+ 1 } else { high = mid }
+                if cells[mid].symbol < symbol { low = mid &+ 1 } else { high = mid }
             }
-            return (low < cells.count && cells[low] == symbol, low)
+            return (low < cells.count && cells[low].symbol == symbol, low)
         }
     }
 
-    func coefficient(for symbol: Int32) -> Double {
+    @inline(__always) func coefficient(for symbol: Int32) -> Double {
         let (found, index) = index(of: symbol)
-        return found ? coefficients[index] : 0
+        return found ? cells.withUnsafeBufferPointer { $0[index].coefficient } : 0
     }
 
-    /// Adds `coefficient × symbol`, dropping the cell when it becomes zero.
+    /// Adds `coefficient × symbol`, dropping the cell when it becomes zero (rows outside the tableau).
     mutating func insert(_ symbol: Int32, _ coefficient: Double) {
-        if let last = symbols.last, last < symbol {
+        if let last = cells.last, last.symbol < symbol {
             // Rows are mostly built in increasing symbol order.
-            if !nearZero(coefficient) { symbols.append(symbol); coefficients.append(coefficient) }
+            if !nearZero(coefficient) { cells.append(Cell(symbol: symbol, node: -1, coefficient: coefficient)) }
             return
         }
         let (found, index) = index(of: symbol)
         if found {
-            let sum = coefficients[index] + coefficient
-            if nearZero(sum) {
-                symbols.remove(at: index)
-                coefficients.remove(at: index)
-            } else {
-                coefficients[index] = sum
-            }
+            let sum = cells[index].coefficient + coefficient
+            if nearZero(sum) { cells.remove(at: index) } else { cells[index].coefficient = sum }
         } else if !nearZero(coefficient) {
-            symbols.insert(symbol, at: index)
-            coefficients.insert(coefficient, at: index)
+            cells.insert(Cell(symbol: symbol, node: -1, coefficient: coefficient), at: index)
         }
     }
 
-    /// Adds `times × other` (rows outside the tableau: no index to keep).
-    mutating func insert(row other: Row, times: Double, scratch: inout Row) {
-        insert(row: other, times: times, scratch: &scratch, added: { _ in }, removed: { _ in })
-    }
-
-    /// Adds `times × other` by merging the two sorted vectors through `scratch`, reporting the symbols
-    /// that appear and disappear so the caller can keep its column index.
-    @inline(__always)
-    mutating func insert(row other: Row, times: Double, scratch: inout Row,
-                         added: (Int32) -> Void, removed: (Int32) -> Void) {
+    /// Adds `times × other` (rows outside the tableau).
+    mutating func insert(row other: Row, times: Double, scratch: inout [Cell]) {
         constant += other.constant * times
-        let count = symbols.count, otherCount = other.symbols.count
-        if otherCount == 0 { return }
-        if count == 0 {
-            // Common when a row is built from one basic variable's row.
-            symbols.reserveCapacity(otherCount)
-            coefficients.reserveCapacity(otherCount)
-            for j in 0..<otherCount {
-                let value = other.coefficients[j] * times
-                if !nearZero(value) {
-                    symbols.append(other.symbols[j]); coefficients.append(value)
-                    added(other.symbols[j])
-                }
+        if other.cells.isEmpty { return }
+        if cells.isEmpty || cells[cells.count - 1].symbol < other.cells[0].symbol {
+            for cell in other.cells {
+                let value = cell.coefficient * times
+                if !nearZero(value) { cells.append(Cell(symbol: cell.symbol, node: -1, coefficient: value)) }
             }
             return
         }
-        scratch.symbols.removeAll(keepingCapacity: true)
-        scratch.coefficients.removeAll(keepingCapacity: true)
-        scratch.symbols.reserveCapacity(count + otherCount)
-        scratch.coefficients.reserveCapacity(count + otherCount)
+        scratch.removeAll(keepingCapacity: true)
         var i = 0, j = 0
+        let count = cells.count, otherCount = other.cells.count
         while i < count || j < otherCount {
-            if j == otherCount || (i < count && symbols[i] < other.symbols[j]) {
-                scratch.symbols.append(symbols[i]); scratch.coefficients.append(coefficients[i]); i += 1
-            } else if i == count || other.symbols[j] < symbols[i] {
-                let value = other.coefficients[j] * times
-                if !nearZero(value) {
-                    scratch.symbols.append(other.symbols[j]); scratch.coefficients.append(value)
-                    added(other.symbols[j])
-                }
+            if j == otherCount || (i < count && cells[i].symbol < other.cells[j].symbol) {
+                scratch.append(cells[i]); i += 1
+            } else if i == count || other.cells[j].symbol < cells[i].symbol {
+                let value = other.cells[j].coefficient * times
+                if !nearZero(value) { scratch.append(Cell(symbol: other.cells[j].symbol, node: -1, coefficient: value)) }
                 j += 1
             } else {
-                let value = coefficients[i] + other.coefficients[j] * times
-                if nearZero(value) { removed(symbols[i]) } else {
-                    scratch.symbols.append(symbols[i]); scratch.coefficients.append(value)
-                }
+                let value = cells[i].coefficient + other.cells[j].coefficient * times
+                if !nearZero(value) { scratch.append(Cell(symbol: cells[i].symbol, node: cells[i].node, coefficient: value)) }
                 i += 1; j += 1
             }
         }
-        swap(&symbols, &scratch.symbols)
-        swap(&coefficients, &scratch.coefficients)
+        swap(&cells, &scratch)
     }
 
     /// Removes `symbol`'s cell and returns its coefficient (0 when absent).
@@ -111,20 +98,23 @@ struct Row {
     mutating func remove(_ symbol: Int32) -> Double {
         let (found, index) = index(of: symbol)
         guard found else { return 0 }
-        symbols.remove(at: index)
-        return coefficients.remove(at: index)
+        return cells.remove(at: index).coefficient
     }
 
     mutating func reverseSign() {
         constant = -constant
-        for index in coefficients.indices { coefficients[index] = -coefficients[index] }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for index in cells.indices { cells[index].coefficient = -cells[index].coefficient }
+        }
     }
 
     /// Rewrites `0 = constant + … + c × symbol + …` as `symbol = …`.
     mutating func solve(for symbol: Int32) {
         let factor = -1 / remove(symbol)
         constant *= factor
-        for index in coefficients.indices { coefficients[index] *= factor }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for index in cells.indices { cells[index].coefficient *= factor }
+        }
     }
 
     /// Rewrites `lhs = … + c × rhs + …` as `rhs = …` (lhs enters the row).
@@ -134,7 +124,7 @@ struct Row {
     }
 
     /// Replaces `symbol` by `row` (rows outside the tableau).
-    mutating func substitute(_ symbol: Int32, _ row: Row, scratch: inout Row) {
+    mutating func substitute(_ symbol: Int32, _ row: Row, scratch: inout [Cell]) {
         let coefficient = remove(symbol)
         if coefficient != 0 { insert(row: row, times: coefficient, scratch: &scratch) }
     }

@@ -28,7 +28,8 @@ public final class Solver {
         }
     }
 
-    var tableau = Tableau()
+    /// The solver is not reentrant, so one access at a time needs no dynamic check.
+    @exclusivity(unchecked) var tableau = Tableau()
 
     public init() {}
 

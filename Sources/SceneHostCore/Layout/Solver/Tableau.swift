@@ -36,24 +36,26 @@ struct Tableau {
         var markerCoefficient = 0.0
     }
 
-    // Per symbol: its kind, its row when basic, the rows it appears in, the constraint slot that made
-    // it (markers and errors), its objective coefficient.
-    private(set) var kinds: [Kind] = []
+    // Per symbol: its kind, its row when basic, the first node of its column, the constraint slot that
+    // made it (markers and errors), its objective coefficient.
+    let kinds = Pool<Kind>()
     private var rows: [Row] = []
-    private var isBasic: [Bool] = []
-    private var occurrences: [[Int32]] = []
-    private var symbolSlot: [Int32] = []
-    private var objective: [Double] = []
+    private let isBasic = Pool<Bool>()
+    private let symbolSlot = Pool<Int32>()
+    // Columns: per symbol, a doubly linked list of nodes naming the rows it appears in; a row's cell
+    // keeps its node, so removing a cell unlinks it at once.
+    private let columns = Columns()
+    private let objective = Pool<Double>()
     /// Min-heap of symbols whose objective coefficient turned negative (checked when popped), so the
     /// entering symbol is the lowest such symbol, as Bland's rule wants.
     private var candidates: [Int32] = []
-    private var inCandidates: [Bool] = []
+    private let inCandidates = Pool<Bool>()
 
     private var artificial = Row()
     private var hasArtificial = false
     private var infeasible: [Int32] = []
-    private var scratch = Row()
-    private var ownersScratch: [Int32] = []
+    private var scratch: [Cell] = []
+    private let merged = Pool<Cell>()
 
     private(set) var variables: [LayoutVariable] = []
     /// The symbol of each of `variables` (theirs, unless another solver took them over).
@@ -63,6 +65,7 @@ struct Tableau {
     private static let ids = Atomic<UInt64>(0)
     private(set) var entries: [Entry] = []
     private var freeSlots: [Int32] = []
+    private var liveCount = 0
     private var nextSequence = 0
     private(set) var needsRebuild = false
 
@@ -84,7 +87,7 @@ struct Tableau {
         kinds.append(kind)
         rows.append(Row())
         isBasic.append(false)
-        occurrences.append([])
+        columns.heads.append(-1)
         symbolSlot.append(slot)
         objective.append(0)
         inCandidates.append(false)
@@ -118,10 +121,11 @@ struct Tableau {
 
     func editSlot(of variable: LayoutVariable) -> Int32? {
         let slot = variable.editSlot
-        guard slot >= 0, Int(slot) < entries.count, entries[Int(slot)].isEdit,
-              let constraint = entries[Int(slot)].constraint,
-              constraint.expression.terms.first?.variable === variable else { return nil }
-        return slot
+        guard slot >= 0, Int(slot) < entries.count else { return nil }
+        let isEdit = entries.withUnsafeBufferPointer { entries in
+            entries[Int(slot)].isEdit && entries[Int(slot)].constraint?.expression.terms.first?.variable === variable
+        }
+        return isEdit ? slot : nil
     }
 
     private mutating func freeSlot(_ slot: Int32) {
@@ -133,6 +137,7 @@ struct Tableau {
         }
         entries[Int(slot)] = Entry()
         freeSlots.append(slot)
+        liveCount -= 1
     }
 
     /// Forgets the symbols and slots the solver wrote into variables and constraints.
@@ -146,6 +151,8 @@ struct Tableau {
 
     mutating func addConstraint(_ constraint: LayoutConstraint, isEdit: Bool = false) throws(Failure) {
         guard slot(of: constraint) == nil else { throw .duplicateConstraint }
+        // Symbols of removed constraints stay allocated; compact when they are most of them.
+        if kinds.count > 4096 && kinds.count > 4 * (variables.count + 3 * liveCount) { needsRebuild = true }
         if needsRebuild { rebuild() }
         let slot: Int32
         if let free = freeSlots.popLast() { slot = free } else {
@@ -163,6 +170,7 @@ struct Tableau {
         entries[Int(slot)] = Entry(constraint: constraint, tag: tag, sequence: nextSequence, isEdit: isEdit,
                                    markerCoefficient: coefficient)
         constraint.slot = slot
+        liveCount += 1
     }
 
     mutating func removeConstraint(_ constraint: LayoutConstraint) throws(Failure) {
@@ -207,10 +215,11 @@ struct Tableau {
     /// Copies the solution into the variables' `value`s.
     mutating func updateVariables() {
         if needsRebuild { rebuild() }
+        let isBasic = self.isBasic
         rows.withUnsafeBufferPointer { rows in
-            isBasic.withUnsafeBufferPointer { isBasic in
+            variableSymbols.withUnsafeBufferPointer { symbols in
                 for (index, variable) in variables.enumerated() {
-                    let symbol = Int(variableSymbols[index])
+                    let symbol = Int(symbols[index])
                     variable.value = isBasic[symbol] ? rows[symbol].constant : 0
                 }
             }
@@ -232,7 +241,7 @@ struct Tableau {
         var subject = chooseSubject(row, tag)
         if subject < 0, allDummies(row) {
             guard nearZero(row.constant) else {
-                conflict = row.symbols.compactMap { $0 == tag.marker ? nil : symbolSlot[Int($0)] }
+                conflict = row.cells.compactMap { $0.symbol == tag.marker ? nil : symbolSlot[Int($0.symbol)] }
                 throw .unsatisfiableConstraint
             }
             if tag.marker < 0 {
@@ -307,10 +316,10 @@ struct Tableau {
         return (row, false)
     }
 
-    private func allDummies(_ row: Row) -> Bool { row.symbols.allSatisfy { kinds[Int($0)] == .dummy } }
+    private func allDummies(_ row: Row) -> Bool { row.cells.allSatisfy { kinds[Int($0.symbol)] == .dummy } }
 
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Int32 {
-        for symbol in row.symbols where kinds[Int(symbol)] == .external { return symbol }
+        for cell in row.cells where kinds[Int(cell.symbol)] == .external { return cell.symbol }
         if tag.marker >= 0, kinds[Int(tag.marker)] != .dummy, row.coefficient(for: tag.marker) < 0 { return tag.marker }
         if tag.other >= 0, row.coefficient(for: tag.other) < 0 { return tag.other }
         return -1
@@ -328,13 +337,13 @@ struct Tableau {
         if isBasic[Int(art)] {
             guard nearZero(rows[Int(art)].constant) else {
                 // Infeasible: the remaining rows are the tableau without this constraint.
-                conflict = rows[Int(art)].symbols.compactMap { $0 == tag.marker ? nil : symbolSlot[Int($0)] }
+                conflict = rows[Int(art)].cells.compactMap { $0.symbol == tag.marker ? nil : symbolSlot[Int($0.symbol)] }
                 uninstall(art)
                 try optimize()
                 throw .unsatisfiableConstraint
             }
             var basic = uninstall(art)
-            if let entering = basic.symbols.first(where: { kinds[Int($0)] == .slack || kinds[Int($0)] == .error }) {
+            if let entering = basic.cells.first(where: { kinds[Int($0.symbol)] == .slack || kinds[Int($0.symbol)] == .error })?.symbol {
                 basic.solve(for: art, then: entering)
                 substitute(entering, basic)
                 install(basic, as: entering)
@@ -348,8 +357,7 @@ struct Tableau {
                 install(basic, as: dummy)
             }
         }
-        for owner in occurrences[Int(art)] { rows[Int(owner)].remove(art) }
-        occurrences[Int(art)] = []
+        eraseColumn(art)
         objective[Int(art)] = 0
     }
 
@@ -379,8 +387,7 @@ struct Tableau {
         // The other error symbol cancels out of every row; drop what rounding left.
         for symbol in [marker, tag.other] where symbol >= 0 {
             if isBasic[Int(symbol)] { uninstall(symbol) }
-            for owner in occurrences[Int(symbol)] { rows[Int(owner)].remove(symbol) }
-            occurrences[Int(symbol)] = []
+            eraseColumn(symbol)
             objective[Int(symbol)] = 0
         }
         try optimize()
@@ -390,17 +397,20 @@ struct Tableau {
     private func markerLeavingSymbol(_ marker: Int32) -> Int32? {
         var first: Int32?, second: Int32?, third: Int32?
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
-        for owner in occurrences[Int(marker)] {
-            let row = rows[Int(owner)]
-            let coefficient = row.coefficient(for: marker)
+        let nodes = columns.nodes
+        var node = columns.heads[marker]
+        while node >= 0 {
+            let owner = nodes[node].owner, coefficient = nodes[node].coefficient
+            node = nodes[node].next
+            let constant = rows[Int(owner)].constant
             if coefficient == 0 { continue }
             if kinds[Int(owner)] == .external {
                 third = owner
             } else if coefficient < 0 {
-                let ratio = -row.constant / coefficient
+                let ratio = -constant / coefficient
                 if ratio < r1 || (ratio == r1 && owner < first!) { r1 = ratio; first = owner }
             } else {
-                let ratio = row.constant / coefficient
+                let ratio = constant / coefficient
                 if ratio < r2 || (ratio == r2 && owner < second!) { r2 = ratio; second = owner }
             }
         }
@@ -416,7 +426,7 @@ struct Tableau {
         kinds.removeAll(keepingCapacity: true)
         rows.removeAll(keepingCapacity: true)
         isBasic.removeAll(keepingCapacity: true)
-        occurrences.removeAll(keepingCapacity: true)
+        columns.removeAll()
         symbolSlot.removeAll(keepingCapacity: true)
         objective.removeAll(keepingCapacity: true)
         inCandidates.removeAll(keepingCapacity: true)
@@ -441,9 +451,9 @@ struct Tableau {
     /// Adds `delta` to the constant of the constraint in `slot` (which has a marker): with the equation
     /// `expression + μ·marker + … = 0`, `marker − delta/μ` takes the marker's place.
     private mutating func shift(slot: Int32, by delta: Double) throws(Failure) {
-        let entry = entries[Int(slot)]
-        let marker = entry.tag.marker, other = entry.tag.other
-        let coefficient = entry.markerCoefficient
+        let (marker, other, coefficient) = entries.withUnsafeBufferPointer {
+            ($0[Int(slot)].tag.marker, $0[Int(slot)].tag.other, $0[Int(slot)].markerCoefficient)
+        }
         if isBasic[Int(marker)] {
             rows[Int(marker)].constant -= delta / coefficient
             flagIfInfeasible(marker)
@@ -453,11 +463,22 @@ struct Tableau {
             flagIfInfeasible(other)
         } else {
             let step = delta / coefficient
-            for owner in occurrences[Int(marker)] {
-                let cell = rows[Int(owner)].coefficient(for: marker)
-                rows[Int(owner)].constant += cell * step
-                flagIfInfeasible(owner)
+            let kinds = self.kinds, nodes = self.columns.nodes, columnHead = self.columns.heads
+            var infeasible = self.infeasible
+            self.infeasible = []
+            rows.withUnsafeMutableBufferPointer { rows in
+                var node = columnHead[Int(marker)]
+                while node >= 0 {
+                    let owner = nodes[node].owner, cell = nodes[node].coefficient
+                    node = nodes[node].next
+                    let index = Int(owner)
+                    let constant = rows[index].constant + cell * step
+                    rows[index].constant = constant
+                    let kind = kinds[index]
+                    if kind != .external && (constant < 0 || (kind == .dummy && !nearZero(constant))) { infeasible.append(owner) }
+                }
             }
+            self.infeasible = infeasible
         }
         try dualOptimize()
     }
@@ -471,9 +492,12 @@ struct Tableau {
 
     // MARK: Tableau plumbing
 
-    /// Puts `row` in the tableau as the row of `symbol`, indexing its symbols.
+    /// Puts `row` in the tableau as the row of `symbol`, listing it in its symbols' columns.
     private mutating func install(_ row: Row, as symbol: Int32) {
-        for cell in row.symbols { occurrences[Int(cell)].append(symbol) }
+        var row = row
+        for index in row.cells.indices {
+            row.cells[index].node = columns.link(symbol, row.cells[index].symbol, row.cells[index].coefficient)
+        }
         rows[Int(symbol)] = row
         isBasic[Int(symbol)] = true
     }
@@ -484,44 +508,49 @@ struct Tableau {
         let row = rows[Int(symbol)]
         rows[Int(symbol)] = Row()
         isBasic[Int(symbol)] = false
-        for cell in row.symbols { unindex(owner: symbol, in: cell) }
+        for cell in row.cells { columns.unlink(cell.node, from: cell.symbol) }
         return row
     }
 
-    private mutating func unindex(owner: Int32, in symbol: Int32) {
-        occurrences[Int(symbol)].withUnsafeMutableBufferPointer { list in
-            guard let index = list.firstIndex(of: owner) else { return }
-            list.swapAt(index, list.count - 1)
+    /// Removes `symbol` from every row it appears in.
+    private mutating func eraseColumn(_ symbol: Int32) {
+        var node = columns.heads[symbol]
+        columns.heads[symbol] = -1
+        while node >= 0 {
+            let next = columns.nodes[node].next
+            rows[Int(columns.nodes[node].owner)].remove(symbol)
+            columns.release(node)
+            node = next
         }
-        if occurrences[Int(symbol)].last == owner { occurrences[Int(symbol)].removeLast() }
     }
 
-    /// Replaces `symbol` by `row` everywhere it appears: tableau rows (via the column index), the
-    /// objective and the artificial objective.
+    /// Replaces `symbol` by `row` everywhere it appears: tableau rows (through its column, edited in
+    /// place), the objective and the artificial objective.
     private mutating func substitute(_ symbol: Int32, _ row: Row) {
-        var owners = ownersScratch
-        ownersScratch = []
-        swap(&owners, &occurrences[Int(symbol)])
-        var scratch = self.scratch
-        self.scratch = Row()
-        for owner in owners {
-            var target = rows[Int(owner)]
-            rows[Int(owner)] = Row()   // unique ownership while it is edited
-            let coefficient = target.remove(symbol)
-            target.insert(row: row, times: coefficient, scratch: &scratch) { added in
-                occurrences[Int(added)].append(owner)
-            } removed: { removed in
-                unindex(owner: owner, in: removed)
+        let columns = self.columns, merged = self.merged, kinds = self.kinds
+        var infeasible = self.infeasible
+        self.infeasible = []
+        var node = columns.heads[symbol]
+        columns.heads[symbol] = -1
+        rows.withUnsafeMutableBufferPointer { rows in
+            while node >= 0 {
+                let next = columns.nodes[node].next, owner = columns.nodes[node].owner
+                columns.release(node)
+                let index = Int(owner)
+                let coefficient = rows[index].remove(symbol)
+                Tableau.merge(row, times: coefficient, into: &rows[index], of: owner, columns: columns, merged: merged)
+                let kind = kinds[index]
+                if kind != .external {
+                    let constant = rows[index].constant
+                    if constant < 0 || (kind == .dummy && !nearZero(constant)) { infeasible.append(owner) }
+                }
+                node = next
             }
-            rows[Int(owner)] = target
-            flagIfInfeasible(owner)
         }
-        self.scratch = scratch
-        owners.removeAll(keepingCapacity: true)
-        ownersScratch = owners
-        let coefficient = objective[Int(symbol)]
+        self.infeasible = infeasible
+        let coefficient = objective[symbol]
         if coefficient != 0 {
-            objective[Int(symbol)] = 0
+            objective[symbol] = 0
             addToObjective(row, times: coefficient)
         }
         if hasArtificial {
@@ -529,6 +558,80 @@ struct Tableau {
             artificial.substitute(symbol, row, scratch: &scratch)
             self.scratch = scratch
         }
+    }
+
+    /// Adds `times × row` to `target`, the row of `owner`, keeping the columns: a merge of the two
+    /// sorted cell arrays through the `merged` pool.
+    private static func merge(_ row: Row, times: Double, into target: inout Row, of owner: Int32,
+                              columns: Columns, merged: Pool<Cell>) {
+        target.constant += row.constant * times
+        let otherCount = row.cells.count
+        if otherCount == 0 { return }
+        let count = target.cells.count
+        if otherCount &* 4 <= count {
+            // A few cells into a long row: edit it in place.
+            for right in row.cells {
+                let value = right.coefficient * times
+                let (found, index) = target.index(of: right.symbol)
+                if found {
+                    let sum = target.cells[index].coefficient + value
+                    if nearZero(sum) {
+                        columns.unlink(target.cells[index].node, from: right.symbol)
+                        target.cells.remove(at: index)
+                    } else {
+                        target.cells[index].coefficient = sum
+                        columns.nodes[target.cells[index].node].coefficient = sum
+                    }
+                } else if !nearZero(value) {
+                    target.cells.insert(Cell(symbol: right.symbol, node: columns.link(owner, right.symbol, value), coefficient: value), at: index)
+                }
+            }
+            return
+        }
+        merged.removeAll()
+        merged.reserve(count + otherCount)
+        let out = merged.base
+        var written = 0
+        target.cells.withUnsafeBufferPointer { a in
+            row.cells.withUnsafeBufferPointer { b in
+                var i = 0, j = 0
+                while i < count && j < otherCount {
+                    let left = a[i], right = b[j]
+                    if left.symbol < right.symbol {
+                        out[written] = left; written &+= 1; i &+= 1
+                    } else if right.symbol < left.symbol {
+                        let value = right.coefficient * times
+                        if !nearZero(value) {
+                            out[written] = Cell(symbol: right.symbol, node: columns.link(owner, right.symbol, value), coefficient: value)
+                            written &+= 1
+                        }
+                        j &+= 1
+                    } else {
+                        let value = left.coefficient + right.coefficient * times
+                        if nearZero(value) {
+                            columns.unlink(left.node, from: left.symbol)
+                        } else {
+                            out[written] = Cell(symbol: left.symbol, node: left.node, coefficient: value)
+                            columns.nodes[left.node].coefficient = value
+                            written &+= 1
+                        }
+                        i &+= 1; j &+= 1
+                    }
+                }
+                while i < count { out[written] = a[i]; written &+= 1; i &+= 1 }
+                while j < otherCount {
+                    let right = b[j]
+                    let value = right.coefficient * times
+                    if !nearZero(value) {
+                        out[written] = Cell(symbol: right.symbol, node: columns.link(owner, right.symbol, value), coefficient: value)
+                        written &+= 1
+                    }
+                    j &+= 1
+                }
+            }
+        }
+        target.cells.removeAll(keepingCapacity: true)
+        target.cells.append(contentsOf: UnsafeBufferPointer(start: out, count: written))
     }
 
     // MARK: Objective
@@ -544,7 +647,7 @@ struct Tableau {
     }
 
     private mutating func addToObjective(_ row: Row, times: Double) {
-        for index in row.symbols.indices { addToObjective(row.symbols[index], row.coefficients[index] * times) }
+        for cell in row.cells { addToObjective(cell.symbol, cell.coefficient * times) }
     }
 
     private mutating func pushCandidate(_ symbol: Int32) {
@@ -593,17 +696,19 @@ struct Tableau {
         while true {
             let entering: Int32
             if artificialObjective {
-                entering = artificial.symbols.indices.first(where: {
-                    kinds[Int(artificial.symbols[$0])] != .dummy && artificial.coefficients[$0] < 0
-                }).map { artificial.symbols[$0] } ?? -1
+                entering = artificial.cells.first(where: { kinds[Int($0.symbol)] != .dummy && $0.coefficient < 0 })?.symbol ?? -1
             } else {
                 entering = enteringSymbol()
             }
             if entering < 0 { return }
             var ratio = Double.greatestFiniteMagnitude
             var leaving: Int32 = -1
-            for owner in occurrences[Int(entering)] where kinds[Int(owner)] != .external {
-                let coefficient = rows[Int(owner)].coefficient(for: entering)
+            let nodes = columns.nodes
+            var node = columns.heads[entering]
+            while node >= 0 {
+                let owner = nodes[node].owner, coefficient = nodes[node].coefficient
+                node = nodes[node].next
+                if kinds[Int(owner)] == .external { continue }
                 if coefficient < 0 {
                     let candidate = -rows[Int(owner)].constant / coefficient
                     if candidate < ratio || (candidate == ratio && owner < leaving) { ratio = candidate; leaving = owner }
@@ -630,15 +735,12 @@ struct Tableau {
             let sign: Double = constant < 0 ? 1 : -1
             var ratio = Double.greatestFiniteMagnitude
             var entering: Int32 = -1
-            rows[Int(leaving)].symbols.withUnsafeBufferPointer { symbols in
-                rows[Int(leaving)].coefficients.withUnsafeBufferPointer { coefficients in
-                    for index in symbols.indices {
-                        let coefficient = coefficients[index] * sign
-                        let symbol = symbols[index]
-                        if coefficient > 0, kinds[Int(symbol)] != .dummy {
-                            let value = objective[Int(symbol)] / coefficient
-                            if value < ratio { ratio = value; entering = symbol }
-                        }
+            rows[Int(leaving)].cells.withUnsafeBufferPointer { cells in
+                for cell in cells {
+                    let coefficient = cell.coefficient * sign
+                    if coefficient > 0, kinds[Int(cell.symbol)] != .dummy {
+                        let value = objective[Int(cell.symbol)] / coefficient
+                        if value < ratio { ratio = value; entering = cell.symbol }
                     }
                 }
             }
