@@ -382,3 +382,16 @@ struct SplitMix {
     }
     mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
+
+@Test func prioritiesBelowRequiredStayOptional() throws {
+    #expect(Strength.fromPriority(999) < Strength.required / 10)
+    #expect(Strength.fromPriority(1000) == Strength.required)
+    #expect(Strength.fromPriority(751) > Strength.fromPriority(750))
+    // An optional constraint at 999 gives way to a required one.
+    let solver = Solver()
+    let x = LayoutVariable("x")
+    try solver.addConstraint(LayoutConstraint(LinearExpression(x), .equal, LinearExpression(constant: 10), strength: Strength.fromPriority(999)))
+    try solver.addConstraint(LayoutConstraint(LinearExpression(x), .equal, LinearExpression(constant: 20)))
+    solver.updateVariables()
+    #expect(x.value == 20)
+}

@@ -434,11 +434,7 @@ final class LayoutEngine {
         }
     }
 
-    /// UIKit priorities as solver strengths: 1000 is required; lower priorities are spaced
-    /// exponentially (10^(p/125)), so 750 outweighs 250 ten-thousandfold and 999 stays below required.
-    static func strength(for priority: UILayoutPriority) -> Double {
-        priority.isRequired ? Strength.required : pow(10, Double(max(1, priority.rawValue)) / 125)
-    }
+    static func strength(for priority: UILayoutPriority) -> Double { Strength.fromPriority(priority.rawValue) }
 
     /// The linear expression of an attribute of an item, in root coordinates.
     private func expression(_ attribute: NSLayoutConstraint.Attribute, of item: any LayoutItem, rightToLeft: Bool) -> LinearExpression {

@@ -85,10 +85,10 @@ public enum Strength {
     static func clip(_ value: Double) -> Double { min(max(value, 0), required) }
 
     /// A UIKit priority (1…1000) as a strength: 1000 is required; lower priorities are spaced
-    /// exponentially (10^(p/100)), so 750 outweighs 250 by 10^5 and a higher priority wins over any
-    /// plausible error of a lower one, as UIKit's layout behaves.
+    /// exponentially (10^(p/125)), so 750 outweighs 250 ten-thousandfold, a higher priority wins over any
+    /// plausible error of a lower one, as UIKit's layout behaves, and 999 stays well below required.
     public static func fromPriority(_ priority: Float) -> Double {
-        priority >= 1000 ? required : pow(10, Double(max(1, priority)) / 100)
+        priority >= 1000 ? required : pow(10, Double(max(1, priority)) / 125)
     }
 }
 
