@@ -30,13 +30,18 @@ let package = Package(
         .target(name: "SceneHost", dependencies: ["SceneHostCore", "X11", "Cairo", "CMainQueue"]),
         .target(name: "SceneHostTesting", dependencies: ["SceneHost", "SceneHostCore", "X11", "Cairo"]),
         // The Gallery's screenshot tour (`Gallery --tour`) runs it on a virtual display with SceneHostTesting.
-        .executableTarget(name: "Gallery", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting"]),
+        // Its scene manifest is `Resources/Info.plist`, found by `UIApplicationMain` among its resources.
+        .executableTarget(name: "Gallery", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting"],
+                          resources: [.copy("Resources")]),
         .executableTarget(
             name: "Benchmarks", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting"],
             exclude: ["kiwi_layout.py"]),
+        // A test helper: saves session lists in a loop, for the crash test that kills it at random moments.
+        .executableTarget(name: "SessionStoreStress", dependencies: ["SceneHost"], path: "Tests/SessionStoreStress"),
         .testTarget(name: "SceneHostCoreTests", dependencies: ["SceneHostCore", "Cairo"]),
         .testTarget(
-            name: "SceneHostTests", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "Gallery", "X11"],
+            name: "SceneHostTests",
+            dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "Gallery", "SessionStoreStress", "X11"],
             exclude: ["__Snapshots__"]),
     ]
 )

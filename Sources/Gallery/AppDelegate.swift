@@ -1,29 +1,58 @@
 import SceneHost
 
-/// The Gallery: two scenes, Mail and Settings, written as a UIKit app would be.
+/// The Gallery: Mail and Settings scenes, written as a UIKit app would be. Its scene manifest
+/// (`Resources/Info.plist`) names the two configurations and their delegate classes.
 @main
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     static let settingsActivityType = "org.scenehost.gallery.settings"
 
+    /// The manifest of `Resources/Info.plist`, for running the Gallery in tests and the tour (the app
+    /// itself finds it through `UIApplicationMain`).
+    static var sceneManifest: UIApplicationSceneManifest {
+        guard let url = Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Resources"),
+              let manifest = try? UIApplicationSceneManifest.load(from: url) else {
+            fatalError("the Gallery's Resources/Info.plist is missing from its resource bundle; rebuild the Gallery")
+        }
+        return manifest
+    }
+
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-        // The first scene (Mail) connects after launch; Settings is asked for beside it.
-        application.activateSceneSession(for: UISceneSessionActivationRequest(
-            role: .windowApplication, userActivity: NSUserActivity(activityType: Self.settingsActivityType)))
+        // On a first launch Mail connects after launch and Settings is asked for beside it; after a
+        // relaunch the scenes that were open come back instead.
+        if application.openSessions.isEmpty {
+            application.activateSceneSession(for: UISceneSessionActivationRequest(
+                role: .windowApplication, userActivity: NSUserActivity(activityType: Self.settingsActivityType)))
+        }
         return true
     }
 
+    /// A configuration by name: the manifest supplies its delegate class.
     func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
                      options: UIScene.ConnectionOptions) -> UISceneConfiguration {
         let wantsSettings = options.userActivities.contains { $0.activityType == Self.settingsActivityType }
-        let configuration = UISceneConfiguration(name: wantsSettings ? "Settings" : "Mail", sessionRole: connectingSceneSession.role)
-        configuration.delegateClass = wantsSettings ? SettingsSceneDelegate.self : MailSceneDelegate.self
-        return configuration
+        return UISceneConfiguration(name: wantsSettings ? "Settings" : "Mail", sessionRole: connectingSceneSession.role)
     }
+}
+
+/// Shortcuts every Gallery scene offers: Ctrl+N opens a new Mail scene, Ctrl+W closes this one.
+@MainActor
+func sceneCommands(for controller: UIViewController) -> [UIKeyCommand] {
+    [
+        UIKeyCommand(title: "New Mail Window", input: "n", modifierFlags: .control) { _ in
+            UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
+        },
+        UIKeyCommand(title: "Close Window", input: "w", modifierFlags: .control) { [weak controller] _ in
+            guard let session = controller?.view.window?.windowScene?.session else { return }
+            UIApplication.shared.requestSceneSessionDestruction(session, options: nil)
+        },
+    ]
 }
 
 /// Shows the mailbox: a list beside the open message when horizontally regular, the list alone when compact.
 final class MailSceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
+    static let activityType = "org.scenehost.gallery.mail"
+    private var mail: MailViewController? { window?.rootViewController as? MailViewController }
 
     /// Narrower than the regular-width threshold, so a person can make it compact.
     static let minimumSize = CGSize(width: 420, height: 360)
@@ -36,6 +65,18 @@ final class MailSceneDelegate: UIResponder, UIWindowSceneDelegate {
         window.rootViewController = MailViewController()
         window.makeKeyAndVisible()
         self.window = window
+    }
+
+    /// The open message, kept with the session: a relaunch shows it again.
+    func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
+        let activity = NSUserActivity(activityType: Self.activityType)
+        activity.title = "Mail"
+        activity.userInfo = ["selectedMessage": mail?.selectedIndex ?? 0]
+        return activity
+    }
+
+    func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity) {
+        if let index = stateRestorationActivity.userInfo?["selectedMessage"] as? Int { mail?.select(index) }
     }
 
 }

@@ -36,7 +36,7 @@ enum GalleryTour {
     ]
 
     static func run(writingTo directory: String) async throws {
-        let app = try AppHarness(AppDelegate.self)
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
         guard await app.waitForScenes(2) else { throw Failure(description: "the Gallery's two scenes did not appear") }
         let other = try app.virtualDisplay.connect()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

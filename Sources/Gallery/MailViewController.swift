@@ -224,4 +224,32 @@ final class MailViewController: UIViewController {
     }
 
     override func viewWillLayoutSubviews() { overlay.place(in: view) }
+
+    /// The message shown in the reading pane.
+    private(set) var selectedIndex = 0
+
+    /// Selects message `index` (clamped to the mailbox) and shows it.
+    func select(_ index: Int) {
+        loadViewIfNeeded()
+        let clamped = min(max(0, index), rows.count - 1)
+        guard clamped != selectedIndex || !rows[clamped].isSelected else { return }
+        rows[selectedIndex].isSelected = false
+        selectedIndex = clamped
+        rows[clamped].isSelected = true
+        detail.show(Mailbox.messages[clamped])
+    }
+
+    /// ↑ and ↓ move the selection; Ctrl+N and Ctrl+W open and close scenes.
+    override var keyCommands: [UIKeyCommand]? {
+        [
+            UIKeyCommand(title: "Previous Message", input: UIKeyCommand.inputUpArrow) { [weak self] _ in
+                guard let self else { return }
+                select(selectedIndex - 1)
+            },
+            UIKeyCommand(title: "Next Message", input: UIKeyCommand.inputDownArrow) { [weak self] _ in
+                guard let self else { return }
+                select(selectedIndex + 1)
+            },
+        ] + sceneCommands(for: self)
+    }
 }

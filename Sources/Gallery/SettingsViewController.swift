@@ -146,4 +146,6 @@ final class SettingsViewController: UIViewController {
     }
 
     override func viewWillLayoutSubviews() { overlay.place(in: view) }
+
+    override var keyCommands: [UIKeyCommand]? { sceneCommands(for: self) }
 }

@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite(.serialized) struct SceneWindowTests {
     @Test func windowPropertiesComeFromTheScene() async throws {
-        let app = try AppHarness(AppDelegate.self)
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))
         let other = try app.virtualDisplay.connect()
         let mail = try #require(app.scene(titled: "Mail"))
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func sizeHintsEqualTheRestrictionsAndFollowThem() async throws {
-        let app = try AppHarness(AppDelegate.self)
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))
         let other = try app.virtualDisplay.connect()
         let mail = try #require(app.scene(titled: "Mail"))
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func theWindowManagerEnforcesMinimumAndMaximum() async throws {
-        let app = try AppHarness(AppDelegate.self)
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))
         let other = try app.virtualDisplay.connect()
         let mail = try #require(app.scene(titled: "Mail"))
@@ -166,7 +166,7 @@ import Testing
     }
 
     @Test func snapshotsOfTheMailWindow() async throws {
-        let app = try AppHarness(AppDelegate.self)
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))
         let mail = try #require(app.scene(titled: "Mail"))
         let window = try #require(app.window(of: mail))

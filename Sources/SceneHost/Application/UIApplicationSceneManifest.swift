@@ -118,7 +118,7 @@ public struct UIApplicationSceneManifest: Sendable {
 
     /// The role's default configuration (its first), resolved.
     @MainActor
-    func defaultConfiguration(for role: UISceneSession.Role) throws(Error) -> UISceneConfiguration {
+    public func defaultConfiguration(for role: UISceneSession.Role) throws(Error) -> UISceneConfiguration {
         guard let first = configurations[role.rawValue]?.first else {
             throw Error("\(source) has no scene configuration for the role \(role.rawValue): add one under UIApplicationSceneManifest → UISceneConfigurations → \(role.rawValue)")
         }
@@ -127,14 +127,14 @@ public struct UIApplicationSceneManifest: Sendable {
 
     /// The configuration named `name` for `role`, resolved; nil when the manifest has none of that name.
     @MainActor
-    func configuration(named name: String, role: UISceneSession.Role) throws(Error) -> UISceneConfiguration? {
+    public func configuration(named name: String, role: UISceneSession.Role) throws(Error) -> UISceneConfiguration? {
         guard let entry = configurations[role.rawValue]?.first(where: { $0.name == name }) else { return nil }
         return try resolve(entry, role: role)
     }
 
     /// Every entry resolved, for checking the whole manifest at launch.
     @MainActor
-    func problems() -> [Error] {
+    public func problems() -> [Error] {
         var found: [Error] = []
         for (role, entries) in configurations.sorted(by: { $0.key < $1.key }) {
             for entry in entries {

@@ -188,7 +188,7 @@ final class SceneWindow: UIWindowSceneHost {
             positionIsStale = true
             needsFrame = true
         case KeyPress:
-            handleShortcut(event.xkey)
+            handleKey(event.xkey)
         case FocusIn, FocusOut:
             // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
             let mode = event.xfocus.mode
@@ -234,16 +234,68 @@ final class SceneWindow: UIWindowSceneHost {
                width: CGFloat(pixelSize.width) / scale, height: CGFloat(pixelSize.height) / scale)
     }
 
-    /// SceneHost's own shortcuts, in every scene: Ctrl+= (or Ctrl++) and Ctrl+- step the preferred content
-    /// size category of all scenes up and down, Ctrl+0 goes back to the configured one.
-    private func handleShortcut(_ key: XKeyEvent) {
+    /// A key press: the app's key commands along the responder chain first, then SceneHost's own
+    /// shortcuts, in every scene: Ctrl+= (or Ctrl++) and Ctrl+- step the preferred content size category
+    /// of all scenes up and down, Ctrl+0 goes back to the configured one.
+    private func handleKey(_ key: XKeyEvent) {
         var key = key
-        guard key.state & UInt32(ControlMask) != 0 else { return }
-        switch Int32(XLookupKeysym(&key, 0)) {
+        let keysym = XLookupKeysym(&key, 0)
+        var flags: UIKeyModifierFlags = []
+        if key.state & UInt32(ShiftMask) != 0 { flags.insert(.shift) }
+        if key.state & UInt32(ControlMask) != 0 { flags.insert(.control) }
+        if key.state & UInt32(Mod1Mask) != 0 { flags.insert(.alternate) }
+        if key.state & UInt32(Mod4Mask) != 0 { flags.insert(.command) }
+        if key.state & UInt32(LockMask) != 0 { flags.insert(.alphaShift) }
+        if let input = Self.input(for: keysym, key: &key),
+           let command = UIResponder.keyCommand(forInput: input, modifierFlags: flags, in: responders) {
+            command.perform()
+            return
+        }
+        guard flags.contains(.control) else { return }
+        switch Int32(keysym) {
         case XK_equal, XK_plus, XK_KP_Add: runtime.desktop.stepContentSize(by: 1)
         case XK_minus, XK_KP_Subtract: runtime.desktop.stepContentSize(by: -1)
         case XK_0, XK_KP_0: runtime.desktop.resetContentSize()
         default: break
+        }
+    }
+
+    /// Where key commands are looked for: the topmost view controller of the key window and its chain,
+    /// the window, the scene's delegate, the application, the application's delegate.
+    private var responders: [UIResponder] {
+        let window = scene.keyWindow ?? scene.windows.first
+        var controller = window?.rootViewController
+        while let presented = controller?.presentedViewController { controller = presented }
+        var chain = controller?.responderChain ?? []
+        if let window, !chain.contains(window) { chain.append(window) }
+        if let delegate = scene.delegate as? UIResponder { chain.append(delegate) }
+        if let application = runtime.application {
+            chain.append(application)
+            if let delegate = application.delegate as? UIResponder { chain.append(delegate) }
+        }
+        return chain
+    }
+
+    /// The `UIKeyCommand` input a key produces: its character without modifiers, or an `input…` name.
+    private static func input(for keysym: KeySym, key: inout XKeyEvent) -> String? {
+        switch Int32(keysym) {
+        case XK_Up: return UIKeyCommand.inputUpArrow
+        case XK_Down: return UIKeyCommand.inputDownArrow
+        case XK_Left: return UIKeyCommand.inputLeftArrow
+        case XK_Right: return UIKeyCommand.inputRightArrow
+        case XK_Escape: return UIKeyCommand.inputEscape
+        case XK_Home: return UIKeyCommand.inputHome
+        case XK_End: return UIKeyCommand.inputEnd
+        case XK_Page_Up: return UIKeyCommand.inputPageUp
+        case XK_Page_Down: return UIKeyCommand.inputPageDown
+        default:
+            // The unshifted character of the key (Control would turn letters into control codes).
+            var plain = key
+            plain.state &= ~UInt32(ControlMask | Mod1Mask | Mod4Mask | LockMask)
+            var buffer = [CChar](repeating: 0, count: 8)
+            let count = XLookupString(&plain, &buffer, Int32(buffer.count), nil, nil)
+            guard count > 0 else { return nil }
+            return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
     }
 

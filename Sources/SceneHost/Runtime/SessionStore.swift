@@ -2,24 +2,37 @@ import Foundation
 @_spi(Runtime) import SceneHostCore
 
 /// What is kept of one open session between launches.
-struct SavedSession: Equatable {
-    var identifier: String
-    var role: String
-    var configurationName: String?
+@_spi(Testing) public struct SavedSession: Equatable {
+    public var identifier: String
+    public var role: String
+    public var configurationName: String?
     /// `Module.Class` names, for sessions whose configuration was made in code rather than the manifest.
-    var sceneClassName: String?
-    var delegateClassName: String?
-    var title: String?
-    var userInfo: [String: Any]?
-    var activity: [String: Any]?
+    public var sceneClassName: String?
+    public var delegateClassName: String?
+    public var title: String?
+    public var userInfo: [String: Any]?
+    public var activity: [String: Any]?
     /// The window's frame in points, root coordinates.
-    var frame: CGRect?
+    public var frame: CGRect?
 
-    static func == (a: SavedSession, b: SavedSession) -> Bool {
+    public init(identifier: String, role: String, configurationName: String? = nil, sceneClassName: String? = nil,
+                delegateClassName: String? = nil, title: String? = nil, userInfo: [String: Any]? = nil,
+                activity: [String: Any]? = nil, frame: CGRect? = nil) {
+        self.identifier = identifier; self.role = role; self.configurationName = configurationName
+        self.sceneClassName = sceneClassName; self.delegateClassName = delegateClassName; self.title = title
+        self.userInfo = userInfo; self.activity = activity; self.frame = frame
+    }
+
+    public static func == (a: SavedSession, b: SavedSession) -> Bool {
         a.identifier == b.identifier && a.role == b.role && a.configurationName == b.configurationName
             && a.sceneClassName == b.sceneClassName && a.delegateClassName == b.delegateClassName && a.title == b.title
-            && a.frame == b.frame && NSDictionary(dictionary: a.userInfo ?? [:]).isEqual(to: b.userInfo ?? [:])
-            && NSDictionary(dictionary: a.activity ?? [:]).isEqual(to: b.activity ?? [:])
+            && a.frame == b.frame && canonical(a.userInfo) == canonical(b.userInfo) && canonical(a.activity) == canonical(b.activity)
+    }
+
+    /// A property list as canonical bytes (sorted keys), to compare nested values whatever their key types.
+    private static func canonical(_ value: [String: Any]?) -> Data? {
+        guard let value else { return nil }
+        return try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
     }
 }
 
@@ -31,13 +44,13 @@ struct SavedSession: Equatable {
 /// A file that cannot be read as a property list is moved aside as `sessions.plist.corrupt-<timestamp>`
 /// with one warning, and the app starts fresh. A folder that cannot be written gives one warning; the
 /// app runs on without saving.
-@MainActor
-final class SessionStore {
-    let directory: URL
-    var file: URL { directory.appendingPathComponent("sessions.plist") }
+@_spi(Testing) @MainActor
+public final class SessionStore {
+    public let directory: URL
+    public var file: URL { directory.appendingPathComponent("sessions.plist") }
     private var warnedUnwritable = false
 
-    init(directory: URL) {
+    public init(directory: URL) {
         self.directory = directory
     }
 
@@ -57,7 +70,8 @@ final class SessionStore {
 
     /// The saved sessions; empty when there is no file, or (with a warning, the file moved aside) when it
     /// is not a state file.
-    func load() -> [SavedSession] {
+    public func load() -> [SavedSession] {
+        removeLeftovers()
         guard FileManager.default.fileExists(atPath: file.path) else { return [] }
         do {
             let data = try Data(contentsOf: file)
@@ -92,6 +106,17 @@ final class SessionStore {
                             activity: entry["activity"] as? [String: Any], frame: frame)
     }
 
+    /// Temporary files of writers that died mid-write (the state file itself is always whole).
+    private func removeLeftovers() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        where name.hasPrefix("sessions.plist.partial-") {
+            let pid = Int32(name.dropFirst("sessions.plist.partial-".count)) ?? 0
+            // Another process of the app may be writing right now.
+            if pid > 0, pid != getpid(), kill(pid, 0) == 0 { continue }
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
     private func moveAside(because error: any Error) {
         let stamp = Int(Date().timeIntervalSince1970)
         let aside = directory.appendingPathComponent("sessions.plist.corrupt-\(stamp)")
@@ -104,7 +129,7 @@ final class SessionStore {
     // MARK: Writing
 
     /// Replaces the file with `sessions`; on failure warns once and carries on.
-    func save(_ sessions: [SavedSession]) {
+    public func save(_ sessions: [SavedSession]) {
         let entries: [[String: Any]] = sessions.map { session in
             var entry: [String: Any] = ["identifier": session.identifier, "role": session.role]
             entry["configuration"] = session.configurationName

@@ -9,6 +9,9 @@ open class UIResponder: Hashable {
     /// The next responder in the chain: a view's superview or view controller, a controller's parent view.
     open var next: UIResponder? { nil }
 
+    /// Keyboard shortcuts this responder handles (see `UIKeyCommand`).
+    open var keyCommands: [UIKeyCommand]? { nil }
+
     nonisolated public static func == (a: UIResponder, b: UIResponder) -> Bool { a === b }
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

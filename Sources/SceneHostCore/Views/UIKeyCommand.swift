@@ -1,0 +1,81 @@
+import Foundation
+
+/// Modifier keys, with UIKit's raw values.
+public struct UIKeyModifierFlags: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let alphaShift = UIKeyModifierFlags(rawValue: 1 << 16)
+    public static let shift = UIKeyModifierFlags(rawValue: 1 << 17)
+    public static let control = UIKeyModifierFlags(rawValue: 1 << 18)
+    public static let alternate = UIKeyModifierFlags(rawValue: 1 << 19)
+    public static let command = UIKeyModifierFlags(rawValue: 1 << 20)
+    public static let numericPad = UIKeyModifierFlags(rawValue: 1 << 21)
+}
+
+/// A keyboard shortcut a responder offers through `keyCommands`. SceneHost looks for it along the
+/// responder chain of the scene whose window has the keyboard focus: the topmost view controller, its
+/// ancestors, the window, then the scene's delegate, the application and its delegate.
+///
+/// Differs from UIKit in one way: the action is a closure rather than a selector (Swift on Linux has no
+/// Objective-C runtime): `UIKeyCommand(input: "n", modifierFlags: .control) { _ in … }`. On X11 the
+/// Command flag is the Super (Windows) key; Control is Control.
+@MainActor
+open class UIKeyCommand {
+    /// The key: a character ("n", "=", "1") or one of the `input…` constants.
+    public let input: String?
+    public let modifierFlags: UIKeyModifierFlags
+    open var title: String
+    let handler: (UIKeyCommand) -> Void
+
+    public init(title: String = "", input: String, modifierFlags: UIKeyModifierFlags = [], handler: @escaping (UIKeyCommand) -> Void) {
+        self.title = title
+        self.input = input
+        self.modifierFlags = modifierFlags
+        self.handler = handler
+    }
+
+    /// Runs the command's action.
+    public func perform() { handler(self) }
+
+    public static let inputUpArrow = "UIKeyInputUpArrow"
+    public static let inputDownArrow = "UIKeyInputDownArrow"
+    public static let inputLeftArrow = "UIKeyInputLeftArrow"
+    public static let inputRightArrow = "UIKeyInputRightArrow"
+    public static let inputEscape = "UIKeyInputEscape"
+    public static let inputHome = "UIKeyInputHome"
+    public static let inputEnd = "UIKeyInputEnd"
+    public static let inputPageUp = "UIKeyInputPageUp"
+    public static let inputPageDown = "UIKeyInputPageDown"
+
+    /// Whether the command is the key `input` pressed with exactly `flags` (Caps Lock aside; letters
+    /// match in either case).
+    func matches(input pressed: String, flags: UIKeyModifierFlags) -> Bool {
+        guard let input else { return false }
+        let wanted = modifierFlags.subtracting(.alphaShift), given = flags.subtracting(.alphaShift)
+        return input.lowercased() == pressed.lowercased() && wanted == given
+    }
+}
+
+extension UIResponder {
+    /// The first of `responders`' key commands that matches the key; nil when none does.
+    public static func keyCommand(forInput input: String, modifierFlags: UIKeyModifierFlags,
+                                  in responders: [UIResponder]) -> UIKeyCommand? {
+        for responder in responders {
+            if let command = responder.keyCommands?.first(where: { $0.matches(input: input, flags: modifierFlags) }) {
+                return command
+            }
+        }
+        return nil
+    }
+
+    /// This responder and every `next` after it.
+    public var responderChain: [UIResponder] {
+        var chain: [UIResponder] = []
+        var current: UIResponder? = self
+        while let responder = current {
+            chain.append(responder)
+            current = responder.next
+        }
+        return chain
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+@_spi(Testing) import SceneHost
+import SceneHostTesting
+import Testing
+
+/// The state file on its own: round trips, crashes mid-write, damaged files. No display needed.
+@MainActor
+struct SessionStoreTests {
+    func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-store-\(UUID().uuidString)")
+    }
+
+    @Test func sessionsRoundTrip() {
+        let store = SessionStore(directory: temporaryFolder())
+        let saved = [SavedSession(identifier: "a", role: "UIWindowSceneSessionRoleApplication", configurationName: "Mail",
+                                  title: "Mail", userInfo: ["n": 1, "list": ["x", "y"]],
+                                  activity: ["activityType": "t", "userInfo": ["selected": 3]],
+                                  frame: CGRect(x: 10, y: 20, width: 300, height: 200)),
+                     SavedSession(identifier: "b", role: "UIWindowSceneSessionRoleApplication",
+                                  delegateClassName: "Gallery.MailSceneDelegate")]
+        store.save(saved)
+        #expect(store.load() == saved)
+        let mode = (try? FileManager.default.attributesOfItem(atPath: store.file.path))?[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func valuesThatAreNotPropertyListsAreLeftOutWithAWarning() {
+        var warnings: [String] = []
+        let previous = SceneHostLog.sink
+        SceneHostLog.sink = { warnings.append($0) }
+        defer { SceneHostLog.sink = previous }
+        let store = SessionStore(directory: temporaryFolder())
+        store.save([SavedSession(identifier: "a", role: "r", userInfo: ["view": UIView()])])
+        #expect(store.load().first?.identifier == "a")
+        #expect(store.load().first?.userInfo == nil)
+        #expect(warnings.count == 1 && warnings[0].contains("not property-list values"))
+    }
+
+    @Test(arguments: ["", "garbage \u{0}\u{1}", "<?xml version=\"1.0\"?><plist><array/></plist>",
+                      "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>version</key><integer>9</integer><key>sessions</key><array/></dict></plist>"])
+    func damagedFilesAreMovedAside(contents: String) throws {
+        let folder = temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: folder.appendingPathComponent("sessions.plist"))
+        var warnings: [String] = []
+        let previous = SceneHostLog.sink
+        SceneHostLog.sink = { warnings.append($0) }
+        defer { SceneHostLog.sink = previous }
+        #expect(SessionStore(directory: folder).load().isEmpty)
+        #expect(warnings.count == 1 && warnings[0].contains(folder.appendingPathComponent("sessions.plist").path))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names.contains { $0.hasPrefix("sessions.plist.corrupt-") } && !names.contains("sessions.plist"))
+    }
+
+    /// SIGKILL at random moments while a process saves over and over: the file always reads back whole.
+    @Test func killingAWriterAtRandomMomentsNeverLeavesAHalfWrittenFile() throws {
+        let folder = temporaryFolder()
+        let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+            .deletingLastPathComponent().appendingPathComponent("SessionStoreStress").path
+        var generator = SystemRandomNumberGenerator()
+        var kills = 0
+        var lastCount = 0
+        while kills < 100 {
+            var pipe: [Int32] = [0, 0]
+            #expect(makePipe(&pipe) == 0)
+            let writer = try ChildProcess(executable, [folder.path], standardOutput: pipe[1])
+            close(pipe[1])
+            usleep(UInt32.random(in: 2_000...25_000, using: &generator))
+            writer.signal(SIGKILL)
+            _ = writer.wait()
+            let output = String(decoding: readAll(pipe[0]), as: UTF8.self)
+            close(pipe[0])
+            lastCount = output.split(separator: "\n").last.flatMap { Int($0) } ?? lastCount
+            kills += 1
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("sessions.plist").path) else { continue }
+            let data = try Data(contentsOf: folder.appendingPathComponent("sessions.plist"))
+            let parsed = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+            #expect(parsed?["sessions"] is [[String: Any]], "after kill \(kills) the state file does not parse")
+            if parsed == nil { break }
+        }
+        #expect(lastCount > 0, "the writer saved before being killed")
+        var warnings: [String] = []
+        let previous = SceneHostLog.sink
+        SceneHostLog.sink = { warnings.append($0) }
+        defer { SceneHostLog.sink = previous }
+        #expect(!SessionStore(directory: folder).load().isEmpty)
+        #expect(warnings.isEmpty)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "sessions.plist" }
+        #expect(leftovers.isEmpty, "temporary files of killed writers are cleaned up: \(leftovers)")
+    }
+
+    private func readAll(_ descriptor: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { return bytes }
+            bytes += buffer.prefix(count)
+        }
+    }
+}
+
+private func makePipe(_ fds: inout [Int32]) -> Int32 { pipe(&fds) }
