@@ -1,4 +1,6 @@
+import CX11
 import Foundation
+@testable import Gallery
 import SceneHostTesting
 import Testing
 
@@ -80,5 +82,33 @@ extension SceneWindowTests {
                 == ["UISceneWillConnectNotification", "UISceneWillEnterForegroundNotification", "UISceneDidActivateNotification"])
         let traced = app.events.compactMap { $0["event"] as? String }.filter { $0.hasPrefix("scene") }
         #expect(traced == ["sceneWillConnect", "sceneWillEnterForeground", "sceneDidBecomeActive"])
+    }
+}
+
+extension SceneWindowTests {
+    /// The Gallery's key commands, typed on the virtual display: ↓ selects the next message, Ctrl+N opens
+    /// a Mail scene, Ctrl+W closes the focused scene (its session is discarded).
+    @Test func galleryShortcutsOpenAndCloseScenes() async throws {
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        let mail = try #require(app.scene(titled: "Mail"))
+        let other = try app.virtualDisplay.connect()
+        other.activate(try #require(app.window(of: mail)), source: 2)
+        other.flush()
+        #expect(await app.run(until: { mail.activationState == .foregroundActive }))
+        let keyboard = try SyntheticInput(display: other)
+        keyboard.press(keysym: KeySym(XK_Down))
+        let controller = try #require(mail.windows.first?.rootViewController as? MailViewController)
+        #expect(await app.run(until: { controller.selectedIndex == 1 }))
+
+        keyboard.press(keysym: KeySym(XK_n), modifiers: [KeySym(XK_Control_L)])
+        #expect(await app.waitForScenes(3))
+        #expect(app.scenes.filter { $0.title == "Mail" }.count == 2)
+        let newest = try #require(app.scenes.last)
+        #expect(await app.run(until: { newest.activationState == .foregroundActive }))
+
+        keyboard.press(keysym: KeySym(XK_w), modifiers: [KeySym(XK_Control_L)])
+        #expect(await app.run(until: { app.scenes.count == 2 }))
+        #expect(!app.application.openSessions.contains(newest.session), "closed by the user: discarded")
     }
 }

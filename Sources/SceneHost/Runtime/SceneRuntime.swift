@@ -89,16 +89,24 @@ public final class SceneRuntime {
         let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? "scenehost"
         store = SessionStore(directory: stateDirectory ?? SessionStore.defaultDirectory(appName: manifest?.applicationName ?? program))
         _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
-        restoreSessions()
+        let lost = restoreSessions()
         // UIKit connects the first scene right after launch (unless sessions come back); requests made
         // during launch follow it.
         if sessions.isEmpty { pendingRequests.insert((UISceneSessionActivationRequest(role: .windowApplication), nil), at: 0) }
         _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
+        // Saved sessions that cannot come back are discarded now, as UIKit reports sessions discarded
+        // while the app was not running.
+        if !lost.isEmpty {
+            delegate.application(application, didDiscardSceneSessions: lost)
+            for session in lost { record("sessionDiscarded", session: session.persistentIdentifier) }
+        }
     }
 
     /// Saved sessions become open sessions again, each queued to reconnect with its restoration activity.
-    private func restoreSessions() {
-        guard let store else { return }
+    /// Returns those that cannot (their configuration is gone).
+    private func restoreSessions() -> Set<UISceneSession> {
+        guard let store else { return [] }
+        var lost: Set<UISceneSession> = []
         for saved in store.load() {
             let role = UISceneSession.Role(rawValue: saved.role)
             let configuration: UISceneConfiguration
@@ -106,6 +114,8 @@ public final class SceneRuntime {
                 configuration = try savedConfiguration(saved, role: role)
             } catch {
                 SceneHostLog.warning("the saved session \(saved.identifier) is not restored: \(error)")
+                lost.insert(UISceneSession(persistentIdentifier: saved.identifier, role: role,
+                                           configuration: UISceneConfiguration(name: saved.configurationName, sessionRole: role)))
                 continue
             }
             let session = UISceneSession(persistentIdentifier: saved.identifier, role: role, configuration: configuration)
@@ -116,6 +126,7 @@ public final class SceneRuntime {
             restoring.insert(saved.identifier)
             pendingRequests.append((UISceneSessionActivationRequest(session: session), nil))
         }
+        return lost
     }
 
     /// The configuration a saved session was made with: from the manifest by name, else from the class
