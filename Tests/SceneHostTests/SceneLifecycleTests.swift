@@ -112,3 +112,18 @@ extension SceneWindowTests {
         #expect(!app.application.openSessions.contains(newest.session), "closed by the user: discarded")
     }
 }
+
+extension SceneWindowTests {
+    /// Activating an open session raises and focuses its window rather than opening another.
+    @Test func activatingAnOpenSessionFocusesItsWindow() async throws {
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        app.application.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
+        #expect(await app.waitForScenes(2))
+        let first = app.scenes[0]
+        #expect(await app.run(until: { first.activationState == .foregroundInactive }))
+        app.application.activateSceneSession(for: UISceneSessionActivationRequest(session: first.session))
+        #expect(await app.run(until: { first.activationState == .foregroundActive }))
+        #expect(app.scenes.count == 2)
+    }
+}
