@@ -90,11 +90,14 @@ extension Display {
             hints.max_width = Int32(clamping: maximum.width)
             hints.max_height = Int32(clamping: maximum.height)
         }
+        // Static gravity: a position the client asks for (a restored window, a geometry request) is
+        // its own, not its frame's.
+        hints.flags |= PWinGravity
+        hints.win_gravity = StaticGravity
         if let position = limits.position {
-            hints.flags |= USPosition | PWinGravity
+            hints.flags |= USPosition
             hints.x = Int32(clamping: position.x)
             hints.y = Int32(clamping: position.y)
-            hints.win_gravity = StaticGravity
         }
         XSetWMNormalHints(pointer, window, &hints)
     }

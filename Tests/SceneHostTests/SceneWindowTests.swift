@@ -98,7 +98,13 @@ import Testing
         for (earlier, later) in zip(updates, updates.dropFirst()) {
             #expect(later.previous == earlier.current, "each update passes the geometry of the one before")
         }
-        for update in updates { #expect(update.previous != update.current, "no update for an unchanged geometry") }
+        for update in updates {
+            #expect(update.previous != update.current || update.wasInteractive != update.isInteractive,
+                    "no update for an unchanged geometry")
+        }
+        // A person's drag: interactive from its first size on, and a last update, at the release, saying it ended.
+        #expect(updates.first?.isInteractive == true)
+        #expect(updates.last?.wasInteractive == true && updates.last?.isInteractive == false)
         #expect(updates.last?.current == scene.effectiveGeometry.systemFrame)
         #expect(scene.effectiveGeometry.systemFrame.size == CGSize(width: before.width - 300, height: before.height - 200))
         // The trace has one geometry event per update, with the same values.

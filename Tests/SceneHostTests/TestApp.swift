@@ -16,7 +16,9 @@ final class TestAppDelegate: UIResponder, UIApplicationDelegate {
 @MainActor
 final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// (previous, current) for every `windowScene(_:didUpdateEffectiveGeometry:)`, across all scenes.
-    static var updates: [(previous: CGRect, current: CGRect)] = []
+    static var updates: [(previous: CGRect, current: CGRect, wasInteractive: Bool, isInteractive: Bool)] = []
+    /// `viewWillTransition(to:with:)` sizes and when the coordinator's blocks ran, across all scenes.
+    static var transitions: [String] = []
     /// Every lifecycle callback, as "N callback" where N numbers the scenes in the order they connected.
     static var lifecycle: [String] = []
     private static var connected = 0
@@ -54,7 +56,7 @@ final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
         windowScene.title = "Test"
         windowScene.sizeRestrictions?.minimumSize = Self.minimumSize
         let window = UIWindow(windowScene: windowScene)
-        let controller = UIViewController()
+        let controller = TransitionLoggingController()
         controller.view.backgroundColor = .systemTeal
         window.rootViewController = controller
         window.makeKeyAndVisible()
@@ -67,7 +69,8 @@ final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 
     func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {
-        Self.updates.append((previousEffectiveGeometry.systemFrame, windowScene.effectiveGeometry.systemFrame))
+        Self.updates.append((previousEffectiveGeometry.systemFrame, windowScene.effectiveGeometry.systemFrame,
+                             previousEffectiveGeometry.isInteractivelyResizing, windowScene.effectiveGeometry.isInteractivelyResizing))
     }
 
     func sceneWillEnterForeground(_ scene: UIScene) { log("willEnterForeground") }
@@ -87,5 +90,17 @@ final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
     func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity) {
         note = stateRestorationActivity.userInfo?["note"] as? String
         Self.restoredNotes.append(note ?? "?")
+    }
+}
+
+/// Logs `viewWillTransition(to:with:)` and when its coordinator's blocks run.
+@MainActor
+final class TransitionLoggingController: UIViewController {
+    override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
+        super.viewWillTransition(to: size, with: coordinator)
+        TestSceneDelegate.transitions.append("will \(Int(size.width))x\(Int(size.height)) (view \(Int(view.bounds.width)))")
+        coordinator.animate(alongsideTransition: { [weak self] _ in
+            TestSceneDelegate.transitions.append("alongside (view \(Int(self?.view.bounds.width ?? 0)))")
+        }, completion: { _ in TestSceneDelegate.transitions.append("completion") })
     }
 }

@@ -69,6 +69,7 @@ public final class SceneRuntime {
             case .string(let text): dictionary[key] = text
             case .number(let number): dictionary[key] = number
             case .bool(let flag): dictionary[key] = flag
+            case .numbers(let numbers): dictionary[key] = numbers
             case .null: dictionary[key] = NSNull()
             }
         }
@@ -218,6 +219,7 @@ public final class SceneRuntime {
         drainEvents()
         processRequests()
         for window in windows where window.needsFrame { window.renderFrame() }
+        for window in windows { window.sendRequestedFrame() }
         display.flush()
         let busy = display.pendingEventCount > 0 || !pendingRequests.isEmpty || windows.contains { $0.needsFrame }
         loop.wait(busy: busy, maximumWait: maximumWait)
@@ -236,6 +238,14 @@ public final class SceneRuntime {
     }
 
     // MARK: Scenes
+
+    /// Something (a geometry request) waits for the end of the turn; a sleeping loop wakes for it.
+    func setNeedsTurn() {
+        guard !turnScheduled else { return }
+        turnScheduled = true
+        DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.turnScheduled = false } }
+    }
+    private var turnScheduled = false
 
     func enqueue(_ request: UISceneSessionActivationRequest, errorHandler: ((any Error) -> Void)?) {
         pendingRequests.append((request, errorHandler))

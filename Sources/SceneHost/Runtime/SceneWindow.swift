@@ -30,6 +30,20 @@ final class SceneWindow: UIWindowSceneHost {
     private var hasFocus = false
     private var hasRecordedGeometry = false
 
+    // Interactive resizing. With the window manager's sync protocol: a drag is a size change while the
+    // window manager holds its grab (FocusOut NotifyGrab … FocusIn NotifyUngrab), and each step's
+    // `_NET_WM_SYNC_REQUEST` serial is acknowledged once the frame at the new size is presented. Without
+    // it: a burst of size changes with no pause longer than 200 ms.
+    private let syncCounter: SyncCounter?
+    private var pendingSync: (serial: Int64, received: Double)?
+    /// Whether the configure that follows the pending sync request has arrived: the acknowledgement
+    /// belongs to the frame drawn at that configure's size.
+    private var syncConfigured = false
+    private var windowManagerGrab = false
+    private(set) var isInteractive = false
+    private var lastResize = -Double.infinity
+    static let burstPause = 0.2
+
     private var buffer: ImageBuffer?
     private var surface: ImageSurface?
     private var context: Context?
@@ -51,6 +65,14 @@ final class SceneWindow: UIWindowSceneHost {
         let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? "scenehost"
         xWindow = TopLevelWindow(display: runtime.display, width: width, height: height, title: scene.title ?? "",
                                  className: program.prefix(1).uppercased() + program.dropFirst(), instanceName: program)
+        if ProcessInfo.processInfo.environment["SCENEHOST_NO_XSYNC"] != "1", runtime.display.hasSyncExtension,
+           runtime.display.windowManagerSupports("_NET_WM_SYNC_REQUEST") {
+            let counter = SyncCounter(display: runtime.display)
+            xWindow.enableSyncRequests(counter: counter)
+            syncCounter = counter
+        } else {
+            syncCounter = nil
+        }
         scene.host = self
         scene.lifecycleObserver = { [unowned self] callback in
             self.runtime.record(callback, scene: self.scene)
@@ -106,6 +128,23 @@ final class SceneWindow: UIWindowSceneHost {
 
     func sceneTitleDidChange() { xWindow.setTitle(scene.title ?? "") }
 
+    /// A geometry request: the window manager moves and resizes the window (static gravity: the
+    /// position is the client area's); the scene hears of it when the configure arrives.
+    /// Requests made in one turn of the loop are coalesced: only the last reaches the window manager.
+    func sceneRequestsFrame(_ frame: CGRect) {
+        requestedFrame = frame
+        runtime.setNeedsTurn()
+    }
+    private var requestedFrame: CGRect?
+
+    /// Sends the turn's last geometry request, if any.
+    func sendRequestedFrame() {
+        guard let frame = requestedFrame else { return }
+        requestedFrame = nil
+        display.moveResize(xWindow.id, x: Int((frame.minX * scale).rounded()), y: Int((frame.minY * scale).rounded()),
+                           width: Int((frame.width * scale).rounded()), height: Int((frame.height * scale).rounded()))
+    }
+
     func sceneSizeRestrictionsDidChange() {
         writeSizeHints()
         // Hints bind future resizes; bring a window already outside the new limits inside them.
@@ -154,8 +193,13 @@ final class SceneWindow: UIWindowSceneHost {
         switch event.type {
         case ConfigureNotify:
             let configure = event.xconfigure
+            if pendingSync != nil { syncConfigured = true }
             let size = (Int(configure.width), Int(configure.height))
-            if size != pixelSize { pixelSize = size; geometryChanged = true }
+            if size != pixelSize {
+                pixelSize = size
+                geometryChanged = true
+                noteResize()
+            }
             // Synthetic events (from the window manager) carry root coordinates; real ones are relative
             // to the WM's frame window, so the root position is asked for after the drain.
             if configure.send_event != 0 {
@@ -190,8 +234,14 @@ final class SceneWindow: UIWindowSceneHost {
         case KeyPress:
             handleKey(event.xkey)
         case FocusIn, FocusOut:
-            // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
             let mode = event.xfocus.mode
+            // The window manager grabs the keyboard while a person drags the frame; the release ends a drag.
+            if event.type == FocusOut, mode == NotifyGrab { windowManagerGrab = true }
+            if event.type == FocusIn, mode == NotifyUngrab {
+                windowManagerGrab = false
+                if syncCounter != nil { setInteractive(false) }
+            }
+            // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
             guard mode == NotifyNormal || mode == NotifyWhileGrabbed else { return }
             let focused = event.type == FocusIn
             guard focused != hasFocus else { return }
@@ -201,9 +251,16 @@ final class SceneWindow: UIWindowSceneHost {
             needsFrame = true
         case ClientMessage:
             let message = event.xclient
-            if message.message_type == display.atom("WM_PROTOCOLS"),
-               Atom(UInt(bitPattern: message.data.l.0)) == display.atom("WM_DELETE_WINDOW") {
+            guard message.message_type == display.atom("WM_PROTOCOLS") else { return }
+            let protocolAtom = Atom(UInt(bitPattern: message.data.l.0))
+            if protocolAtom == display.atom("WM_DELETE_WINDOW") {
                 runtime.destroy(scene.session)
+            } else if protocolAtom == display.atom("_NET_WM_SYNC_REQUEST"), syncCounter != nil {
+                // The serial is a 64-bit value: low 32 bits in l[2], high in l[3].
+                let low = Int64(UInt32(truncatingIfNeeded: message.data.l.2))
+                let high = Int64(Int32(truncatingIfNeeded: message.data.l.3))
+                pendingSync = (high << 32 | low, monotonicSeconds())
+                syncConfigured = false
             }
         default:
             break
@@ -211,6 +268,33 @@ final class SceneWindow: UIWindowSceneHost {
     }
 
     private var isIconic = false
+
+    /// A size change: part of a drag when the window manager holds its grab (sync protocol), or when it
+    /// follows the previous one within 200 ms (fallback).
+    private func noteResize() {
+        if syncCounter != nil {
+            if windowManagerGrab { setInteractive(true) }
+            return
+        }
+        let now = monotonicSeconds()
+        if now - lastResize < Self.burstPause { setInteractive(true) }
+        lastResize = now
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.burstPause + 0.01) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.isConnected, monotonicSeconds() - self.lastResize >= Self.burstPause else { return }
+                self.setInteractive(false)
+            }
+        }
+    }
+
+    /// A change of `isInteractivelyResizing` is a geometry change of its own (the last one of a drag
+    /// carries `false`).
+    private func setInteractive(_ interactive: Bool) {
+        guard interactive != isInteractive else { return }
+        isInteractive = interactive
+        geometryChanged = true
+        needsFrame = true
+    }
 
     /// The state the window's X state asks for: shown → foreground, with keyboard focus → active,
     /// iconified or unmapped → background. `transition(to:)` walks UIKit's steps, so the callbacks come in
@@ -326,7 +410,7 @@ final class SceneWindow: UIWindowSceneHost {
         let previousTraits = scene.traitCollection
         if geometryChanged {
             geometryChanged = false
-            previousGeometry = scene.applySystemFrame(systemFrame, displayScale: scale)
+            previousGeometry = scene.applySystemFrame(systemFrame, displayScale: scale, interactive: isInteractive)
             if previousGeometry != nil { runtime.scheduleSave() }
             // The first frame records the geometry the scene connected with.
             if previousGeometry != nil || !hasRecordedGeometry { recordGeometry() }
@@ -359,16 +443,35 @@ final class SceneWindow: UIWindowSceneHost {
             display.sync()
         }
         let presented = monotonicSeconds()
-        if !damage.isEmpty {
+        // The frame at the new size is on screen (the server has processed the put): only now may the
+        // window manager go on with the drag.
+        let acknowledged = syncConfigured ? pendingSync : nil
+        if let acknowledged, let syncCounter {
+            syncCounter.set(acknowledged.serial)
+            display.flush()
+            pendingSync = nil
+            syncConfigured = false
+            syncLatencies.append((presented - acknowledged.received) * 1000)
+        }
+        if !damage.isEmpty || acknowledged != nil {
             runtime.record("frame", scene: scene, [
                 ("width", .number(Double(pixelSize.width) / scale)), ("height", .number(Double(pixelSize.height) / scale)),
+                ("scale", .number(Double(scale))), ("interactive", .bool(isInteractive)),
+                ("syncSerial", acknowledged.map { .number(Double($0.serial)) } ?? .null),
+                ("syncMs", acknowledged.map { .number((presented - $0.received) * 1000) } ?? .null),
                 ("layoutMs", .number((laidOut - start) * 1000)), ("drawMs", .number((drawn - laidOut) * 1000)),
                 ("presentMs", .number((presented - drawn) * 1000)),
             ])
-            lastFrameMilliseconds = (presented - start) * 1000
+            if !damage.isEmpty { lastFrameMilliseconds = (presented - start) * 1000 }
         }
         if let previousGeometry { scene.reportGeometryChange(from: previousGeometry) }
     }
+
+    /// Milliseconds from each sync request's arrival to its acknowledgement (benchmarks).
+    var syncLatencies: [Double] = []
+
+    /// The window's sync counter, when the window manager drives resizes with `_NET_WM_SYNC_REQUEST`.
+    var syncCounterID: XSyncCounter? { syncCounter?.id }
 
     /// Duration of the last frame that drew, for overlays.
     private(set) var lastFrameMilliseconds: Double?
@@ -421,7 +524,10 @@ final class SceneWindow: UIWindowSceneHost {
         runtime.record("geometry", scene: scene, [
             ("x", .number(Double(frame.minX))), ("y", .number(Double(frame.minY))),
             ("width", .number(Double(frame.width))), ("height", .number(Double(frame.height))),
+            ("systemFrame", .numbers([frame.minX, frame.minY, frame.width, frame.height].map(Double.init))),
             ("interactive", .bool(geometry.isInteractivelyResizing)),
+            ("orientation", .string(geometry.interfaceOrientation.description)),
+            ("orientationLocked", .bool(geometry.isInterfaceOrientationLocked)),
             ("minWidth", .number(Double(geometry.minimumSize.width))), ("minHeight", .number(Double(geometry.minimumSize.height))),
             ("maxWidth", limit(geometry.maximumSize.width)), ("maxHeight", limit(geometry.maximumSize.height)),
         ])

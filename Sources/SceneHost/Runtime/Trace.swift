@@ -8,7 +8,7 @@ import Glibc
 final class Trace {
     /// A JSON value with a fixed field order, so lines read the same every run.
     enum Value: Equatable {
-        case string(String), number(Double), bool(Bool), null
+        case string(String), number(Double), bool(Bool), numbers([Double]), null
     }
 
     private let fd: Int32
@@ -40,6 +40,7 @@ final class Trace {
         case .string(let text): quote(text)
         case .number(let number): format(number)
         case .bool(let flag): flag ? "true" : "false"
+        case .numbers(let numbers): "[" + numbers.map(format).joined(separator: ",") + "]"
         case .null: "null"
         }
     }

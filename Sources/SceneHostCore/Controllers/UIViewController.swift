@@ -158,6 +158,22 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
     /// tracked. Call super at the end, as in UIKit.
     open func updateViewConstraints() {}
 
+    /// Called before the controller's view changes size (the scene's window was resized), with a
+    /// coordinator whose alongside blocks run once the new size is laid out. The default forwards to the
+    /// children with the sizes `size(forChildContentContainer:withParentContainerSize:)` gives them;
+    /// overrides should call super.
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
+        for child in children {
+            child.viewWillTransition(to: self.size(forChildContentContainer: child, withParentContainerSize: size), with: coordinator)
+        }
+    }
+
+    /// The size a child's view will have inside this controller's view of `parentSize`; the default
+    /// is the parent's size.
+    open func size(forChildContentContainer container: UIViewController, withParentContainerSize parentSize: CGSize) -> CGSize {
+        parentSize
+    }
+
     /// Called before the controller's traits change, with the collection it is about to have. The
     /// default forwards to the children; overrides should call super.
     open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {

@@ -16,3 +16,21 @@ public enum UIInterfaceOrientation: Int, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// Sets of interface orientations, with UIKit's raw values (`1 << orientation.rawValue`).
+public struct UIInterfaceOrientationMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let portrait = UIInterfaceOrientationMask(rawValue: 1 << 1)
+    public static let portraitUpsideDown = UIInterfaceOrientationMask(rawValue: 1 << 2)
+    public static let landscapeRight = UIInterfaceOrientationMask(rawValue: 1 << 3)
+    public static let landscapeLeft = UIInterfaceOrientationMask(rawValue: 1 << 4)
+    public static let landscape: UIInterfaceOrientationMask = [.landscapeLeft, .landscapeRight]
+    public static let all: UIInterfaceOrientationMask = [.portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight]
+    public static let allButUpsideDown: UIInterfaceOrientationMask = [.portrait, .landscapeLeft, .landscapeRight]
+
+    /// Whether the mask holds `orientation`.
+    public func contains(_ orientation: UIInterfaceOrientation) -> Bool {
+        orientation != .unknown && rawValue & (1 << UInt(orientation.rawValue)) != 0
+    }
+}

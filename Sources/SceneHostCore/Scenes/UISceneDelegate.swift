@@ -40,9 +40,17 @@ public protocol UIWindowSceneDelegate: UISceneDelegate {
     /// Called after the scene's effective geometry changed (once per change of any field), with the
     /// geometry before the change.
     func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry)
+    /// Deprecated in UIKit; still called, right after `windowScene(_:didUpdateEffectiveGeometry:)`, with the
+    /// previous coordinate space, orientation and traits.
+    func windowScene(_ windowScene: UIWindowScene, didUpdate previousCoordinateSpace: any UICoordinateSpace,
+                     interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation,
+                     traitCollection previousTraitCollection: UITraitCollection)
 }
 
 extension UIWindowSceneDelegate {
     public var window: UIWindow? { get { nil } set {} }
     public func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {}
+    public func windowScene(_ windowScene: UIWindowScene, didUpdate previousCoordinateSpace: any UICoordinateSpace,
+                            interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation,
+                            traitCollection previousTraitCollection: UITraitCollection) {}
 }

@@ -8,6 +8,8 @@ public protocol UIWindowSceneHost: AnyObject {
     func sceneNeedsFrame()
     func sceneTitleDidChange()
     func sceneSizeRestrictionsDidChange()
+    /// Move and resize the window to `frame` (points, root coordinates; already within the limits).
+    func sceneRequestsFrame(_ frame: CGRect)
 }
 
 /// A scene that shows windows: its geometry, traits and size restrictions follow the X11 window.
@@ -110,16 +112,29 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         let previous = effectiveGeometry
         guard !geometry.hasSameValues(as: previous) else { return nil }
         effectiveGeometry = geometry
+        traitsBeforeGeometryChange = traitCollection
 
-        for window in windows { window.frame = CGRect(origin: .zero, size: frame.size) }
+        // Root view controllers hear of a new size before anything is laid out at it.
+        if previous.systemFrame.size != frame.size, windows.contains(where: { $0.rootViewController != nil }) {
+            pendingTransitionSize = frame.size
+        }
         let sizeClasses = UITraitCollection.sizeClasses(for: frame.size)
         systemTraits.horizontalSizeClass = sizeClasses.horizontal
         systemTraits.verticalSizeClass = sizeClasses.vertical
         systemTraits.displayScale = displayScale
         traitState.needsUpdate = true
         updateTraitsIfNeeded()
+        for window in windows { window.frame = CGRect(origin: .zero, size: frame.size) }
         return previous
     }
+
+    /// The size `viewWillTransition(to:with:)` announces at the next trait update.
+    private var pendingTransitionSize: CGSize?
+    /// The coordinator of a size transition, completed (alongside blocks, then completions) once the
+    /// new size is laid out.
+    private var pendingCoordinator: TransitionCoordinator?
+    /// The scene's traits before the last geometry change, for the deprecated delegate callback.
+    private var traitsBeforeGeometryChange: UITraitCollection?
 
     /// Recomputes the scene's traits where something changed (geometry, desktop, overrides) and passes
     /// them down every window, top-down: handlers run before anything is laid out.
@@ -151,6 +166,18 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
                 }
                 coordinator = transition
             }
+        }
+        // A new size: `viewWillTransition(to:with:)` after `willTransition(to:with:)`, as in UIKit, with the
+        // same coordinator, which then completes after the layout at the new size.
+        if let size = pendingTransitionSize {
+            pendingTransitionSize = nil
+            let transition = coordinator ?? TransitionCoordinator()
+            for window in windows { window.rootViewController?.viewWillTransition(to: size, with: transition) }
+            pendingCoordinator = transition
+            coordinator = nil
+        }
+        if traitState.needsUpdate, let base = lastBase {
+            let inherited = UITraitCollection(storage: base)
             if let (previous, changes) = traitState.apply(inherited: inherited) {
                 traitState.notify(self, previous: previous, changes: changes)
             }
@@ -170,7 +197,45 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
 
     /// Tells the delegate about a geometry change returned by `applySystemFrame`.
     @_spi(Runtime) public func reportGeometryChange(from previous: Geometry) {
-        (delegate as? any UIWindowSceneDelegate)?.windowScene(self, didUpdateEffectiveGeometry: previous)
+        guard let delegate = delegate as? any UIWindowSceneDelegate else { return }
+        delegate.windowScene(self, didUpdateEffectiveGeometry: previous)
+        delegate.windowScene(self, didUpdate: previous.coordinateSpace, interfaceOrientation: previous.interfaceOrientation,
+                             traitCollection: traitsBeforeGeometryChange ?? traitCollection)
+    }
+
+    // MARK: Geometry requests
+
+    /// Asks for a new geometry. `.Mac(systemFrame:)` moves and resizes the window (a size outside the
+    /// size restrictions is brought within them; a frame with no usable size fails with
+    /// `UISceneError.Code.geometryRequestDenied`). Other preferences fail with
+    /// `.geometryRequestUnsupported`.
+    public func requestGeometryUpdate(_ preferences: GeometryPreferences, errorHandler: ((any Error) -> Void)? = nil) {
+        guard let mac = preferences as? GeometryPreferences.Mac else {
+            errorHandler?(UISceneError(.geometryRequestUnsupported, "SceneHost scenes are desktop windows: request a frame with UIWindowScene.GeometryPreferences.Mac(systemFrame:)"))
+            return
+        }
+        let frame = mac.systemFrame
+        guard frame.width.isFinite, frame.height.isFinite, frame.minX.isFinite, frame.minY.isFinite,
+              frame.width > 0, frame.height > 0 else {
+            errorHandler?(UISceneError(.geometryRequestDenied, "the requested frame \(frame) has no usable size; give a finite, positive width and height"))
+            return
+        }
+        let restrictions = sizeRestrictions ?? UISceneSizeRestrictions()
+        let minimum = restrictions.effectiveMinimumSize, maximum = restrictions.effectiveMaximumSize
+        let size = CGSize(width: min(max(frame.width, minimum.width), maximum.width),
+                          height: min(max(frame.height, minimum.height), maximum.height))
+        let clamped = CGRect(origin: frame.origin, size: size)
+        if let host {
+            host.sceneRequestsFrame(clamped)
+        } else if let previous = applySystemFrame(clamped, displayScale: max(1, traitCollection.displayScale)) {
+            reportGeometryChange(from: previous)
+        }
+    }
+
+    /// What a scene would like its geometry to be, for `requestGeometryUpdate(_:errorHandler:)`.
+    @MainActor
+    open class GeometryPreferences {
+        init() {}
     }
 
     /// Lays out every window where layout is pending. Layout that asks for more layout (a subview
@@ -179,6 +244,13 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// Each pass brings traits up to date first, so overrides set during layout (or by a handler) apply
     /// in the same frame.
     @_spi(Runtime) public func layoutIfNeeded() {
+        defer {
+            // A size transition's alongside blocks and completions run with the new size laid out.
+            if let coordinator = pendingCoordinator {
+                pendingCoordinator = nil
+                coordinator.complete()
+            }
+        }
         for _ in 0..<4 {
             updateTraitsIfNeeded()
             let pending = windows.filter { !$0.isHidden && $0.subtreeNeedsLayout }
@@ -249,4 +321,24 @@ extension UIWindowScene {
     }
 
     public func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration) { traitState.unregister(registration) }
+}
+
+extension UIWindowScene.GeometryPreferences {
+    /// A window frame: position and size in points, in screen (root window) coordinates.
+    public final class Mac: UIWindowScene.GeometryPreferences {
+        public var systemFrame: CGRect
+        public init(systemFrame: CGRect) {
+            self.systemFrame = systemFrame
+            super.init()
+        }
+    }
+
+    /// Interface orientations, for a scene on a rotating device.
+    public final class iOS: UIWindowScene.GeometryPreferences {
+        public var interfaceOrientations: UIInterfaceOrientationMask
+        public init(interfaceOrientations: UIInterfaceOrientationMask) {
+            self.interfaceOrientations = interfaceOrientations
+            super.init()
+        }
+    }
 }

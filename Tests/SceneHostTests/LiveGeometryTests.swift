@@ -1,0 +1,141 @@
+import CX11
+import Foundation
+@_spi(Runtime) import SceneHostCore
+import SceneHostTesting
+import Testing
+
+/// Interactive resizing, the sync protocol, coalescing, transitions and geometry requests, on the
+/// virtual display. Part of the serialized window suite.
+extension SceneWindowTests {
+    @Test func programmaticResizesAreNeverInteractiveAndQueuedOnesAreDrawnOnce() async throws {
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        let window = try #require(app.window(of: scene))
+        let other = try app.virtualDisplay.connect()
+        await app.run(for: 0.2)
+        app.clearEvents()
+        // 1,000 geometry requests in one go: only the last reaches the window manager.
+        for index in 0..<1000 {
+            scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 50, y: 60, width: 500 + index % 300, height: 400 + index % 200)))
+        }
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 50, y: 60, width: 640, height: 480)))
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == CGSize(width: 640, height: 480) }))
+        await app.run(for: 0.3)
+        let frames = app.events(of: "frame", scene: scene)
+        #expect(frames.count <= 2, "1,000 queued resizes drew \(frames.count) frames")
+        #expect(frames.last?["width"] as? Double == 640)
+
+        // Another client's resizes, queued at the window manager: whatever arrives in one turn is
+        // drawn once, at the newest size; none is interactive.
+        app.clearEvents()
+        for index in 0..<200 { other.resize(window, width: 500 + index % 300, height: 400 + index % 200) }
+        other.resize(window, width: 600, height: 450)
+        other.sync()
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == CGSize(width: 600, height: 450) }))
+        await app.run(for: 0.3)
+        #expect(app.events(of: "frame", scene: scene).count < 201)
+        #expect(app.events(of: "geometry", scene: scene).allSatisfy { $0["interactive"] as? Bool == false })
+        #expect(!scene.effectiveGeometry.isInteractivelyResizing)
+    }
+
+    /// Plays the window manager's part of `_NET_WM_SYNC_REQUEST`: a request, then a resize. The counter
+    /// must reach the serial only once the frame at the new size has been presented.
+    @Test func theSyncCounterIsSetOnlyAfterTheFrameAtTheNewSizeIsPresented() async throws {
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        let window = try #require(app.window(of: scene))
+        let other = try app.virtualDisplay.connect()
+        #expect(other.cardinalProperty(window, "WM_PROTOCOLS")?.contains(UInt(other.atom("_NET_WM_SYNC_REQUEST"))) == true)
+        let counter = XSyncCounter(try #require(other.cardinalProperty(window, "_NET_WM_SYNC_REQUEST_COUNTER")?.first))
+        await app.run(for: 0.2)
+        app.clearEvents()
+
+        let serial: Int64 = (3 << 32) + 17   // both halves of the 64-bit value count
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = other.atom("WM_PROTOCOLS")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = CLong(bitPattern: UInt(other.atom("_NET_WM_SYNC_REQUEST")))
+        event.xclient.data.l.1 = CLong(CurrentTime)
+        event.xclient.data.l.2 = CLong(serial & 0xffff_ffff)
+        event.xclient.data.l.3 = CLong(serial >> 32)
+        XSendEvent(other.pointer, window, 0, NoEventMask, &event)
+        other.resize(window, width: 612, height: 444)
+        other.sync()
+        #expect(other.syncCounterValue(counter) != serial, "not before the app has drawn")
+
+        var frameAtAcknowledgement: [String: Any]?
+        #expect(await app.run(until: {
+            guard other.syncCounterValue(counter) == serial else { return false }
+            frameAtAcknowledgement = app.events(of: "frame", scene: scene).last { $0["syncSerial"] as? Double == Double(serial) }
+            return true
+        }))
+        #expect(frameAtAcknowledgement?["width"] as? Double == 612, "the acknowledged frame is the one at the new size")
+        #expect(try app.screenshot(scene).width == 612)
+        #expect(!scene.effectiveGeometry.isInteractivelyResizing, "a sync request without the window manager's grab is no drag")
+    }
+
+    @Test func withoutTheSyncProtocolABurstOfResizesCountsAsADrag() async throws {
+        setenv("SCENEHOST_NO_XSYNC", "1", 1)
+        defer { unsetenv("SCENEHOST_NO_XSYNC") }
+        TestSceneDelegate.updates = []
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        let window = try #require(app.window(of: scene))
+        let other = try app.virtualDisplay.connect()
+        #expect(other.cardinalProperty(window, "WM_PROTOCOLS")?.contains(UInt(other.atom("_NET_WM_SYNC_REQUEST"))) == false)
+        await app.run(for: 0.3)
+        TestSceneDelegate.updates = []
+        let input = try SyntheticInput(display: other)
+        let corner = try #require(input.frameCorner(of: window))
+        await input.drag(from: corner, to: (corner.x - 200, corner.y - 100), steps: 8) { await app.run(for: 0.04) }
+        #expect(await app.run(until: { !scene.effectiveGeometry.isInteractivelyResizing && TestSceneDelegate.updates.count >= 3 }))
+        await app.run(for: 0.3)
+        let updates = TestSceneDelegate.updates
+        #expect(updates.contains { $0.isInteractive }, "resizes 40 ms apart are a drag")
+        #expect(updates.last?.isInteractive == false, "200 ms after the last one it is over")
+        #expect(updates.first?.isInteractive == false, "a single resize is not a drag")
+    }
+
+    @Test func viewControllersHearOfANewSizeBeforeItIsLaidOut() async throws {
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        let window = try #require(app.window(of: scene))
+        await app.run(for: 0.2)
+        let width = Int(scene.effectiveGeometry.systemFrame.width)
+        TestSceneDelegate.transitions = []
+        let other = try app.virtualDisplay.connect()
+        other.resize(window, width: 700, height: 500)
+        other.flush()
+        #expect(await app.run(until: { TestSceneDelegate.transitions.count == 3 }))
+        #expect(TestSceneDelegate.transitions == ["will 700x500 (view \(width))", "alongside (view 700)", "completion"])
+    }
+
+    @Test func geometryRequestsMoveAndResizeTheWindowWithinItsLimits() async throws {
+        TestSceneDelegate.updates = []
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        let requested = CGRect(x: 100, y: 120, width: 640, height: 400)
+        var errors: [UISceneError] = []
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: requested)) { errors.append($0 as! UISceneError) }
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame == requested }),
+                "got \(scene.effectiveGeometry.systemFrame)")
+        #expect(TestSceneDelegate.updates.last?.isInteractive == false, "a request is never a drag")
+
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 100, y: 120, width: 50, height: 20)))
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == TestSceneDelegate.minimumSize }),
+                "brought up to the minimum size")
+
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 0, y: 0, width: 0, height: 300))) { errors.append($0 as! UISceneError) }
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.iOS(interfaceOrientations: .landscape)) { errors.append($0 as! UISceneError) }
+        #expect(errors.map(\.code) == [.geometryRequestDenied, .geometryRequestUnsupported])
+        #expect(errors.map(\.code.rawValue) == [101, 100])
+        #expect(errors.isEmpty == false && errors.count == 2)
+    }
+}
