@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "SceneHostTesting", dependencies: ["SceneHost", "SceneHostCore", "X11", "Cairo"]),
         // The Gallery's screenshot tour (`Gallery --tour`) runs it on a virtual display with SceneHostTesting.
         // Its scene manifest is `Resources/Info.plist`, found by `UIApplicationMain` among its resources.
-        .executableTarget(name: "Gallery", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting"],
+        .executableTarget(name: "Gallery", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "Cairo"],
                           resources: [.copy("Resources")]),
         .executableTarget(
             name: "Benchmarks", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting"],

@@ -34,6 +34,13 @@ public final class Context {
         cairo_set_source_surface(pointer, surface.pointer, x, y)
     }
 
+    /// How a surface source is sampled when scaled: `fast` (nearest pixel) or `best` (smooth).
+    public enum Filter: Sendable { case fast, good, best }
+    public func setSourceFilter(_ filter: Filter) {
+        let value: cairo_filter_t = switch filter { case .fast: CAIRO_FILTER_FAST; case .good: CAIRO_FILTER_GOOD; case .best: CAIRO_FILTER_BEST }
+        cairo_pattern_set_filter(cairo_get_source(pointer), value)
+    }
+
     public enum Operator: Sendable { case over, source, clear
         var cairo: cairo_operator_t {
             switch self { case .over: CAIRO_OPERATOR_OVER; case .source: CAIRO_OPERATOR_SOURCE; case .clear: CAIRO_OPERATOR_CLEAR }

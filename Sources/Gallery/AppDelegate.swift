@@ -79,6 +79,13 @@ final class MailSceneDelegate: UIResponder, UIWindowSceneDelegate {
         if let index = stateRestorationActivity.userInfo?["selectedMessage"] as? Int { mail?.select(index) }
     }
 
+    /// While a person drags the window's edge the Mail scene draws cheaply; at the release, in full.
+    func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {
+        if windowScene.effectiveGeometry.isInteractivelyResizing != previousEffectiveGeometry.isInteractivelyResizing {
+            mail?.resizingDidChange()
+        }
+    }
+
 }
 
 /// Shows the settings form; it has a maximum size as well as a minimum.

@@ -1,3 +1,5 @@
+import Cairo
+import Foundation
 import SceneHost
 
 struct MailMessage {
@@ -78,6 +80,8 @@ final class MessageRowView: UIView {
         ])
     }
 
+    func avatarNeedsDisplay() { avatar.setNeedsDisplay() }
+
     override func draw(_ rect: CGRect) {
         // The separator starts under the text: at 62 points from the leading edge.
         UIColor.separator.setFill()
@@ -108,8 +112,84 @@ final class AvatarView: UIView {
 
     override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
+        // A soft shadow, layer on layer: skipped while a person drags the window's edge.
+        if !isWindowResizing {
+            for ring in 0..<6 {
+                let spread = CGFloat(ring) * 0.5
+                context.setFillColor(UIColor(white: 0, alpha: 0.05))
+                context.fillEllipse(in: bounds.insetBy(dx: 3 - spread, dy: 3 - spread).offsetBy(dx: 0, dy: 1.5))
+            }
+        }
         context.setFillColor(color)
-        context.fillEllipse(in: bounds)
+        context.fillEllipse(in: bounds.insetBy(dx: 2, dy: 2))
+    }
+}
+
+extension UIView {
+    /// Whether the window showing the view is being resized by a person right now: the Gallery draws
+    /// cheaply then (no shadows, fast image filtering) and in full once the drag ends.
+    var isWindowResizing: Bool { window?.windowScene?.effectiveGeometry.isInteractivelyResizing ?? false }
+}
+
+/// A picture attached to a message, drawn from an image scaled to the view: smoothly when still,
+/// with the fast filter (and without its shadow) while the window is being resized.
+final class AttachmentView: UIView {
+    /// A made-up photograph: a sky gradient, hills and a sun, 640×360 pixels.
+    private static let image: ImageSurface = {
+        let image = ImageSurface(format: .rgb24, width: 640, height: 360)
+        let cairo = Context(surface: image)
+        for row in 0..<360 {
+            let t = Double(row) / 360
+            cairo.setSource(red: 0.35 + 0.4 * t, green: 0.55 + 0.3 * t, blue: 0.9 - 0.2 * t)
+            cairo.rectangle(0, Double(row), 640, 1)
+            cairo.fill()
+        }
+        cairo.setSource(red: 1, green: 0.85, blue: 0.35)
+        cairo.arc(centerX: 470, centerY: 110, radius: 46, from: 0, to: 2 * .pi)
+        cairo.fill()
+        for (index, hill) in [(0.2, 0.45, 0.25), (0.25, 0.55, 0.3), (0.15, 0.4, 0.2)].enumerated() {
+            cairo.setSource(red: hill.0, green: hill.1, blue: hill.2)
+            cairo.move(to: 0, 360)
+            for x in stride(from: 0.0, through: 640, by: 8) {
+                cairo.line(to: x, 250 + Double(index) * 30 + 30 * sin(x / (60 + Double(index) * 25) + Double(index)))
+            }
+            cairo.line(to: 640, 360)
+            cairo.closePath()
+            cairo.fill()
+        }
+        image.flush()
+        return image
+    }()
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        translatesAutoresizingMaskIntoConstraints = false
+        heightAnchor.constraint(equalTo: widthAnchor, multiplier: 9.0 / 16.0).isActive = true
+    }
+
+    override func draw(_ rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        let cairo = context.cairo
+        let picture = bounds.insetBy(dx: 6, dy: 6)
+        let resizing = isWindowResizing
+        if !resizing {
+            for ring in 0..<5 {
+                cairo.setSource(red: 0, green: 0, blue: 0, alpha: 0.04)
+                cairo.roundedRectangle(Double(picture.minX) - Double(ring), Double(picture.minY) - Double(ring) + 3,
+                                       Double(picture.width) + 2 * Double(ring), Double(picture.height) + 2 * Double(ring),
+                                       radius: 8 + Double(ring))
+                cairo.fill()
+            }
+        }
+        cairo.save()
+        cairo.roundedRectangle(Double(picture.minX), Double(picture.minY), Double(picture.width), Double(picture.height), radius: 8)
+        cairo.clip()
+        cairo.translate(Double(picture.minX), Double(picture.minY))
+        cairo.scale(Double(picture.width) / 640, Double(picture.height) / 360)
+        cairo.setSource(Self.image)
+        cairo.setSourceFilter(resizing ? .fast : .best)
+        cairo.paint()
+        cairo.restore()
     }
 }
 
@@ -147,10 +227,14 @@ final class MessageDetailView: UIView {
         ])
     }
 
+    /// The picture every message carries (the Gallery shows how to draw cheaply during a drag).
+    let attachment = AttachmentView()
+
     func show(_ message: MailMessage) {
         subject.text = message.subject
         sender.text = "From \(message.sender) · \(message.time)"
         for label in column.arrangedSubviews.dropFirst(2) { label.removeFromSuperview() }
+        column.addArrangedSubview(attachment)
         for text in message.body {
             let label = UILabel()
             label.text = text
@@ -224,6 +308,13 @@ final class MailViewController: UIViewController {
     }
 
     override func viewWillLayoutSubviews() { overlay.place(in: view) }
+
+    /// A drag of the window's edge began or ended: what draws differently while resizing draws again.
+    func resizingDidChange() {
+        detail.attachment.setNeedsDisplay()
+        for row in rows { row.avatarNeedsDisplay() }
+        overlay.update(for: view.window?.windowScene)
+    }
 
     /// The message shown in the reading pane.
     private(set) var selectedIndex = 0

@@ -39,7 +39,7 @@ final class OverlayView: UIView {
             \(Int(size.width)) × \(Int(size.height)) pt  @\(traits.displayScale.formatted())x
             w: \(traits.horizontalSizeClass)  h: \(traits.verticalSizeClass)
             \(traits.userInterfaceStyle)  \(traits.layoutDirection)  \(traits.activeAppearance)
-            state: \(scene.activationState)
+            state: \(scene.activationState)\(scene.effectiveGeometry.isInteractivelyResizing ? "  resizing" : "")
             text: \(traits.preferredContentSizeCategory)
             last frame \(frame)
             Ctrl+= / Ctrl+- text size

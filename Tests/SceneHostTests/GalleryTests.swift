@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Runtime) import SceneHostCore
 @testable import Gallery
 import SceneHostTesting
 import Testing
@@ -34,6 +35,24 @@ struct GalleryTests {
                 assertSnapshot(image, named: "settings-offscreen-\(name)" + (rightToLeft ? "-rtl" : ""))
             }
         }
+    }
+
+    /// While a person drags the window's edge, Mail skips its shadows and samples its picture with the
+    /// fast filter; at the release it draws in full again.
+    @Test func mailDrawsCheaplyWhileResizing() {
+        let controller = MailViewController()
+        controller.loadViewIfNeeded()
+        controller.overlay.isHidden = true
+        let size = CGSize(width: 1000, height: 640)
+        let scene = UIWindowScene.offscreen(size: size, rootViewController: controller)
+        let still = scene.renderImage()
+        _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: 1, interactive: true)
+        controller.resizingDidChange()
+        let resizing = scene.renderImage()
+        #expect(Snapshot.compare(still, resizing, tolerance: SnapshotTolerance(perPixel: 0, differingFraction: 0)).differingPixels > 100, "shadows and filtering change")
+        _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: 1, interactive: false)
+        controller.resizingDidChange()
+        #expect(Snapshot.compare(still, scene.renderImage(), tolerance: SnapshotTolerance(perPixel: 0, differingFraction: 0)).differingPixels == 0, "full quality again")
     }
 
     @Test func offscreenAndWindowRendersAgree() throws {
