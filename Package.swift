@@ -2,7 +2,7 @@
 import PackageDescription
 
 // SceneHost: UIKit-style multi-window apps as real X11 windows. Layers (arrows point down only):
-// Gallery / SceneHostTesting → SceneHost (runtime) → SceneHostCore (model) + X11 → Cairo → C libraries.
+// Gallery (GalleryApp) / SceneHostTesting → SceneHost (runtime) → SceneHostCore (model) + X11 → Cairo → C libraries.
 let package = Package(
     name: "SceneHost",
     products: [
@@ -29,19 +29,21 @@ let package = Package(
         .target(name: "SceneHostCore", dependencies: ["Cairo"]),
         .target(name: "SceneHost", dependencies: ["SceneHostCore", "X11", "Cairo", "CMainQueue"]),
         .target(name: "SceneHostTesting", dependencies: ["SceneHost", "SceneHostCore", "X11", "Cairo"]),
-        // The Gallery's screenshot tour (`Gallery --tour`) runs it on a virtual display with SceneHostTesting.
-        // Its scene manifest is `Resources/Info.plist`, found by `UIApplicationMain` among its resources.
-        .executableTarget(name: "Gallery", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "Cairo"],
-                          resources: [.copy("Resources")]),
+        // The Gallery app, as a library so tests and benchmarks can run it in their process; its screenshot
+        // tour (`Gallery --tour`) uses SceneHostTesting. Its scene manifest is `Resources/Info.plist`,
+        // found by `UIApplicationMain` among the resources beside the executable.
+        .target(name: "GalleryApp", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "Cairo"],
+                resources: [.copy("Resources")]),
+        .executableTarget(name: "Gallery", dependencies: ["GalleryApp"]),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting"],
+            name: "Benchmarks", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "GalleryApp"],
             exclude: ["kiwi_layout.py"]),
         // A test helper: saves session lists in a loop, for the crash test that kills it at random moments.
         .executableTarget(name: "SessionStoreStress", dependencies: ["SceneHost"], path: "Tests/SessionStoreStress"),
         .testTarget(name: "SceneHostCoreTests", dependencies: ["SceneHostCore", "Cairo"]),
         .testTarget(
             name: "SceneHostTests",
-            dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "Gallery", "SessionStoreStress", "X11"],
+            dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "GalleryApp", "SessionStoreStress", "X11"],
             exclude: ["__Snapshots__"]),
     ]
 )

@@ -1,6 +1,6 @@
 import Foundation
 @_spi(Runtime) import SceneHostCore
-@testable import Gallery
+@testable import GalleryApp
 import SceneHostTesting
 import Testing
 

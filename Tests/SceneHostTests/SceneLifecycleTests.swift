@@ -1,6 +1,6 @@
 import CX11
 import Foundation
-@testable import Gallery
+@testable import GalleryApp
 import SceneHostTesting
 import Testing
 

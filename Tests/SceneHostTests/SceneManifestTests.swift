@@ -1,5 +1,5 @@
 import Foundation
-@testable import Gallery
+@testable import GalleryApp
 @_spi(Runtime) @_spi(Testing) import SceneHost
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Gallery
+@testable import GalleryApp
 import SceneHostTesting
 import Testing
 

@@ -17,7 +17,7 @@ struct SessionStoreTests {
                                   activity: ["activityType": "t", "userInfo": ["selected": 3]],
                                   frame: CGRect(x: 10, y: 20, width: 300, height: 200)),
                      SavedSession(identifier: "b", role: "UIWindowSceneSessionRoleApplication",
-                                  delegateClassName: "Gallery.MailSceneDelegate")]
+                                  delegateClassName: "GalleryApp.MailSceneDelegate")]
         store.save(saved)
         #expect(store.load() == saved)
         let mode = (try? FileManager.default.attributesOfItem(atPath: store.file.path))?[.posixPermissions] as? Int
@@ -65,10 +65,13 @@ struct SessionStoreTests {
             #expect(makePipe(&pipe) == 0)
             let writer = try ChildProcess(executable, [folder.path], standardOutput: pipe[1])
             close(pipe[1])
-            usleep(UInt32.random(in: 2_000...25_000, using: &generator))
+            // Once it has saved (started up), kill it at a random moment of its saving loop.
+            var first = [UInt8](repeating: 0, count: 1)
+            _ = read(pipe[0], &first, 1)
+            usleep(UInt32.random(in: 0...20_000, using: &generator))
             writer.signal(SIGKILL)
             _ = writer.wait()
-            let output = String(decoding: readAll(pipe[0]), as: UTF8.self)
+            let output = String(decoding: first + readAll(pipe[0]), as: UTF8.self)
             close(pipe[0])
             lastCount = output.split(separator: "\n").last.flatMap { Int($0) } ?? lastCount
             kills += 1

@@ -95,18 +95,21 @@ public struct UIApplicationSceneManifest: Sendable {
         return result
     }
 
-    /// The `Info.plist` among the executable's SwiftPM resources (`<Package>_<Executable>.resources/`,
-    /// at its top or one folder down), or nil.
+    /// The `Info.plist` among the SwiftPM resource bundles beside the executable (at a bundle's top or
+    /// one folder down): the executable's own bundle (`<Package>_<Executable>.resources`) first, then
+    /// its modules' bundles. Nil when there is none.
     static func discover() -> URL? {
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         let folder = executable.deletingLastPathComponent()
         let name = executable.lastPathComponent
         guard let bundles = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter({ $0.hasSuffix("_\(name).resources") }).sorted() else { return nil }
+            .filter({ $0.hasSuffix(".resources") })
+            .sorted(by: { ($0.hasSuffix("_\(name).resources") ? 0 : 1, $0) < ($1.hasSuffix("_\(name).resources") ? 0 : 1, $1) })
+        else { return nil }
         for bundle in bundles {
             let base = folder.appendingPathComponent(bundle)
             var candidates = [base.appendingPathComponent("Info.plist")]
-            for sub in (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? [] {
+            for sub in ((try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []).sorted() {
                 candidates.append(base.appendingPathComponent(sub).appendingPathComponent("Info.plist"))
             }
             if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) { return found }

@@ -5,7 +5,7 @@ extension AppDelegate {
     /// `Gallery` opens its scenes on `$DISPLAY`. `Gallery --tour [DIR]` needs no display: it runs the
     /// Gallery on a private virtual display, resizes each scene through compact and regular sizes as a
     /// person would, and writes screenshots to DIR (default `out/gallery`).
-    static func main() {
+    public static func main() {
         let arguments = CommandLine.arguments
         if let index = arguments.firstIndex(of: "--tour") {
             let directory = index + 1 < arguments.count ? arguments[index + 1] : "out/gallery"

@@ -2,13 +2,12 @@ import SceneHost
 
 /// The Gallery: Mail and Settings scenes, written as a UIKit app would be. Its scene manifest
 /// (`Resources/Info.plist`) names the two configurations and their delegate classes.
-@main
-final class AppDelegate: UIResponder, UIApplicationDelegate {
+public final class AppDelegate: UIResponder, UIApplicationDelegate {
     static let settingsActivityType = "org.scenehost.gallery.settings"
 
     /// The manifest of `Resources/Info.plist`, for running the Gallery in tests and the tour (the app
     /// itself finds it through `UIApplicationMain`).
-    static var sceneManifest: UIApplicationSceneManifest {
+    public static var sceneManifest: UIApplicationSceneManifest {
         guard let url = Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Resources"),
               let manifest = try? UIApplicationSceneManifest.load(from: url) else {
             fatalError("the Gallery's Resources/Info.plist is missing from its resource bundle; rebuild the Gallery")
@@ -16,7 +15,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         return manifest
     }
 
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         // On a first launch Mail connects after launch and Settings is asked for beside it; after a
         // relaunch the scenes that were open come back instead.
         if application.openSessions.isEmpty {
@@ -27,7 +26,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     }
 
     /// A configuration by name: the manifest supplies its delegate class.
-    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+    public func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
                      options: UIScene.ConnectionOptions) -> UISceneConfiguration {
         let wantsSettings = options.userActivities.contains { $0.activityType == Self.settingsActivityType }
         return UISceneConfiguration(name: wantsSettings ? "Settings" : "Mail", sessionRole: connectingSceneSession.role)
