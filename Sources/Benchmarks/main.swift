@@ -8,7 +8,7 @@ import SceneHostTesting
 @MainActor
 protocol Benchmark {
     static var name: String { get }
-    static func run() throws
+    static func run() async throws
 }
 
 func milliseconds(_ body: () throws -> Void) rethrows -> Double {
@@ -27,11 +27,11 @@ func report(target name: String, value: Double, unit: String, goal: Double, lowe
     print(String(format: "target %@: %.3f %@ (goal %@ %.3f) %@", name, value, unit, lowerIsBetter ? "≤" : "≥", goal, met ? "met" : "missed"))
 }
 
-let benchmarks: [any Benchmark.Type] = [ResizeFrameBenchmark.self, TraitPropagationBenchmark.self, LayoutBenchmark.self]
+let benchmarks: [any Benchmark.Type] = [ResizeFrameBenchmark.self, TraitPropagationBenchmark.self, LayoutBenchmark.self,
+                                        ResizeDragBenchmark.self]
 let requested = Set(CommandLine.arguments.dropFirst())
-MainActor.assumeIsolated {
-    for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
-        print("== \(benchmark.name)")
-        do { try benchmark.run() } catch { print("\(benchmark.name) failed: \(error)") }
-    }
+for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
+    print("== \(benchmark.name)")
+    do { try await benchmark.run() } catch { print("\(benchmark.name) failed: \(error)") }
 }
+exit(0)

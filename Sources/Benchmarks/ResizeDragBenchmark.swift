@@ -1,0 +1,137 @@
+import Foundation
+import GalleryApp
+@_spi(Runtime) import SceneHost
+import SceneHostTesting
+import X11
+
+/// A person dragging the Mail scene's corner, for real: the Gallery runs in this process on a private
+/// Xvfb with openbox; XTest drives a 200-step drag of the window frame's corner (openbox resizes the
+/// window with the `_NET_WM_SYNC_REQUEST` protocol, waiting for each step's acknowledgement); then 1,000
+/// geometry requests are queued at once.
+enum ResizeDragBenchmark: Benchmark {
+    static let name = "resize"
+
+    struct Result {
+        var label: String
+        var stepsPerSecond: Double
+        var syncP50: Double, syncP99: Double
+        var layout: Double, draw: Double, present: Double
+        var cpuPerStep: Double
+        var acknowledged: Int
+    }
+
+    @MainActor
+    static func run() async throws {
+        var results: [Result] = []
+        var queuedFrames: [(String, Int, Bool)] = []
+        for (width, height) in [(1280, 800), (1920, 1080)] {
+            for scale in [1, 2] {
+                let label = "\(width)×\(height) @\(scale)x"
+                let (result, frames, correct) = try await measure(width: width, height: height, scale: scale, label: label)
+                results.append(result)
+                queuedFrames.append((label, frames, correct))
+            }
+        }
+        print("| screen | steps/s | sync request → counter set, p50 / p99 (ms) | layout / draw / present, median (ms) | client CPU per step (ms) | steps acknowledged |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for r in results {
+            print(String(format: "| %@ | %.0f | %.2f / %.2f | %.2f / %.2f / %.2f | %.2f | %d of 200 |", r.label, r.stepsPerSecond,
+                         r.syncP50, r.syncP99, r.layout, r.draw, r.present, r.cpuPerStep, r.acknowledged))
+        }
+        print("")
+        print("| screen | frames drawn for 1,000 queued geometry requests | final size correct |")
+        print("| --- | --- | --- |")
+        for (label, frames, correct) in queuedFrames { print("| \(label) | \(frames) | \(correct ? "yes" : "no") |") }
+        print("(CPU is this process's: the app, plus the XTest calls that drive the drag; the X server and openbox are other processes.)")
+        if let main = results.first(where: { $0.label == "1920×1080 @1x" }), let queued = queuedFrames.first(where: { $0.0 == "1920×1080 @1x" }) {
+            report(target: "resize-sync-p50", value: main.syncP50, unit: "ms", goal: 2)
+            report(target: "resize-sync-p99", value: main.syncP99, unit: "ms", goal: 8)
+            report(target: "resize-cpu-per-step", value: main.cpuPerStep, unit: "ms", goal: 0.5)
+            report(target: "resize-queued-frames", value: Double(queued.2 ? queued.1 : 9999), unit: "frames", goal: 2)
+        }
+    }
+
+    @MainActor
+    static func measure(width: Int, height: Int, scale: Int, label: String) async throws -> (Result, Int, Bool) {
+        setenv("SCENEHOST_SCALE", "\(scale)", 1)
+        defer { unsetenv("SCENEHOST_SCALE") }
+        let display = try VirtualDisplay(width: width, height: height)
+        let app = try AppHarness(AppDelegate.self, display: display, manifest: AppDelegate.sceneManifest)
+        guard await app.waitForScenes(2), let mail = app.scene(titled: "Mail"), let window = app.window(of: mail) else {
+            throw X11Error("the Gallery did not start on \(label)")
+        }
+        let other = try display.connect()
+        if let settings = app.scene(titled: "Settings").flatMap(app.window(of:)) { other.iconify(settings) }
+        // Start at the minimum size near the top-left corner; grow 3 px wide and as tall as the screen allows.
+        let start = CGRect(x: 20, y: 40, width: 420, height: 360)
+        mail.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: start))
+        other.activate(window, source: 2)
+        other.flush()
+        _ = await app.run(until: { mail.effectiveGeometry.systemFrame.size == start.size && mail.activationState == .foregroundActive })
+        await app.run(for: 0.5)
+        let input = try SyntheticInput(display: other)
+        guard let corner = input.frameCorner(of: window) else { throw X11Error("no frame corner") }
+        let steps = 200
+        let room = height - corner.y - 10
+        let dy = max(0, min(2, room / (steps / 2)))
+
+        app.clearEvents()
+        // Counted incrementally: rescanning every event at each poll would bill the harness to the app.
+        var scanned = 0, acknowledged = 0
+        func acknowledgements() -> Int {
+            let events = app.events
+            while scanned < events.count {
+                if events[scanned]["event"] as? String == "frame", events[scanned]["syncSerial"] is Double { acknowledged += 1 }
+                scanned += 1
+            }
+            return acknowledged
+        }
+        let cpuBefore = processCPUSeconds(), clockBefore = monotonic()
+        input.move(to: corner)
+        other.fakeButton(1, pressed: true)
+        other.sync()
+        await app.run(for: 0.05)
+        for step in 1...steps {
+            // Out for half the drag, back for the other half.
+            let reach = step <= steps / 2 ? step : steps - step
+            let before = acknowledgements()
+            input.move(to: (corner.x + 3 * reach, corner.y + dy * reach))
+            _ = await app.run(until: { acknowledgements() > before }, timeout: 0.2)
+        }
+        other.fakeButton(1, pressed: false)
+        other.sync()
+        _ = await app.run(until: { !mail.effectiveGeometry.isInteractivelyResizing }, timeout: 2)
+        let elapsed = monotonic() - clockBefore, cpu = processCPUSeconds() - cpuBefore
+
+        let frames = app.events(of: "frame", scene: mail).filter { $0["syncSerial"] is Double }
+        func values(_ key: String) -> [Double] { frames.compactMap { $0[key] as? Double } }
+        let sync = values("syncMs").sorted()
+        func percentile(_ sorted: [Double], _ p: Double) -> Double {
+            sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
+        }
+        let result = Result(label: label, stepsPerSecond: Double(steps) / elapsed, syncP50: percentile(sync, 0.5),
+                            syncP99: percentile(sync, 0.99), layout: median(values("layoutMs")), draw: median(values("drawMs")),
+                            present: median(values("presentMs")), cpuPerStep: cpu * 1000 / Double(steps), acknowledged: frames.count)
+
+        // 1,000 geometry requests at once.
+        await app.run(for: 0.3)
+        app.clearEvents()
+        for index in 0..<1000 {
+            mail.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 20, y: 40, width: 430 + index % 200, height: 370)))
+        }
+        let final = CGSize(width: 600, height: 400)
+        mail.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(origin: start.origin, size: final)))
+        let correct = await app.run(until: { mail.effectiveGeometry.systemFrame.size == final }, timeout: 5)
+        await app.run(for: 0.3)
+        let queued = app.events(of: "frame", scene: mail).count
+        return (result, queued, correct)
+    }
+
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    static func monotonic() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+}
