@@ -139,3 +139,47 @@ extension SceneWindowTests {
         #expect(errors.isEmpty == false && errors.count == 2)
     }
 }
+
+extension SceneWindowTests {
+    /// At every step of a drag, once the step has settled, the whole window shows the app's pixels: no
+    /// black from the server, no background flash in the newly exposed area. (Between the server's
+    /// resize and the client's frame, an X server without a compositing manager shows whatever the new
+    /// strip held; the sync protocol keeps that to one step, for the time the frame takes.)
+    @Test func aDragNeverShowsUnpaintedPixels() async throws {
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        let window = try #require(app.window(of: scene))
+        let other = try app.virtualDisplay.connect()
+        await app.run(for: 0.2)
+        let input = try SyntheticInput(display: other)
+        let corner = try #require(input.frameCorner(of: window))
+        let teal = try app.screenshot(scene).pixel(x: 5, y: 5)
+        var acknowledged = 0
+        var unpainted: [String] = []
+        input.move(to: corner)
+        other.fakeButton(1, pressed: true)
+        other.sync()
+        await app.run(for: 0.05)
+        for step in 1...12 {
+            let before = app.events(of: "frame", scene: scene).filter { $0["syncSerial"] is Double }.count
+            input.move(to: (corner.x + 9 * step, corner.y + 6 * step))
+            guard await app.run(until: { app.events(of: "frame", scene: scene).filter { $0["syncSerial"] is Double }.count > before }, timeout: 1)
+            else { continue }
+            acknowledged += 1
+            // The pointer has stopped: let the window manager finish the step (it may still send a
+            // configure for the same motion) and the app draw it.
+            await app.run(for: 0.05)
+            let shot = try app.screenshot(scene)
+            for (x, y) in [(shot.width - 1, shot.height - 1), (shot.width - 1, 0), (0, shot.height - 1), (shot.width / 2, shot.height - 2)]
+            where shot.pixel(x: x, y: y) != teal {
+                let frame = app.events(of: "frame", scene: scene).last { $0["syncSerial"] is Double }
+                unpainted.append("step \(step): (\(x), \(y)) of \(shot.width)×\(shot.height) is \(String(shot.pixel(x: x, y: y), radix: 16)); acknowledged frame \(frame?["width"] ?? 0)×\(frame?["height"] ?? 0) interactive \(frame?["interactive"] ?? "?")")
+            }
+        }
+        other.fakeButton(1, pressed: false)
+        other.sync()
+        #expect(acknowledged >= 10, "the window manager drove the drag with sync requests")
+        #expect(unpainted.isEmpty, "\(unpainted)")
+    }
+}
