@@ -116,6 +116,46 @@ struct UIApplicationMainTests {
         }
     }
 
+    /// SIGTERM quits the real Gallery keeping its sessions; the next launch brings both scenes back.
+    @Test func terminatingKeepsTheSessionsForTheNextLaunch() async throws {
+        let display = try VirtualDisplay()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+        func launch(trace: String) throws -> ChildProcess {
+            environment["SCENEHOST_TRACE"] = directory.appendingPathComponent(trace).path
+            return try ChildProcess(Self.galleryPath, [], environment: environment)
+        }
+        func waitFor(_ count: Int, _ event: String, in trace: String) {
+            let deadline = Date().addingTimeInterval(20)
+            while Self.traceEvents(at: directory.appendingPathComponent(trace).path)
+                .filter({ $0["event"] as? String == event }).count < count, Date() < deadline { usleep(20_000) }
+        }
+        let first = try launch(trace: "first.jsonl")
+        defer { if first.isRunning { first.signal(SIGKILL); first.wait() } }
+        waitFor(2, "frame", in: "first.jsonl")
+        first.signal(SIGTERM)
+        #expect(first.wait(timeout: 10) == 0, "SIGTERM quits cleanly")
+        let quit = Self.traceEvents(at: directory.appendingPathComponent("first.jsonl").path)
+        #expect(quit.filter { $0["event"] as? String == "sceneDidDisconnect" }.count == 2)
+        #expect(quit.filter { $0["event"] as? String == "sessionDiscarded" }.isEmpty, "quitting keeps the sessions")
+        let saved = directory.appendingPathComponent("state/org.scenehost.Gallery/sessions.plist")
+        #expect(FileManager.default.fileExists(atPath: saved.path))
+
+        let second = try launch(trace: "second.jsonl")
+        defer { if second.isRunning { second.signal(SIGKILL); second.wait() } }
+        waitFor(2, "sessionRestored", in: "second.jsonl")
+        let restored = Self.traceEvents(at: directory.appendingPathComponent("second.jsonl").path)
+        #expect(Set(restored.filter { $0["event"] as? String == "sessionRestored" }.compactMap { $0["scene"] as? String })
+                == Set(quit.filter { $0["event"] as? String == "sceneWillConnect" }.compactMap { $0["scene"] as? String }))
+        #expect(restored.filter { $0["event"] as? String == "sceneWillConnect" }.count == 2, "no new scenes besides them")
+        second.signal(SIGINT)
+        #expect(second.wait(timeout: 10) == 0, "SIGINT quits cleanly too")
+    }
+
     @Test func theTourWritesScreenshotsWithoutADisplay() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
