@@ -34,9 +34,11 @@ final class OverlayView: UIView {
     private func showText(for scene: UIWindowScene) {
         let size = scene.effectiveGeometry.coordinateSpace.bounds.size
         let traits = scene.traitCollection
-        let frame = scene.lastFrameMilliseconds.map { String(format: "%.1f ms", $0) } ?? "–"
+        // Plain interpolation: Foundation's number formatting would cost more than the rest of a frame.
+        let frame = scene.lastFrameMilliseconds.map { "\(Int($0)).\(Int($0 * 10) % 10) ms" } ?? "–"
+        let scale = traits.displayScale == traits.displayScale.rounded() ? "\(Int(traits.displayScale))" : "\(traits.displayScale)"
         label.text = """
-            \(Int(size.width)) × \(Int(size.height)) pt  @\(traits.displayScale.formatted())x
+            \(Int(size.width)) × \(Int(size.height)) pt  @\(scale)x
             w: \(traits.horizontalSizeClass)  h: \(traits.verticalSizeClass)
             \(traits.userInterfaceStyle)  \(traits.layoutDirection)  \(traits.activeAppearance)
             state: \(scene.activationState)\(scene.effectiveGeometry.isInteractivelyResizing ? "  resizing" : "")

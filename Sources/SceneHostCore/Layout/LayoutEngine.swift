@@ -35,6 +35,7 @@ final class LayoutEngine {
         var contentKey: [CGFloat] = []
         /// The values the generated constraints were made from, to skip remaking them when nothing changed.
         var generatedFrom: [CGFloat] = []
+        var hasGenerated = false
 
         init(item: any LayoutItem, variables: Variables) {
             self.item = item
@@ -242,10 +243,38 @@ final class LayoutEngine {
     /// (Re)makes an item's generated constraints: the root's pin, a view's autoresizing mask, a guide's
     /// definition. Skipped when the values they are made from did not change.
     private func remakeGenerated(_ record: Record) {
-        let (values, made) = generatedConstraints(for: record)
-        guard values != record.generatedFrom || record.generated.count != made.count else { return }
+        // The values come first and cheaply: most calls (every frame set during layout) change nothing.
+        let values = generatedValues(for: record)
+        guard values != record.generatedFrom || !record.hasGenerated else { return }
+        let made = generatedConstraints(for: record)
+        record.hasGenerated = true
         record.generatedFrom = values
         record.generated = update(record.generated, to: made)
+    }
+
+    /// What an item's generated constraints are made from (see `generatedConstraints(for:)`).
+    private func generatedValues(for record: Record) -> [CGFloat] {
+        if let view = record.item as? UIView {
+            if view === root {
+                if case .fitting = mode { return [] }
+                return [view.bounds.width, view.bounds.height]
+            }
+            guard view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview else { return [] }
+            let frame = view.frame, container = superview.bounds.size
+            return [frame.minX, frame.minY, frame.width, frame.height, container.width, container.height,
+                    CGFloat(view.autoresizingMask.rawValue)]
+        }
+        guard let guide = record.item as? UILayoutGuide, let owner = guide.owningView else { return [] }
+        switch guide.kind {
+        case .custom: return []
+        case .layoutMargins:
+            let insets = owner.layoutMargins
+            return [insets.top, insets.left, insets.bottom, insets.right]
+        case .safeArea:
+            let insets = owner.safeAreaInsets
+            return [insets.top, insets.left, insets.bottom, insets.right]
+        case .readableContent: return [owner.readableContentWidth]
+        }
     }
 
     /// Brings installed generated constraints to `made`: where only constants differ they shift in
@@ -267,51 +296,51 @@ final class LayoutEngine {
         return made
     }
 
-    private func generatedConstraints(for record: Record) -> ([CGFloat], [NSLayoutConstraint]) {
+    private func generatedConstraints(for record: Record) -> [NSLayoutConstraint] {
         if let view = record.item as? UIView {
             if view === root {
                 switch mode {
                 case .hosting, .probe:
                     let size = view.bounds.size
-                    return ([size.width, size.height], [
+                    return [
                         generated(.autoresizingMask, view, .left, .equal, nil, .notAnAttribute, 1, 0, "UIView-Encapsulated-Layout-Left"),
                         generated(.autoresizingMask, view, .top, .equal, nil, .notAnAttribute, 1, 0, "UIView-Encapsulated-Layout-Top"),
                         generated(.autoresizingMask, view, .width, .equal, nil, .notAnAttribute, 1, size.width, "UIView-Encapsulated-Layout-Width"),
                         generated(.autoresizingMask, view, .height, .equal, nil, .notAnAttribute, 1, size.height, "UIView-Encapsulated-Layout-Height"),
-                    ])
+                    ]
                 case .fitting(let size, let horizontal, let vertical):
                     let width = generated(.autoresizingMask, view, .width, .equal, nil, .notAnAttribute, 1, size.width, "UIView-Fitting-Width")
                     width.priority = horizontal
                     let height = generated(.autoresizingMask, view, .height, .equal, nil, .notAnAttribute, 1, size.height, "UIView-Fitting-Height")
                     height.priority = vertical
-                    return ([], [
+                    return [
                         generated(.autoresizingMask, view, .left, .equal, nil, .notAnAttribute, 1, 0, "UIView-Fitting-Left"),
                         generated(.autoresizingMask, view, .top, .equal, nil, .notAnAttribute, 1, 0, "UIView-Fitting-Top"),
                         width, height,
-                    ])
+                    ]
                 }
             }
-            guard view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview else { return ([], []) }
+            guard view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview else { return [] }
             return autoresizingConstraints(view, in: superview)
         }
-        guard let guide = record.item as? UILayoutGuide, let owner = guide.owningView else { return ([], []) }
+        guard let guide = record.item as? UILayoutGuide, let owner = guide.owningView else { return [] }
         switch guide.kind {
         case .custom:
-            return ([], [])
+            return []
         case .layoutMargins, .safeArea:
             let insets = guide.kind == .safeArea ? owner.safeAreaInsets : owner.layoutMargins
-            return ([insets.top, insets.left, insets.bottom, insets.right], [
+            return [
                 generated(.guide, guide, .left, .equal, owner, .left, 1, insets.left),
                 generated(.guide, guide, .right, .equal, owner, .right, 1, -insets.right),
                 generated(.guide, guide, .top, .equal, owner, .top, 1, insets.top),
                 generated(.guide, guide, .bottom, .equal, owner, .bottom, 1, -insets.bottom),
-            ])
+            ]
         case .readableContent:
             // As wide as the margins allow, up to the readable width, centred between them.
             let margins = owner.layoutMarginsGuide, width = owner.readableContentWidth
             let fill = generated(.guide, guide, .width, .equal, margins, .width, 1, 0)
             fill.priority = UILayoutPriority(999)
-            return ([width], [
+            return [
                 generated(.guide, guide, .left, .greaterThanOrEqual, margins, .left, 1, 0),
                 generated(.guide, guide, .right, .lessThanOrEqual, margins, .right, 1, 0),
                 generated(.guide, guide, .centerX, .equal, margins, .centerX, 1, 0),
@@ -319,14 +348,14 @@ final class LayoutEngine {
                 generated(.guide, guide, .top, .equal, margins, .top, 1, 0),
                 generated(.guide, guide, .bottom, .equal, margins, .bottom, 1, 0),
                 fill,
-            ])
+            ]
         }
     }
 
     /// A view's frame as its autoresizing mask relates it to its superview: fixed parts stay, flexible
     /// parts (left margin, width, right margin; likewise vertically) share any change of the superview's
     /// size in proportion to their current sizes, as UIKit's autoresizing does.
-    private func autoresizingConstraints(_ view: UIView, in superview: UIView) -> ([CGFloat], [NSLayoutConstraint]) {
+    private func autoresizingConstraints(_ view: UIView, in superview: UIView) -> [NSLayoutConstraint] {
         let frame = view.frame, container = superview.bounds.size, mask = view.autoresizingMask
         var made: [NSLayoutConstraint] = []
         func axis(_ origin: CGFloat, _ length: CGFloat, _ total: CGFloat, flexibleStart: Bool, flexibleLength: Bool,
@@ -352,7 +381,7 @@ final class LayoutEngine {
              flexibleLength: mask.contains(.flexibleWidth), flexibleEnd: mask.contains(.flexibleRightMargin), .left, .width)
         axis(frame.minY, frame.height, container.height, flexibleStart: mask.contains(.flexibleTopMargin),
              flexibleLength: mask.contains(.flexibleHeight), flexibleEnd: mask.contains(.flexibleBottomMargin), .top, .height)
-        return ([frame.minX, frame.minY, frame.width, frame.height, container.width, container.height, CGFloat(mask.rawValue)], made)
+        return made
     }
 
     /// (Re)makes a view's intrinsic-size constraints: hugging keeps it from growing past its content,
