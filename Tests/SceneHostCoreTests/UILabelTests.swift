@@ -78,3 +78,47 @@ struct UILabelTests {
         #expect(label.draws == 2)
     }
 }
+
+/// Counts its draws.
+@MainActor
+final class CountingLabel: UILabel {
+    var draws = 0
+    override func draw(_ rect: CGRect) {
+        draws += 1
+        super.draw(rect)
+    }
+}
+
+@MainActor
+struct LabelResizeTests {
+    /// A one-line label whose text fits both before and after keeps its drawing when it is resized;
+    /// one that is truncated, right-aligned or right-to-left draws again.
+    @Test func resizingKeepsTheDrawingOnlyWhenThePixelsCannotChange() {
+        let controller = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 400, height: 200), rootViewController: controller)
+        let label = CountingLabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        label.text = "Short"
+        controller.view.addSubview(label)
+        _ = scene.renderImage()
+        let drawn = label.draws
+        label.frame.size.width = 260
+        _ = scene.renderImage()
+        #expect(label.draws == drawn, "left-aligned text that fits: the same pixels")
+        label.frame.size.width = 20
+        _ = scene.renderImage()
+        #expect(label.draws == drawn + 1, "now truncated: drawn again")
+        label.textAlignment = .right
+        _ = scene.renderImage()
+        let right = label.draws
+        label.frame.size.width = 300
+        _ = scene.renderImage()
+        #expect(label.draws == right + 1, "right-aligned text moves with the edge")
+        label.textAlignment = .natural
+        label.semanticContentAttribute = .forceRightToLeft
+        _ = scene.renderImage()
+        let rtl = label.draws
+        label.frame.size.width = 320
+        _ = scene.renderImage()
+        #expect(label.draws == rtl + 1, "natural alignment in a right-to-left layout is right-aligned")
+    }
+}

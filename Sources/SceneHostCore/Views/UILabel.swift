@@ -67,6 +67,20 @@ open class UILabel: UIView {
     /// intrinsic height depends on its width, as UIKit's automatic preferred width.
     private var wrapsToLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == 0 }
 
+    /// One line of left-aligned (or natural, left-to-right) text at an unchanged height, wider than
+    /// neither the old width nor the new one: the same pixels either way, so a resize (a row growing
+    /// with its window) needs no new drawing.
+    override func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool {
+        guard numberOfLines == 1, oldSize.height == bounds.height, let text, !text.isEmpty else { return true }
+        switch textAlignment {
+        case .left: break
+        case .natural where !isRightToLeftLayout: break
+        default: return true
+        }
+        let width = sizeThatFits(.zero).width
+        return width > oldSize.width || width > bounds.width
+    }
+
     override func sizeDidChange(from oldSize: CGSize) {
         if wrapsToLayoutWidth, oldSize.width != bounds.width { invalidateIntrinsicContentSize() }
     }

@@ -62,7 +62,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         layoutEngine?.frameDidChange(of: self)
         if oldSize != storedBounds.size {
             setNeedsLayout()
-            needsDisplay = true
+            if drawingDependsOnSize(changedFrom: oldSize) { needsDisplay = true }
             if autoresizesSubviews { resizeSubviews(from: oldSize) }
             sizeDidChange(from: oldSize)
         }
@@ -70,6 +70,11 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     /// Called after the view's size changed (a label that wraps to its width re-measures here).
     func sizeDidChange(from oldSize: CGSize) {}
+
+    /// Whether a resize from `oldSize` changes what `draw(_:)` draws; true for views in general (every
+    /// view redraws on resize, as UIKit's `.redraw` content mode). A label whose text sits at its
+    /// top-left unchanged keeps its drawing.
+    func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool { true }
 
     // MARK: Hierarchy
 
@@ -455,7 +460,12 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Forces a layout direction for the view's contents (leading/trailing constraints, natural text
     /// alignment), or follows the trait collection.
     open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
-        didSet { if semanticContentAttribute != oldValue { (layoutEngine ?? hostedLayoutEngine)?.setNeedsRebuild() } }
+        didSet {
+            guard semanticContentAttribute != oldValue else { return }
+            (layoutEngine ?? hostedLayoutEngine)?.setNeedsRebuild()
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
     }
 
     /// The baseline as `fraction × height + offset` from the top; a view without text has its baseline at
