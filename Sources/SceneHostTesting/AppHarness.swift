@@ -39,6 +39,12 @@ public final class AppHarness {
         runtime.launch(delegate: delegateClass.init(), manifest: manifest, stateDirectory: stateDirectory)
     }
 
+    /// Turns the app's simulated device a quarter turn, as Ctrl+Right (clockwise) or Ctrl+Left do.
+    public func rotateDevice(clockwise: Bool) { runtime.rotateDevice(clockwise: clockwise) }
+
+    /// Puts the app's simulated device in `orientation`.
+    public func setDeviceOrientation(_ orientation: UIDeviceOrientation) { runtime.setDeviceOrientation(orientation) }
+
     /// Quits the app as SIGTERM does (scenes disconnect; their sessions are saved).
     public func quit() { runtime.terminate() }
 

@@ -174,6 +174,20 @@ extension Display {
         XMapRaised(pointer, window)
     }
 
+    /// Asks the window manager to maximize the window both ways, or to restore it (`_NET_WM_STATE`).
+    public func setMaximized(_ window: Window, _ maximized: Bool) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = atom("_NET_WM_STATE")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = maximized ? 1 : 0   // _NET_WM_STATE_ADD / _REMOVE
+        event.xclient.data.l.1 = CLong(bitPattern: UInt(atom("_NET_WM_STATE_MAXIMIZED_VERT")))
+        event.xclient.data.l.2 = CLong(bitPattern: UInt(atom("_NET_WM_STATE_MAXIMIZED_HORZ")))
+        event.xclient.data.l.3 = 1
+        XSendEvent(pointer, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+    }
+
     /// Asks the window manager to iconify the window (ICCCM WM_CHANGE_STATE).
     public func iconify(_ window: Window) {
         XIconifyWindow(pointer, window, screen)

@@ -93,9 +93,15 @@ final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 }
 
-/// Logs `viewWillTransition(to:with:)` and when its coordinator's blocks run.
+/// Logs `viewWillTransition(to:with:)` and when its coordinator's blocks run; its supported
+/// orientations and the controller deciding the orientation lock can be set.
 @MainActor
 final class TransitionLoggingController: UIViewController {
+    var supported: UIInterfaceOrientationMask = .all
+    override var supportedInterfaceOrientations: UIInterfaceOrientationMask { supported }
+    var lockChild: UIViewController?
+    override var childForInterfaceOrientationLock: UIViewController? { lockChild }
+
     override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
         super.viewWillTransition(to: size, with: coordinator)
         TestSceneDelegate.transitions.append("will \(Int(size.width))x\(Int(size.height)) (view \(Int(view.bounds.width)))")
@@ -103,4 +109,13 @@ final class TransitionLoggingController: UIViewController {
             TestSceneDelegate.transitions.append("alongside (view \(Int(self?.view.bounds.width ?? 0)))")
         }, completion: { _ in TestSceneDelegate.transitions.append("completion") })
     }
+}
+
+/// A container whose orientation-lock preference comes from a child, or from itself.
+@MainActor
+final class LockingController: UIViewController {
+    var locks = false
+    var lockChild: UIViewController?
+    override var prefersInterfaceOrientationLocked: Bool { locks }
+    override var childForInterfaceOrientationLock: UIViewController? { lockChild }
 }

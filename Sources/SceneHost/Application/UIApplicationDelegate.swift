@@ -21,6 +21,10 @@ public protocol UIApplicationDelegate: AnyObject {
     /// Sessions the user discarded (closed their windows).
     func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
     func applicationWillTerminate(_ application: UIApplication)
+    /// The orientations the app allows in `window`'s scene; nil (the default) defers to the manifest's
+    /// `UISupportedInterfaceOrientations`, else all. (UIKit's returns a mask; SceneHost lets "no opinion"
+    /// be said.)
+    func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask?
 }
 
 extension UIApplicationDelegate {
@@ -32,6 +36,7 @@ extension UIApplicationDelegate {
     }
     public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
     public func applicationWillTerminate(_ application: UIApplication) {}
+    public func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask? { nil }
 
     /// Entry point for `@main`: runs the app with this delegate class. Never returns.
     public static func main() {

@@ -41,6 +41,8 @@ public struct UIApplicationSceneManifest: Sendable {
     public var configurations: [String: [SceneConfiguration]]
     /// Where the manifest came from, for messages: a file path, or "the manifest given in code".
     public var source: String
+    /// `UISupportedInterfaceOrientations` of the file, when it has them.
+    public var supportedInterfaceOrientations: UIInterfaceOrientationMask?
     /// The app's name for its state folder: `CFBundleIdentifier`, else `CFBundleName`, when the file has one.
     public var applicationName: String?
 
@@ -77,6 +79,20 @@ public struct UIApplicationSceneManifest: Sendable {
                                                 configurations: [:])
         result.source = url.path
         result.applicationName = root["CFBundleIdentifier"] as? String ?? root["CFBundleName"] as? String
+        if let names = root["UISupportedInterfaceOrientations"] as? [String] {
+            let known: [String: UIInterfaceOrientationMask] = [
+                "UIInterfaceOrientationPortrait": .portrait, "UIInterfaceOrientationPortraitUpsideDown": .portraitUpsideDown,
+                "UIInterfaceOrientationLandscapeLeft": .landscapeLeft, "UIInterfaceOrientationLandscapeRight": .landscapeRight,
+            ]
+            var mask: UIInterfaceOrientationMask = []
+            for name in names {
+                guard let orientation = known[name] else {
+                    throw Error("\(url.path): UISupportedInterfaceOrientations holds \"\(name)\"; use UIInterfaceOrientationPortrait, …PortraitUpsideDown, …LandscapeLeft or …LandscapeRight")
+                }
+                mask.insert(orientation)
+            }
+            result.supportedInterfaceOrientations = mask
+        }
         guard let byRole = manifest["UISceneConfigurations"] as? [String: Any] else {
             throw Error("\(url.path): UIApplicationSceneManifest → UISceneConfigurations is missing or not a dictionary of roles")
         }

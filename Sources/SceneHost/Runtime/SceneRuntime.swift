@@ -89,6 +89,17 @@ public final class SceneRuntime {
         application.delegate = delegate
         let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? "scenehost"
         store = SessionStore(directory: stateDirectory ?? SessionStore.defaultDirectory(appName: manifest?.applicationName ?? program))
+        // The device starts held as a desktop screen stands (landscape), or as SCENEHOST_ORIENTATION says.
+        var initial = UIDeviceOrientation.landscapeLeft
+        if let name = ProcessInfo.processInfo.environment["SCENEHOST_ORIENTATION"] {
+            if let orientation = [UIDeviceOrientation.portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight]
+                .first(where: { $0.description.lowercased() == name.lowercased() }) {
+                initial = orientation
+            } else {
+                SceneHostLog.warning("SCENEHOST_ORIENTATION=\(name) is not an orientation; use portrait, portraitUpsideDown, landscapeLeft or landscapeRight")
+            }
+        }
+        UIDevice.current.setSimulatedOrientation(initial)
         _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
         let lost = restoreSessions()
         // UIKit connects the first scene right after launch (unless sessions come back); requests made
@@ -101,6 +112,30 @@ public final class SceneRuntime {
             delegate.application(application, didDiscardSceneSessions: lost)
             for session in lost { record("sessionDiscarded", session: session.persistentIdentifier) }
         }
+    }
+
+    // MARK: Device orientation
+
+    /// Turns the simulated device a quarter turn (Ctrl+Right / Ctrl+Left, or tests).
+    public func rotateDevice(clockwise: Bool) { setDeviceOrientation(UIDevice.current.turned(clockwise: clockwise)) }
+
+    /// Puts the simulated device in `orientation`; every scene that may follows.
+    public func setDeviceOrientation(_ orientation: UIDeviceOrientation) {
+        guard orientation != UIDevice.current.orientation else { return }
+        UIDevice.current.setSimulatedOrientation(orientation)
+        record("deviceOrientation", session: nil, [("orientation", .string(orientation.description))])
+        let interface = UIInterfaceOrientation(orientation)
+        guard interface != .unknown else { return }
+        for window in windows { window.deviceDidRotate(to: interface) }
+    }
+
+    /// The orientations the app allows for a scene: its delegate's answer, else the manifest's
+    /// `UISupportedInterfaceOrientations`, else all.
+    func supportedOrientations(for scene: UIWindowScene) -> UIInterfaceOrientationMask {
+        if let mask = application.delegate?.application(application, supportedInterfaceOrientationsFor: scene.windows.first) {
+            return mask
+        }
+        return manifest?.supportedInterfaceOrientations ?? .all
     }
 
     /// Saved sessions become open sessions again, each queued to reconnect with its restoration activity.

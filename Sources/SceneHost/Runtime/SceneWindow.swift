@@ -87,6 +87,7 @@ final class SceneWindow: UIWindowSceneHost {
     /// maps the window.
     func connect(options: UIScene.ConnectionOptions) {
         scene.environmentTraits = runtime.desktop.environmentTraits(active: hasFocus)
+        scene.orientation = UIInterfaceOrientation(UIDevice.current.orientation)
         _ = scene.applySystemFrame(systemFrame, displayScale: scale)
         scene.delegate?.scene(scene, willConnectTo: scene.session, options: options)
         NotificationCenter.default.post(name: UIScene.willConnectNotification, object: scene)
@@ -130,6 +131,66 @@ final class SceneWindow: UIWindowSceneHost {
 
     /// A geometry request: the window manager moves and resizes the window (static gravity: the
     /// position is the client area's); the scene hears of it when the configure arrives.
+    // MARK: Orientation
+
+    /// The orientations the scene may show: its view controllers' intersected with the app's.
+    private var allowedOrientations: UIInterfaceOrientationMask {
+        scene.supportedInterfaceOrientations.intersection(runtime.supportedOrientations(for: scene))
+    }
+
+    /// The simulated device turned: the scene follows unless its orientation is locked (and the lock
+    /// honoured) or it does not support the new orientation.
+    func deviceDidRotate(to orientation: UIInterfaceOrientation) {
+        guard !scene.effectiveGeometry.isInterfaceOrientationLocked, allowedOrientations.contains(orientation) else { return }
+        turn(to: orientation)
+    }
+
+    /// Shows `orientation`: a turn between portrait and landscape swaps the window's width and height
+    /// through the window manager (within the size restrictions); a half turn changes which side is up.
+    private func turn(to orientation: UIInterfaceOrientation) {
+        scene.orientation = orientation
+        let frame = systemFrame
+        if orientation.isPortrait != (frame.height > frame.width) {
+            scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(
+                systemFrame: CGRect(x: frame.minX, y: frame.minY, width: frame.height, height: frame.width)))
+        }
+        geometryChanged = true
+        needsFrame = true
+    }
+
+    /// The orientation to turn to among `mask`: the device's when it is one of them, else the first of
+    /// portrait, landscape right, landscape left, upside down.
+    private func preferredOrientation(in mask: UIInterfaceOrientationMask) -> UIInterfaceOrientation? {
+        let device = UIInterfaceOrientation(UIDevice.current.orientation)
+        if mask.contains(device) { return device }
+        return [UIInterfaceOrientation.portrait, .landscapeRight, .landscapeLeft, .portraitUpsideDown].first { mask.contains($0) }
+    }
+
+    func sceneOrientationPreferencesDidChange() {
+        let allowed = allowedOrientations
+        if !allowed.contains(scene.effectiveGeometry.interfaceOrientation), let target = preferredOrientation(in: allowed) {
+            turn(to: target)
+        }
+        geometryChanged = true
+        needsFrame = true
+    }
+
+    func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask) {
+        guard let target = preferredOrientation(in: orientations.intersection(allowedOrientations)) else { return }
+        turn(to: target)
+    }
+
+    /// `_NET_WM_STATE`: maximized both ways or full screen means the scene fills the screen.
+    private func readWindowState() {
+        let states = Set(display.cardinalProperty(xWindow.id, "_NET_WM_STATE") ?? [])
+        let full = states.contains(UInt(display.atom("_NET_WM_STATE_FULLSCREEN")))
+            || states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_VERT"))) && states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_HORZ")))
+        guard full != scene.fillsScreen else { return }
+        scene.fillsScreen = full
+        geometryChanged = true
+        needsFrame = true
+    }
+
     /// Requests made in one turn of the loop are coalesced: only the last reaches the window manager.
     func sceneRequestsFrame(_ frame: CGRect) {
         requestedFrame = frame
@@ -226,6 +287,8 @@ final class SceneWindow: UIWindowSceneHost {
             if event.xproperty.atom == display.atom("WM_STATE") {
                 isIconic = display.cardinalProperty(xWindow.id, "WM_STATE")?.first == 3
                 updateActivationState()
+            } else if event.xproperty.atom == display.atom("_NET_WM_STATE") {
+                readWindowState()
             }
         case ReparentNotify:
             // A new frame window: the position inside it changed even if no ConfigureNotify follows.
@@ -320,7 +383,8 @@ final class SceneWindow: UIWindowSceneHost {
 
     /// A key press: the app's key commands along the responder chain first, then SceneHost's own
     /// shortcuts, in every scene: Ctrl+= (or Ctrl++) and Ctrl+- step the preferred content size category
-    /// of all scenes up and down, Ctrl+0 goes back to the configured one.
+    /// of all scenes up and down, Ctrl+0 goes back to the configured one; Ctrl+Right and Ctrl+Left turn
+    /// the simulated device a quarter turn clockwise and back.
     private func handleKey(_ key: XKeyEvent) {
         var key = key
         let keysym = XLookupKeysym(&key, 0)
@@ -337,6 +401,8 @@ final class SceneWindow: UIWindowSceneHost {
         }
         guard flags.contains(.control) else { return }
         switch Int32(keysym) {
+        case XK_Right: runtime.rotateDevice(clockwise: true)
+        case XK_Left: runtime.rotateDevice(clockwise: false)
         case XK_equal, XK_plus, XK_KP_Add: runtime.desktop.stepContentSize(by: 1)
         case XK_minus, XK_KP_Subtract: runtime.desktop.stepContentSize(by: -1)
         case XK_0, XK_KP_0: runtime.desktop.resetContentSize()

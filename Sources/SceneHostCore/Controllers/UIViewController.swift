@@ -158,6 +158,38 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
     /// tracked. Call super at the end, as in UIKit.
     open func updateViewConstraints() {}
 
+    // MARK: Orientation
+
+    /// The interface orientations the controller supports; all of them by default (as on iPad).
+    open var supportedInterfaceOrientations: UIInterfaceOrientationMask { .all }
+
+    /// Whether the controller would like the interface orientation locked while it shows. Honoured for a
+    /// scene that fills the screen.
+    open var prefersInterfaceOrientationLocked: Bool { false }
+
+    /// The child whose `prefersInterfaceOrientationLocked` decides instead (a container returns the
+    /// child on screen); nil: this controller decides.
+    open var childForInterfaceOrientationLock: UIViewController? { nil }
+
+    /// Re-reads `supportedInterfaceOrientations` at once; a scene showing an orientation no longer
+    /// supported turns to a supported one.
+    public func setNeedsUpdateOfSupportedInterfaceOrientations() {
+        viewIfLoaded?.window?.windowScene?.orientationPreferencesDidChange()
+    }
+
+    /// Re-reads `prefersInterfaceOrientationLocked` (through `childForInterfaceOrientationLock`) at once.
+    public func setNeedsUpdateOfPrefersInterfaceOrientationLocked() {
+        viewIfLoaded?.window?.windowScene?.orientationPreferencesDidChange()
+    }
+
+    /// Whether the controller, presented, covers its whole window.
+    var isFullWindowPresentation: Bool {
+        switch modalPresentationStyle {
+        case .fullScreen, .overFullScreen: true
+        default: viewIfLoaded?.frame.size == viewIfLoaded?.window?.bounds.size
+        }
+    }
+
     /// Called before the controller's view changes size (the scene's window was resized), with a
     /// coordinator whose alongside blocks run once the new size is laid out. The default forwards to the
     /// children with the sizes `size(forChildContentContainer:withParentContainerSize:)` gives them;

@@ -10,6 +10,11 @@ public protocol UIWindowSceneHost: AnyObject {
     func sceneSizeRestrictionsDidChange()
     /// Move and resize the window to `frame` (points, root coordinates; already within the limits).
     func sceneRequestsFrame(_ frame: CGRect)
+    /// The supported orientations or the lock preference changed.
+    func sceneOrientationPreferencesDidChange()
+    /// `.iOS(interfaceOrientations:)`: turn the scene to one of `orientations` (already checked against
+    /// what it supports).
+    func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask)
 }
 
 /// A scene that shows windows: its geometry, traits and size restrictions follow the X11 window.
@@ -108,7 +113,8 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     @_spi(Runtime) public func applySystemFrame(_ frame: CGRect, displayScale: CGFloat, interactive: Bool = false) -> Geometry? {
         let restrictions = sizeRestrictions ?? UISceneSizeRestrictions()
         let geometry = Geometry(systemFrame: frame, minimumSize: restrictions.effectiveMinimumSize,
-                                maximumSize: restrictions.effectiveMaximumSize, isInteractivelyResizing: interactive)
+                                maximumSize: restrictions.effectiveMaximumSize, isInteractivelyResizing: interactive,
+                                orientation: orientation, isOrientationLocked: prefersOrientationLock && fillsScreen)
         let previous = effectiveGeometry
         guard !geometry.hasSameValues(as: previous) else { return nil }
         effectiveGeometry = geometry
@@ -126,6 +132,45 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         updateTraitsIfNeeded()
         for window in windows { window.frame = CGRect(origin: .zero, size: frame.size) }
         return previous
+    }
+
+    // MARK: Orientation
+
+    /// The interface orientation the device's rotation gave the scene (which side is up); the window's
+    /// shape decides between portrait and landscape. Set by the runtime.
+    @_spi(Runtime) public var orientation: UIInterfaceOrientation = .unknown
+    /// Whether the window fills the screen (maximized or full screen): only then is the orientation
+    /// lock honoured, as in UIKit. Set by the runtime.
+    @_spi(Runtime) public var fillsScreen = false
+
+    /// The orientations the scene's interface supports: those of its topmost full-window view
+    /// controller (a presented one, else the root).
+    public var supportedInterfaceOrientations: UIInterfaceOrientationMask {
+        guard var controller = keyWindow?.rootViewController ?? windows.first?.rootViewController else { return .all }
+        while let presented = controller.presentedViewController, presented.isFullWindowPresentation { controller = presented }
+        return controller.supportedInterfaceOrientations
+    }
+
+    /// Whether the scene's view controllers ask for the orientation lock: the root's preference, or the
+    /// preference of the controller its `childForInterfaceOrientationLock` chain ends at.
+    public var prefersOrientationLock: Bool {
+        guard var controller = keyWindow?.rootViewController ?? windows.first?.rootViewController else { return false }
+        var seen = 0
+        while let child = controller.childForInterfaceOrientationLock, seen < 64 {
+            controller = child
+            seen += 1
+        }
+        return controller.prefersInterfaceOrientationLocked
+    }
+
+    /// Something the orientation depends on changed (supported orientations, the lock preference): the
+    /// host re-evaluates and reports a new geometry when it differs.
+    func orientationPreferencesDidChange() {
+        if let host {
+            host.sceneOrientationPreferencesDidChange()
+        } else if let previous = applySystemFrame(effectiveGeometry.systemFrame, displayScale: max(1, traitCollection.displayScale)) {
+            reportGeometryChange(from: previous)
+        }
     }
 
     /// The size `viewWillTransition(to:with:)` announces at the next trait update.
@@ -210,8 +255,21 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// `UISceneError.Code.geometryRequestDenied`). Other preferences fail with
     /// `.geometryRequestUnsupported`.
     public func requestGeometryUpdate(_ preferences: GeometryPreferences, errorHandler: ((any Error) -> Void)? = nil) {
+        if let iOS = preferences as? GeometryPreferences.iOS {
+            let possible = iOS.interfaceOrientations.intersection(supportedInterfaceOrientations)
+            guard !possible.isEmpty else {
+                errorHandler?(UISceneError(.geometryRequestDenied, "none of the requested interface orientations is supported by the scene's view controller (supportedInterfaceOrientations)"))
+                return
+            }
+            guard !effectiveGeometry.isInterfaceOrientationLocked else {
+                errorHandler?(UISceneError(.geometryRequestDenied, "the scene's interface orientation is locked (prefersInterfaceOrientationLocked)"))
+                return
+            }
+            host?.sceneRequestsOrientation(possible)
+            return
+        }
         guard let mac = preferences as? GeometryPreferences.Mac else {
-            errorHandler?(UISceneError(.geometryRequestUnsupported, "SceneHost scenes are desktop windows: request a frame with UIWindowScene.GeometryPreferences.Mac(systemFrame:)"))
+            errorHandler?(UISceneError(.geometryRequestUnsupported, "use UIWindowScene.GeometryPreferences.Mac(systemFrame:) or .iOS(interfaceOrientations:)"))
             return
         }
         let frame = mac.systemFrame

@@ -13,7 +13,8 @@ extension UIWindowScene {
         public let systemFrame: CGRect
         /// The scene's coordinate space; its bounds are the scene's size at origin zero.
         public let coordinateSpace: any UICoordinateSpace
-        /// Portrait when taller than wide, landscape otherwise.
+        /// Portrait when taller than wide, landscape otherwise; which portrait or landscape follows the
+        /// simulated device's rotation (see `UIDevice`).
         public let interfaceOrientation: UIInterfaceOrientation
         /// The minimum size in force (0 per dimension: none).
         public let minimumSize: CGSize
@@ -23,18 +24,23 @@ extension UIWindowScene {
         public let resizingRestrictions: ResizingRestrictions
         /// Whether a person is dragging the window's edge right now.
         public let isInteractivelyResizing: Bool
-        /// Whether the interface orientation is locked (never, until orientation locking exists).
+        /// Whether the interface orientation is locked: the scene's view controllers prefer it
+        /// (`prefersInterfaceOrientationLocked`) and the scene fills the screen, where the lock is honoured.
         public let isInterfaceOrientationLocked: Bool
 
-        init(systemFrame: CGRect, minimumSize: CGSize, maximumSize: CGSize, isInteractivelyResizing: Bool = false) {
+        init(systemFrame: CGRect, minimumSize: CGSize, maximumSize: CGSize, isInteractivelyResizing: Bool = false,
+             orientation preferred: UIInterfaceOrientation = .unknown, isOrientationLocked: Bool = false) {
             self.systemFrame = systemFrame
             coordinateSpace = SceneCoordinateSpace(bounds: CGRect(origin: .zero, size: systemFrame.size))
-            interfaceOrientation = systemFrame.height > systemFrame.width ? .portrait : .landscapeRight
+            // The window's shape decides portrait or landscape; the device decides which side is up.
+            let portrait = systemFrame.height > systemFrame.width
+            interfaceOrientation = portrait ? (preferred.isPortrait ? preferred : .portrait)
+                                            : (preferred.isLandscape ? preferred : .landscapeRight)
             self.minimumSize = minimumSize
             self.maximumSize = maximumSize
             resizingRestrictions = .freeform
             self.isInteractivelyResizing = isInteractivelyResizing
-            isInterfaceOrientationLocked = false
+            isInterfaceOrientationLocked = isOrientationLocked
         }
 
         func hasSameValues(as other: Geometry) -> Bool {
@@ -45,7 +51,7 @@ extension UIWindowScene {
         }
 
         public var description: String {
-            "<UIWindowScene.Geometry systemFrame = \(systemFrame), interfaceOrientation = \(interfaceOrientation), minimumSize = \(minimumSize), maximumSize = \(maximumSize), isInteractivelyResizing = \(isInteractivelyResizing)>"
+            "<UIWindowScene.Geometry systemFrame = \(systemFrame), interfaceOrientation = \(interfaceOrientation), minimumSize = \(minimumSize), maximumSize = \(maximumSize), isInteractivelyResizing = \(isInteractivelyResizing), isInterfaceOrientationLocked = \(isInterfaceOrientationLocked)>"
         }
     }
 }

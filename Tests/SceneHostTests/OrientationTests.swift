@@ -1,0 +1,110 @@
+import Foundation
+@_spi(Runtime) import SceneHostCore
+import SceneHostTesting
+import Testing
+
+/// The simulated device rotation, supported orientations and the orientation lock, on the virtual
+/// display. Part of the serialized window suite.
+extension SceneWindowTests {
+    func orientationApp() async throws -> (AppHarness, UIWindowScene, TransitionLoggingController) {
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        let root = try #require(scene.windows.first?.rootViewController as? TransitionLoggingController)
+        // A window whose width and height both fit either way round on the 1920×1080 screen.
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 40, y: 40, width: 800, height: 600)))
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == CGSize(width: 800, height: 600) }))
+        return (app, scene, root)
+    }
+
+    @Test func turningTheDeviceTurnsAFloatingScene() async throws {
+        let (app, scene, _) = try await orientationApp()
+        #expect(UIDevice.current.orientation == .landscapeLeft, "a desktop screen stands in landscape")
+        #expect(scene.effectiveGeometry.interfaceOrientation == .landscapeRight, "landscape left device, landscape right interface")
+        TestSceneDelegate.transitions = []
+        app.rotateDevice(clockwise: true)
+        #expect(UIDevice.current.orientation == .portrait)
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == CGSize(width: 600, height: 800) }),
+                "width and height swap through the window manager")
+        #expect(scene.effectiveGeometry.interfaceOrientation == .portrait)
+        #expect(scene.traitCollection.verticalSizeClass == .regular)
+        #expect(TestSceneDelegate.transitions.first == "will 600x800 (view 800)", "viewWillTransition(to:with:) before the layout")
+        #expect(app.events(of: "deviceOrientation").last?["orientation"] as? String == "portrait")
+        #expect(app.events(of: "geometry", scene: scene).last?["orientation"] as? String == "portrait")
+
+        // Clockwise again: the home button on the left (landscape right device, landscape left
+        // interface), then upside down.
+        app.rotateDevice(clockwise: true)
+        #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .landscapeLeft }))
+        #expect(scene.effectiveGeometry.systemFrame.size == CGSize(width: 800, height: 600))
+        app.rotateDevice(clockwise: true)
+        #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .portraitUpsideDown }))
+        #expect(UIDevice.current.orientation == .portraitUpsideDown)
+    }
+
+    @Test func anUnsupportedOrientationLeavesTheSceneAsItIs() async throws {
+        let (app, scene, root) = try await orientationApp()
+        root.supported = .landscape
+        root.setNeedsUpdateOfSupportedInterfaceOrientations()
+        TestSceneDelegate.updates = []
+        app.rotateDevice(clockwise: true)   // portrait: not supported
+        await app.run(for: 0.3)
+        #expect(scene.effectiveGeometry.systemFrame.size == CGSize(width: 800, height: 600))
+        #expect(scene.effectiveGeometry.interfaceOrientation == .landscapeRight)
+        app.rotateDevice(clockwise: true)   // upside down: not supported either
+        app.rotateDevice(clockwise: true)   // landscape right device: landscape left interface, a half turn
+        #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .landscapeLeft }))
+        #expect(scene.effectiveGeometry.systemFrame.size == CGSize(width: 800, height: 600))
+        #expect(TestSceneDelegate.updates.count == 1, "the half turn is a geometry change of its own")
+
+        // No longer supporting the current orientation turns the scene at once.
+        root.supported = .portrait
+        root.setNeedsUpdateOfSupportedInterfaceOrientations()
+        #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .portrait }))
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == CGSize(width: 600, height: 800) }))
+
+        var errors: [UISceneError] = []
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.iOS(interfaceOrientations: .landscape)) { errors.append($0 as! UISceneError) }
+        #expect(errors.map(\.code) == [.geometryRequestDenied], "landscape is not supported")
+        root.supported = .all
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.iOS(interfaceOrientations: .landscapeRight)) { errors.append($0 as! UISceneError) }
+        #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .landscapeRight }))
+        #expect(errors.count == 1)
+    }
+
+    /// The lock, decided two controllers down the `childForInterfaceOrientationLock` chain, holds only
+    /// for a scene that fills the screen.
+    @Test func theOrientationLockHoldsForAMaximizedSceneOnly() async throws {
+        let (app, scene, root) = try await orientationApp()
+        let container = LockingController(), leaf = LockingController()
+        container.lockChild = leaf
+        root.lockChild = container
+        leaf.locks = true
+        root.setNeedsUpdateOfPrefersInterfaceOrientationLocked()
+        await app.run(for: 0.2)
+        #expect(scene.prefersOrientationLock)
+        #expect(!scene.effectiveGeometry.isInterfaceOrientationLocked, "a floating window: not honoured")
+        app.rotateDevice(clockwise: true)
+        #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .portrait }), "rotates anyway")
+        app.rotateDevice(clockwise: false)
+        #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .landscapeRight }))
+
+        let other = try app.virtualDisplay.connect()
+        other.setMaximized(try #require(app.window(of: scene)), true)
+        other.flush()
+        #expect(await app.run(until: { scene.effectiveGeometry.isInterfaceOrientationLocked }), "maximized: the lock holds")
+        await app.run(for: 0.3)
+        let size = scene.effectiveGeometry.systemFrame.size
+        app.rotateDevice(clockwise: true)
+        await app.run(for: 0.3)
+        #expect(scene.effectiveGeometry.interfaceOrientation == .landscapeRight && scene.effectiveGeometry.systemFrame.size == size)
+
+        // The preference changes at runtime, two levels down.
+        TestSceneDelegate.updates = []
+        leaf.locks = false
+        root.setNeedsUpdateOfPrefersInterfaceOrientationLocked()
+        #expect(await app.run(until: { !scene.effectiveGeometry.isInterfaceOrientationLocked }))
+        #expect(TestSceneDelegate.updates.count >= 1, "the lock's end is a geometry change")
+        #expect(app.events(of: "geometry", scene: scene).last?["orientationLocked"] as? Bool == false)
+    }
+}
