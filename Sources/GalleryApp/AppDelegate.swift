@@ -83,6 +83,7 @@ final class MailSceneDelegate: UIResponder, UIWindowSceneDelegate {
         if windowScene.effectiveGeometry.isInteractivelyResizing != previousEffectiveGeometry.isInteractivelyResizing {
             mail?.resizingDidChange()
         }
+        mail?.overlay.update(for: windowScene)
     }
 
 }
@@ -100,9 +101,16 @@ final class SettingsSceneDelegate: UIResponder, UIWindowSceneDelegate {
         windowScene.sizeRestrictions?.minimumSize = Self.minimumSize
         windowScene.sizeRestrictions?.maximumSize = Self.maximumSize
         let window = UIWindow(windowScene: windowScene)
-        window.rootViewController = SettingsViewController()
+        window.rootViewController = SettingsContainerController()
         window.makeKeyAndVisible()
         self.window = window
     }
 
+}
+
+extension SettingsSceneDelegate {
+    /// The overlay shows the orientation and its lock, which change without a new size (a half turn).
+    func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {
+        ((window?.rootViewController as? SettingsContainerController)?.settings.overlay)?.update(for: windowScene)
+    }
 }

@@ -42,9 +42,11 @@ final class OverlayView: UIView {
             w: \(traits.horizontalSizeClass)  h: \(traits.verticalSizeClass)
             \(traits.userInterfaceStyle)  \(traits.layoutDirection)  \(traits.activeAppearance)
             state: \(scene.activationState)\(scene.effectiveGeometry.isInteractivelyResizing ? "  resizing" : "")
+            device: \(UIDevice.current.orientation)  ui: \(scene.effectiveGeometry.interfaceOrientation)\(scene.effectiveGeometry.isInterfaceOrientationLocked ? " locked" : "")
             text: \(traits.preferredContentSizeCategory)
             last frame \(frame)
             Ctrl+= / Ctrl+- text size
+            Ctrl+→ / Ctrl+← rotate
             """
         setNeedsLayout()
     }

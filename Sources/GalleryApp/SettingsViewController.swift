@@ -110,7 +110,12 @@ final class SettingsViewController: UIViewController {
         view.backgroundColor = .systemGroupedBackground
         func toggle(_ on: Bool) -> UISwitch { let control = UISwitch(); control.isOn = on; return control }
         func pill(_ text: String) -> ValuePill { let pill = ValuePill(); pill.text = text; return pill }
+        lockSwitch.addAction(UIAction { [weak self] _ in
+            // The scene asks its root container, which hands the question to this controller.
+            self?.setNeedsUpdateOfPrefersInterfaceOrientationLocked()
+        }, for: .valueChanged)
         let rows = [
+            SettingsRowView(title: "Lock orientation", detail: "Keep this window's orientation when the device turns (Ctrl+→ / Ctrl+←); honoured while the window is maximized.", control: lockSwitch),
             SettingsRowView(title: "Fetch new mail", detail: "Check the server for new messages every few minutes.", control: toggle(true)),
             SettingsRowView(title: "Show previews", detail: "Two lines of each message in the list.", control: pill("2 lines")),
             SettingsRowView(title: "Swipe actions", detail: "What a swipe to the left does to a message.", control: pill("Archive")),
@@ -148,4 +153,25 @@ final class SettingsViewController: UIViewController {
     override func viewWillLayoutSubviews() { overlay.place(in: view) }
 
     override var keyCommands: [UIKeyCommand]? { sceneCommands(for: self) }
+
+    /// The "Lock orientation" switch.
+    let lockSwitch = UISwitch()
+
+    override var prefersInterfaceOrientationLocked: Bool { lockSwitch.isOn }
+}
+
+/// The Settings scene's root: a container showing the settings form as its child, and handing the
+/// orientation-lock question to it, as UIKit containers do with `childForInterfaceOrientationLock`.
+final class SettingsContainerController: UIViewController {
+    let settings = SettingsViewController()
+
+    override func viewDidLoad() {
+        addChild(settings)
+        settings.view.frame = view.bounds
+        settings.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(settings.view)
+        settings.didMove(toParent: self)
+    }
+
+    override var childForInterfaceOrientationLock: UIViewController? { settings }
 }

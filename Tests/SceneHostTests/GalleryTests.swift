@@ -37,6 +37,20 @@ struct GalleryTests {
         }
     }
 
+    /// A Gallery scene in portrait and in landscape: the geometry's orientation follows the shape, the
+    /// layout its size classes.
+    @Test func mailInPortraitAndLandscape() {
+        for (name, size, orientation) in [("portrait", CGSize(width: 600, height: 900), UIInterfaceOrientation.portrait),
+                                          ("landscape", CGSize(width: 900, height: 600), .landscapeRight)] {
+            let controller = MailViewController()
+            controller.loadViewIfNeeded()
+            controller.overlay.isHidden = true
+            let scene = UIWindowScene.offscreen(size: size, rootViewController: controller)
+            #expect(scene.effectiveGeometry.interfaceOrientation == orientation)
+            assertSnapshot(scene.renderImage(), named: "mail-\(name)")
+        }
+    }
+
     /// While a person drags the window's edge, Mail skips its shadows and samples its picture with the
     /// fast filter; at the release it draws in full again.
     @Test func mailDrawsCheaplyWhileResizing() {

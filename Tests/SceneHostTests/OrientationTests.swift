@@ -1,4 +1,5 @@
 import Foundation
+@testable import GalleryApp
 @_spi(Runtime) import SceneHostCore
 import SceneHostTesting
 import Testing
@@ -106,5 +107,44 @@ extension SceneWindowTests {
         #expect(await app.run(until: { !scene.effectiveGeometry.isInterfaceOrientationLocked }))
         #expect(TestSceneDelegate.updates.count >= 1, "the lock's end is a geometry change")
         #expect(app.events(of: "geometry", scene: scene).last?["orientationLocked"] as? Bool == false)
+    }
+}
+
+extension SceneWindowTests {
+    /// The Gallery's "Lock orientation" switch, clicked on screen: its controller, the container's
+    /// `childForInterfaceOrientationLock`, asks for the lock; maximized, the Settings scene keeps its
+    /// orientation when the device turns.
+    @Test func theGallerysLockSwitchLocksAMaximizedSettingsScene() async throws {
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        let scene = try #require(app.scene(titled: "Settings"))
+        let container = try #require(scene.windows.first?.rootViewController as? SettingsContainerController)
+        let lock = container.settings.lockSwitch
+        let window = try #require(app.window(of: scene))
+        let other = try app.virtualDisplay.connect()
+        other.activate(window, source: 2)
+        other.flush()
+        await app.run(for: 0.3)
+        let center = lock.convert(CGPoint(x: lock.bounds.midX, y: lock.bounds.midY), to: nil)
+        let origin = try #require(other.rootPosition(window))
+        let input = try SyntheticInput(display: other)
+        input.move(to: (origin.x + Int(center.x), origin.y + Int(center.y)))
+        other.fakeButton(1, pressed: true)
+        other.fakeButton(1, pressed: false)
+        other.sync()
+        #expect(await app.run(until: { lock.isOn }), "a click toggles the switch")
+        #expect(scene.prefersOrientationLock)
+        #expect(!scene.effectiveGeometry.isInterfaceOrientationLocked, "a floating window")
+        other.setMaximized(window, true)
+        other.flush()
+        #expect(await app.run(until: { scene.effectiveGeometry.isInterfaceOrientationLocked }))
+        await app.run(for: 0.3)
+        let orientation = scene.effectiveGeometry.interfaceOrientation
+        app.rotateDevice(clockwise: true)
+        await app.run(for: 0.3)
+        #expect(scene.effectiveGeometry.interfaceOrientation == orientation, "locked")
+        if let mail = app.scene(titled: "Mail") {
+            #expect(await app.run(until: { mail.effectiveGeometry.interfaceOrientation == .portrait }), "the other scene turns")
+        }
     }
 }

@@ -296,6 +296,15 @@ final class SceneWindow: UIWindowSceneHost {
             needsFrame = true
         case KeyPress:
             handleKey(event.xkey)
+        case ButtonPress where event.xbutton.button == 1:
+            pressedAt = (Int(event.xbutton.x), Int(event.xbutton.y))
+        case ButtonRelease where event.xbutton.button == 1:
+            // A click: press and release close together (a drag is not a click).
+            guard let start = pressedAt else { return }
+            pressedAt = nil
+            let (x, y) = (Int(event.xbutton.x), Int(event.xbutton.y))
+            guard abs(x - start.x) <= 4, abs(y - start.y) <= 4 else { return }
+            scene.click(at: CGPoint(x: CGFloat(x) / scale, y: CGFloat(y) / scale))
         case FocusIn, FocusOut:
             let mode = event.xfocus.mode
             // The window manager grabs the keyboard while a person drags the frame; the release ends a drag.
@@ -331,6 +340,8 @@ final class SceneWindow: UIWindowSceneHost {
     }
 
     private var isIconic = false
+    /// Where the primary button went down (pixels), until it comes up.
+    private var pressedAt: (x: Int, y: Int)?
 
     /// A size change: part of a drag when the window manager holds its grab (sync protocol), or when it
     /// follows the previous one within 200 ms (fallback).

@@ -1,9 +1,8 @@
 import Foundation
 
-/// An on/off switch drawn as UIKit draws it (51×31 pt). Interaction arrives with input handling; the
-/// state is set in code.
+/// An on/off switch drawn as UIKit draws it (51×31 pt). A click toggles it and sends `.valueChanged`.
 @MainActor
-open class UISwitch: UIView {
+open class UISwitch: UIControl {
     open var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
     open var onTintColor: UIColor? { didSet { setNeedsDisplay() } }
 
@@ -12,6 +11,12 @@ open class UISwitch: UIView {
     }
 
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }
+
+    override func handleClick() {
+        guard isEnabled else { return }
+        isOn.toggle()
+        sendActions(for: [.valueChanged, .primaryActionTriggered])
+    }
 
     open override var intrinsicContentSize: CGSize { CGSize(width: 51, height: 31) }
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }

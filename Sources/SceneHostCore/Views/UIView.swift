@@ -479,6 +479,12 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Called when the view's layout margins changed; the default does nothing.
     open func layoutMarginsDidChange() {}
 
+    /// Whether clicks reach the view and its subviews.
+    open var isUserInteractionEnabled = true
+
+    /// A click (press and release of the primary button) on the view: controls act on it.
+    func handleClick() {}
+
     /// Asks for `updateConstraints()` before the next layout.
     open func setNeedsUpdateConstraints() {
         constraintsNeedUpdate = true
