@@ -48,6 +48,7 @@ extension SceneWindowTests {
         root.supported = .landscape
         root.setNeedsUpdateOfSupportedInterfaceOrientations()
         TestSceneDelegate.updates = []
+        TestSceneDelegate.transitions = []
         app.rotateDevice(clockwise: true)   // portrait: not supported
         await app.run(for: 0.3)
         #expect(scene.effectiveGeometry.systemFrame.size == CGSize(width: 800, height: 600))
@@ -57,6 +58,7 @@ extension SceneWindowTests {
         #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .landscapeLeft }))
         #expect(scene.effectiveGeometry.systemFrame.size == CGSize(width: 800, height: 600))
         #expect(TestSceneDelegate.updates.count == 1, "the half turn is a geometry change of its own")
+        #expect(TestSceneDelegate.transitions.contains("will 800x600 (view 800)"), "and view controllers hear of it")
 
         // No longer supporting the current orientation turns the scene at once.
         root.supported = .portrait

@@ -45,6 +45,7 @@ public final class SceneRuntime {
         let path = tracePath ?? ProcessInfo.processInfo.environment["SCENEHOST_TRACE"]
         trace = path.flatMap { Trace(path: $0, start: monotonicSeconds()) }
         desktop = DesktopSettings(display: display)
+        screenChangeEvent = display.selectScreenChangeEvents()
         desktop.onChange = { [unowned self] in for window in windows { window.desktopDidChange() } }
     }
 
@@ -127,6 +128,22 @@ public final class SceneRuntime {
         let interface = UIInterfaceOrientation(orientation)
         guard interface != .unknown else { return }
         for window in windows { window.deviceDidRotate(to: interface) }
+    }
+
+    /// A real screen turned (RandR): the device turns with it. A desktop screen's natural position is
+    /// landscape; RandR counts quarter turns counter-clockwise. (Xvfb cannot rotate, so this is the one
+    /// source of rotation the tests cannot drive.)
+    private func screenDidRotate(_ rotation: ScreenRotation) {
+        // Screen changes that are not rotations (a new size) leave the simulated device alone.
+        guard rotation != screenRotation else { return }
+        screenRotation = rotation
+        let orientation: UIDeviceOrientation = switch rotation {
+        case .none: .landscapeLeft
+        case .quarter: .portrait
+        case .half: .landscapeRight
+        case .threeQuarters: .portraitUpsideDown
+        }
+        setDeviceOrientation(orientation)
     }
 
     /// The orientations the app allows for a scene: its delegate's answer, else the manifest's
@@ -230,6 +247,9 @@ public final class SceneRuntime {
     }
 
     private var signalSources: [any DispatchSourceSignal] = []
+    /// The event number of RandR's screen changes, when the server has RandR.
+    private var screenChangeEvent: Int32?
+    private var screenRotation = ScreenRotation.none
 
     /// Runs turns until `condition` holds or `timeout` seconds pass; returns whether it held. Between
     /// turns it yields, so the caller's main-actor tasks (a test's) keep running.
@@ -264,6 +284,10 @@ public final class SceneRuntime {
     private func drainEvents() {
         while XEventsQueued(display.pointer, QueuedAfterReading) > 0 {
             var event = display.nextEvent()
+            if let screenChangeEvent, event.type == screenChangeEvent {
+                screenDidRotate(display.screenRotation(from: &event))
+                continue
+            }
             if desktop.handle(event) { continue }
             let target = event.xany.window
             guard let window = windows.first(where: { $0.xWindow.id == target }) else { continue }

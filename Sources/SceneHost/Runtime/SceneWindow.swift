@@ -153,6 +153,8 @@ final class SceneWindow: UIWindowSceneHost {
         if orientation.isPortrait != (frame.height > frame.width) {
             scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(
                 systemFrame: CGRect(x: frame.minX, y: frame.minY, width: frame.height, height: frame.width)))
+        } else if orientation != scene.effectiveGeometry.interfaceOrientation {
+            scene.setNeedsSizeTransition()
         }
         geometryChanged = true
         needsFrame = true

@@ -173,6 +173,12 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         }
     }
 
+    /// A rotation that keeps the size (a half turn) is still announced with `viewWillTransition(to:with:)`,
+    /// as in UIKit.
+    @_spi(Runtime) public func setNeedsSizeTransition() {
+        if windows.contains(where: { $0.rootViewController != nil }) { pendingTransitionSize = effectiveGeometry.systemFrame.size }
+    }
+
     /// The size `viewWillTransition(to:with:)` announces at the next trait update.
     private var pendingTransitionSize: CGSize?
     /// The coordinator of a size transition, completed (alongside blocks, then completions) once the

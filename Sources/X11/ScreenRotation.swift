@@ -1,0 +1,31 @@
+import CX11
+
+/// A screen's rotation as RandR reports it, in quarter turns counter-clockwise (RandR's `RR_Rotate_*`).
+public enum ScreenRotation: Int, Sendable {
+    case none = 0, quarter = 1, half = 2, threeQuarters = 3
+}
+
+extension Display {
+    /// Asks for `RRScreenChangeNotify` on the root window; returns the event number those events carry,
+    /// or nil when the server has no RandR.
+    public func selectScreenChangeEvents() -> Int32? {
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard XRRQueryExtension(pointer, &eventBase, &errorBase) != 0 else { return nil }
+        XRRSelectInput(pointer, root, Int32(RRScreenChangeNotifyMask))
+        return eventBase + Int32(RRScreenChangeNotify)
+    }
+
+    /// The rotation in a screen-change event (and Xlib's idea of the screen brought up to date).
+    public func screenRotation(from event: inout XEvent) -> ScreenRotation {
+        XRRUpdateConfiguration(&event)
+        let rotation = withUnsafePointer(to: &event) {
+            $0.withMemoryRebound(to: XRRScreenChangeNotifyEvent.self, capacity: 1) { Int32($0.pointee.rotation) }
+        }
+        switch rotation & 0xf {
+        case Int32(RR_Rotate_90): return .quarter
+        case Int32(RR_Rotate_180): return .half
+        case Int32(RR_Rotate_270): return .threeQuarters
+        default: return .none
+        }
+    }
+}
