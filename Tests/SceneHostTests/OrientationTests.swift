@@ -29,7 +29,9 @@ extension SceneWindowTests {
                 "width and height swap through the window manager")
         #expect(scene.effectiveGeometry.interfaceOrientation == .portrait)
         #expect(scene.traitCollection.verticalSizeClass == .regular)
-        #expect(TestSceneDelegate.transitions.first == "will 600x800 (view 800)", "viewWillTransition(to:with:) before the layout")
+        #expect(Array(TestSceneDelegate.transitions.prefix(2)) == ["traits compact/regular", "will 600x800 (view 800)"],
+                "willTransition(to:with:), then viewWillTransition(to:with:), before the layout")
+        #expect(TestSceneDelegate.transitions.last == "completion")
         #expect(app.events(of: "deviceOrientation").last?["orientation"] as? String == "portrait")
         #expect(app.events(of: "geometry", scene: scene).last?["orientation"] as? String == "portrait")
 
@@ -148,5 +150,25 @@ extension SceneWindowTests {
         if let mail = app.scene(titled: "Mail") {
             #expect(await app.run(until: { mail.effectiveGeometry.interfaceOrientation == .portrait }), "the other scene turns")
         }
+    }
+}
+
+extension SceneWindowTests {
+    /// A maximized window keeps the screen's shape: without the lock it turns between the two
+    /// landscape orientations (a half turn), not to portrait.
+    @Test func aMaximizedSceneWithoutTheLockTurnsWithinTheScreensShape() async throws {
+        let (app, scene, _) = try await orientationApp()
+        let other = try app.virtualDisplay.connect()
+        other.setMaximized(try #require(app.window(of: scene)), true)
+        other.flush()
+        #expect(await app.run(until: { scene.fillsScreen }))
+        await app.run(for: 0.3)
+        let size = scene.effectiveGeometry.systemFrame.size
+        #expect(!scene.effectiveGeometry.isInterfaceOrientationLocked)
+        app.rotateDevice(clockwise: true)
+        app.rotateDevice(clockwise: true)
+        #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .landscapeLeft }))
+        await app.run(for: 0.3)
+        #expect(scene.effectiveGeometry.systemFrame.size == size)
     }
 }

@@ -88,6 +88,18 @@ struct SceneManifestTests {
         }
     }
 
+    @Test func supportedInterfaceOrientationsAreRead() throws {
+        let url = try write(configurations(entry("Main", delegate: nil)), extra: """
+            <key>UISupportedInterfaceOrientations</key><array>
+            <string>UIInterfaceOrientationLandscapeLeft</string><string>UIInterfaceOrientationLandscapeRight</string></array>
+            """)
+        #expect(try UIApplicationSceneManifest.load(from: url).supportedInterfaceOrientations == .landscape)
+        let bad = try write(configurations(entry("Main", delegate: nil)), extra: """
+            <key>UISupportedInterfaceOrientations</key><array><string>Sideways</string></array>
+            """)
+        #expect(throws: UIApplicationSceneManifest.Error.self) { try UIApplicationSceneManifest.load(from: bad) }
+    }
+
     @Test func aFileThatIsNotAPropertyListIsNamed() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("Info-\(UUID().uuidString).plist")
         try Data("{ not a plist".utf8).write(to: url)

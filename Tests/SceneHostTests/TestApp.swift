@@ -102,6 +102,11 @@ final class TransitionLoggingController: UIViewController {
     var lockChild: UIViewController?
     override var childForInterfaceOrientationLock: UIViewController? { lockChild }
 
+    override func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {
+        super.willTransition(to: newCollection, with: coordinator)
+        TestSceneDelegate.transitions.append("traits \(newCollection.horizontalSizeClass)/\(newCollection.verticalSizeClass)")
+    }
+
     override func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
         super.viewWillTransition(to: size, with: coordinator)
         TestSceneDelegate.transitions.append("will \(Int(size.width))x\(Int(size.height)) (view \(Int(view.bounds.width)))")
