@@ -41,4 +41,26 @@ struct UIPresentationControllerTests {
         #expect(root.presentedViewController == nil && sheet.presentingViewController == nil)
         #expect(sheet.viewIfLoaded?.window == nil)
     }
+
+    @Test func aFullScreenPresentationDecidesTheSupportedOrientations() {
+        final class PortraitOnly: UIViewController {
+            override var supportedInterfaceOrientations: UIInterfaceOrientationMask { .portrait }
+        }
+        final class LandscapeOnly: UIViewController {
+            override var supportedInterfaceOrientations: UIInterfaceOrientationMask { .landscape }
+        }
+        let root = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: root)
+        #expect(scene.supportedInterfaceOrientations == .all, "the root's: all, as on iPad")
+        let presented = PortraitOnly()
+        presented.modalPresentationStyle = .fullScreen
+        root.present(presented, animated: false)
+        scene.layoutIfNeeded()
+        #expect(scene.supportedInterfaceOrientations == .portrait, "the topmost full-window controller's")
+        let sheet = LandscapeOnly()
+        sheet.modalPresentationStyle = .formSheet
+        presented.present(sheet, animated: false)
+        scene.layoutIfNeeded()
+        #expect(scene.supportedInterfaceOrientations == .portrait, "a sheet that does not cover the window does not decide")
+    }
 }

@@ -4,8 +4,9 @@ import SceneHostTesting
 import Testing
 
 /// Traits the desktop provides, read from XSETTINGS on a private display and from the environment.
-@MainActor
-@Suite(.serialized) struct DesktopSettingsTests {
+/// Part of the serialized window suite: one app at a time is `UIApplication.shared` (and the
+/// simulated device is one per process), so no two harness tests may run at once.
+extension SceneWindowTests {
     @Test func xsettingsDriveScaleAndStyleLive() async throws {
         let display = try VirtualDisplay()
         let settingsClient = try display.connect()

@@ -21,10 +21,9 @@ public protocol UIApplicationDelegate: AnyObject {
     /// Sessions the user discarded (closed their windows).
     func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
     func applicationWillTerminate(_ application: UIApplication)
-    /// The orientations the app allows in `window`'s scene; nil (the default) defers to the manifest's
-    /// `UISupportedInterfaceOrientations`, else all. (UIKit's returns a mask; SceneHost lets "no opinion"
-    /// be said.)
-    func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask?
+    /// The orientations the app allows in `window`'s scene; the default is the Info.plist's
+    /// `UISupportedInterfaceOrientations`, else all.
+    func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask
 }
 
 extension UIApplicationDelegate {
@@ -36,7 +35,9 @@ extension UIApplicationDelegate {
     }
     public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
     public func applicationWillTerminate(_ application: UIApplication) {}
-    public func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask? { nil }
+    public func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask {
+        application.runtime.manifest?.supportedInterfaceOrientations ?? .all
+    }
 
     /// Entry point for `@main`: runs the app with this delegate class. Never returns.
     public static func main() {

@@ -146,13 +146,11 @@ public final class SceneRuntime {
         setDeviceOrientation(orientation)
     }
 
-    /// The orientations the app allows for a scene: its delegate's answer, else the manifest's
-    /// `UISupportedInterfaceOrientations`, else all.
+    /// The orientations the app allows for a scene: its delegate's answer (by default the manifest's
+    /// `UISupportedInterfaceOrientations`, else all).
     func supportedOrientations(for scene: UIWindowScene) -> UIInterfaceOrientationMask {
-        if let mask = application.delegate?.application(application, supportedInterfaceOrientationsFor: scene.windows.first) {
-            return mask
-        }
-        return manifest?.supportedInterfaceOrientations ?? .all
+        application.delegate?.application(application, supportedInterfaceOrientationsFor: scene.windows.first)
+            ?? manifest?.supportedInterfaceOrientations ?? .all
     }
 
     /// Saved sessions become open sessions again, each queued to reconnect with its restoration activity.
