@@ -34,6 +34,8 @@ public final class AppHarness {
 
     private func launch() throws {
         runtime = try SceneRuntime(displayName: virtualDisplay.name)
+        // The app's connection keeps the server running for as long as anything holds the connection.
+        runtime.display.owner = virtualDisplay
         runtime.onTerminate = {}
         runtime.observeTrace { [weak self] _, fields in self?.events.append(fields) }
         runtime.launch(delegate: delegateClass.init(), manifest: manifest, stateDirectory: stateDirectory)

@@ -71,7 +71,13 @@ public final class VirtualDisplay: @unchecked Sendable {
     /// A new client connection to this display (each test side, the app under test and the "other
     /// client" that resizes windows, has its own).
     @MainActor
-    public func connect() throws -> Display { try Display(name: name) }
+    /// A new connection to the display. It keeps the display running while it is open, so a connection
+    /// never outlives its server (closing a connection to a server that is gone is an X I/O error).
+    public func connect() throws -> Display {
+        let display = try Display(name: name)
+        display.owner = self
+        return display
+    }
 
     private func stop() {
         // Closing a lifeline makes its shell end the child, then exit; SIGTERM does the same for a

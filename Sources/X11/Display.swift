@@ -10,6 +10,8 @@ public final class Display {
     public let screen: Int32
     public let root: Window
     private var atoms: [String: Atom] = [:]
+    /// Something the connection keeps alive, such as the server it talks to (a test's virtual display).
+    public var owner: AnyObject?
 
     /// Opens the display named `name`, or `$DISPLAY` when nil.
     public init(name: String? = nil) throws(X11Error) {

@@ -33,7 +33,17 @@ public final class SyncCounter {
         id = XSyncCreateCounter(display.pointer, zero)
     }
 
-    deinit { XSyncDestroyCounter(display.pointer, id) }
+    private var destroyed = false
+
+    deinit { destroy() }
+
+    /// Destroys the counter exactly once; call it while the connection is still open (a counter
+    /// released after its server has gone must not touch the connection).
+    public func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
+        XSyncDestroyCounter(display.pointer, id)
+    }
 
     /// Sets the counter to the 64-bit `value`.
     public func set(_ value: Int64) {

@@ -114,6 +114,7 @@ final class SceneWindow: UIWindowSceneHost {
         scene.transition(to: .unattached)
         scene.host = nil
         scene.lifecycleObserver = nil
+        syncCounter?.destroy()
         context = nil
         surface = nil
         buffer = nil
