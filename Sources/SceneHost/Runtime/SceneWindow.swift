@@ -91,6 +91,10 @@ final class SceneWindow: UIWindowSceneHost {
         _ = scene.applySystemFrame(systemFrame, displayScale: scale)
         scene.delegate?.scene(scene, willConnectTo: scene.session, options: options)
         NotificationCenter.default.post(name: UIScene.willConnectNotification, object: scene)
+        // The scene starts the way up the device is, if its controllers support that.
+        if !allowedOrientations.contains(scene.orientation) {
+            scene.orientation = preferredOrientation(in: allowedOrientations) ?? .unknown
+        }
         runtime.record("sceneWillConnect", scene: scene, [("title", .string(scene.title ?? "")), ("window", .number(Double(xWindow.id)))])
         sceneTitleDidChange()
         writeSizeHints()
