@@ -1,4 +1,5 @@
 import Foundation
+import GalleryApp
 @_spi(Runtime) import SceneHost
 import SceneHostTesting
 
@@ -96,6 +97,9 @@ enum ResizeFrameBenchmark: Benchmark {
         report(target: "resize-step-client-cpu", value: frames, unit: "ms", goal: 4)
         print(String(format: "Auto Layout / frames: %.2f×", constraints / frames))
         report(target: "resize-step-client-cpu-autolayout", value: constraints, unit: "ms", goal: 4)
+        // The Gallery's Mail scene itself (stack views, anchors, wrapping labels, a picture), offscreen:
+        // the client's share of one step of the `resize` benchmark's drag, without the X server.
+        _ = measure(AppDelegate.makeMailViewController(), title: "the Gallery's Mail scene")
     }
 
     /// Prints the table for one controller; returns the median total of the first drag.

@@ -246,6 +246,11 @@ final class MessageDetailView: UIView {
     }
 }
 
+extension AppDelegate {
+    /// The Mail scene's root view controller, for benchmarks that measure it outside the app.
+    public static func makeMailViewController() -> UIViewController { MailViewController() }
+}
+
 /// The Mail scene's root: list and detail side by side when horizontally regular (the list at most 380
 /// points and 40% wide), the list alone when compact. Two sets of constraints, swapped when the size
 /// class changes.

@@ -12,10 +12,23 @@ enum ViewRenderer {
         context.save()
         context.rectangle(Double(damage.minX), Double(damage.minY), Double(damage.width), Double(damage.height))
         context.clip()
-        context.setSource(red: 0, green: 0, blue: 0)
-        context.paint()
+        // Black where no window covers; skipped when an opaque root view covers the whole damage (the
+        // usual case), which saves a fill of every damaged pixel.
+        if !windows.contains(where: { coversOpaquely($0, damage) }) {
+            context.setSource(red: 0, green: 0, blue: 0)
+            context.paint()
+        }
         for window in windows { composite(window, in: context, damage: damage, scale: scale) }
         context.restore()
+    }
+
+    /// Whether `window`'s root view paints an opaque background over all of `damage` (window coordinates).
+    private static func coversOpaquely(_ window: UIWindow, _ damage: CGRect) -> Bool {
+        guard !window.isHidden, window.alpha >= 1, window.frame.origin == .zero,
+              let root = window.rootViewController?.viewIfLoaded, root.superview === window, !root.isHidden, root.alpha >= 1,
+              let color = root.backgroundColor?.resolvedColor(with: root.traitCollection).components, color.alpha >= 1
+        else { return false }
+        return root.frame.contains(damage)
     }
 
     /// Draws `view` (whose frame is in the coordinates the context is in) and its subviews.
