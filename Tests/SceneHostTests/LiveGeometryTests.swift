@@ -7,12 +7,16 @@ import Testing
 /// Interactive resizing, the sync protocol, coalescing, transitions and geometry requests, on the
 /// virtual display. Part of the serialized window suite.
 extension SceneWindowTests {
-    @Test func programmaticResizesAreNeverInteractiveAndQueuedOnesAreDrawnOnce() async throws {
+    /// The test app with its one scene shown, the scene's X window, and a second client on the display.
+    func oneSceneApp() async throws -> (AppHarness, UIWindowScene, Window, Display) {
         let app = try AppHarness(TestAppDelegate.self)
         #expect(await app.waitForScenes(1))
         let scene = try #require(app.scenes.first)
-        let window = try #require(app.window(of: scene))
-        let other = try app.virtualDisplay.connect()
+        return (app, scene, try #require(app.window(of: scene)), try app.virtualDisplay.connect())
+    }
+
+    @Test func programmaticResizesAreNeverInteractiveAndQueuedOnesAreDrawnOnce() async throws {
+        let (app, scene, window, other) = try await oneSceneApp()
         await app.run(for: 0.2)
         app.clearEvents()
         // 1,000 geometry requests in one go: only the last reaches the window manager.
@@ -42,11 +46,7 @@ extension SceneWindowTests {
     /// Plays the window manager's part of `_NET_WM_SYNC_REQUEST`: a request, then a resize. The counter
     /// must reach the serial only once the frame at the new size has been presented.
     @Test func theSyncCounterIsSetOnlyAfterTheFrameAtTheNewSizeIsPresented() async throws {
-        let app = try AppHarness(TestAppDelegate.self)
-        #expect(await app.waitForScenes(1))
-        let scene = try #require(app.scenes.first)
-        let window = try #require(app.window(of: scene))
-        let other = try app.virtualDisplay.connect()
+        let (app, scene, window, other) = try await oneSceneApp()
         #expect(other.cardinalProperty(window, "WM_PROTOCOLS")?.contains(UInt(other.atom("_NET_WM_SYNC_REQUEST"))) == true)
         let counter = XSyncCounter(try #require(other.cardinalProperty(window, "_NET_WM_SYNC_REQUEST_COUNTER")?.first))
         await app.run(for: 0.2)
@@ -82,11 +82,7 @@ extension SceneWindowTests {
         setenv("SCENEHOST_NO_XSYNC", "1", 1)
         defer { unsetenv("SCENEHOST_NO_XSYNC") }
         TestSceneDelegate.updates = []
-        let app = try AppHarness(TestAppDelegate.self)
-        #expect(await app.waitForScenes(1))
-        let scene = try #require(app.scenes.first)
-        let window = try #require(app.window(of: scene))
-        let other = try app.virtualDisplay.connect()
+        let (app, scene, window, other) = try await oneSceneApp()
         #expect(other.cardinalProperty(window, "WM_PROTOCOLS")?.contains(UInt(other.atom("_NET_WM_SYNC_REQUEST"))) == false)
         await app.run(for: 0.3)
         TestSceneDelegate.updates = []
@@ -102,14 +98,10 @@ extension SceneWindowTests {
     }
 
     @Test func viewControllersHearOfANewSizeBeforeItIsLaidOut() async throws {
-        let app = try AppHarness(TestAppDelegate.self)
-        #expect(await app.waitForScenes(1))
-        let scene = try #require(app.scenes.first)
-        let window = try #require(app.window(of: scene))
+        let (app, scene, window, other) = try await oneSceneApp()
         await app.run(for: 0.2)
         let width = Int(scene.effectiveGeometry.systemFrame.width)
         TestSceneDelegate.transitions = []
-        let other = try app.virtualDisplay.connect()
         other.resize(window, width: 700, height: 500)
         other.flush()
         #expect(await app.run(until: { TestSceneDelegate.transitions.count == 3 }))
@@ -145,11 +137,7 @@ extension SceneWindowTests {
     /// resize and the client's frame, an X server without a compositing manager shows whatever the new
     /// strip held; the sync protocol keeps that to one step, for the time the frame takes.)
     @Test func aDragNeverShowsUnpaintedPixels() async throws {
-        let app = try AppHarness(TestAppDelegate.self)
-        #expect(await app.waitForScenes(1))
-        let scene = try #require(app.scenes.first)
-        let window = try #require(app.window(of: scene))
-        let other = try app.virtualDisplay.connect()
+        let (app, scene, window, other) = try await oneSceneApp()
         await app.run(for: 0.2)
         let input = try SyntheticInput(display: other)
         let corner = try #require(input.frameCorner(of: window))

@@ -535,7 +535,6 @@ final class SceneWindow: UIWindowSceneHost {
             display.flush()
             pendingSync = nil
             syncConfigured = false
-            syncLatencies.append((presented - acknowledged.received) * 1000)
         }
         if !damage.isEmpty || acknowledged != nil {
             runtime.record("frame", scene: scene, [
@@ -550,12 +549,6 @@ final class SceneWindow: UIWindowSceneHost {
         }
         if let previousGeometry { scene.reportGeometryChange(from: previousGeometry) }
     }
-
-    /// Milliseconds from each sync request's arrival to its acknowledgement (benchmarks).
-    var syncLatencies: [Double] = []
-
-    /// The window's sync counter, when the window manager drives resizes with `_NET_WM_SYNC_REQUEST`.
-    var syncCounterID: XSyncCounter? { syncCounter?.id }
 
     /// Duration of the last frame that drew, for overlays.
     private(set) var lastFrameMilliseconds: Double?

@@ -454,7 +454,7 @@ final class LayoutEngine {
         case .equal: .equal
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        let made = LayoutConstraint(lhs, relation, rhs, strength: Self.strength(for: constraint.priority))
+        let made = LayoutConstraint(lhs, relation, rhs, strength: Strength.fromPriority(constraint.priority.rawValue))
         do {
             try solver.addConstraint(made)
             solved[ObjectIdentifier(constraint)] = (constraint, made)
@@ -462,8 +462,6 @@ final class LayoutEngine {
             reportUnsatisfiable(constraint, made)
         }
     }
-
-    static func strength(for priority: UILayoutPriority) -> Double { Strength.fromPriority(priority.rawValue) }
 
     /// The linear expression of an attribute of an item, in root coordinates.
     private func expression(_ attribute: NSLayoutConstraint.Attribute, of item: any LayoutItem, rightToLeft: Bool) -> LinearExpression {

@@ -114,7 +114,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         let restrictions = sizeRestrictions ?? UISceneSizeRestrictions()
         let geometry = Geometry(systemFrame: frame, minimumSize: restrictions.effectiveMinimumSize,
                                 maximumSize: restrictions.effectiveMaximumSize, isInteractivelyResizing: interactive,
-                                orientation: orientation, isOrientationLocked: prefersOrientationLock && fillsScreen)
+                                orientation: orientation, isOrientationLocked: fillsScreen && prefersOrientationLock)
         let previous = effectiveGeometry
         guard !geometry.hasSameValues(as: previous) else { return nil }
         effectiveGeometry = geometry

@@ -43,6 +43,7 @@ open class UILabel: UIView {
             // The font's size, and so the intrinsic size, follows the category from now on.
             if adjustsFontForContentSizeCategory, sizeCategoryRegistration == nil {
                 sizeCategoryRegistration = registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (label: UILabel, _) in
+                    label.lineWidth = nil
                     label.invalidateIntrinsicContentSize()
                 }
             }
@@ -59,9 +60,15 @@ open class UILabel: UIView {
     }
 
     private func contentDidChange() {
+        lineWidth = nil
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
+
+    /// The width of the text on one line, kept until the text or its font changes: a resize asks for it
+    /// (see `drawingDependsOnSize`), and measuring anew at every step of a drag would cost what the
+    /// drawing it saves costs.
+    private var lineWidth: CGFloat?
 
     /// Whether the label wraps to the width layout gives it (multi-line, no preferred width), so its
     /// intrinsic height depends on its width, as UIKit's automatic preferred width.
@@ -77,7 +84,8 @@ open class UILabel: UIView {
         case .natural where !isRightToLeftLayout: break
         default: return true
         }
-        let width = sizeThatFits(.zero).width
+        let width = lineWidth ?? sizeThatFits(.zero).width
+        lineWidth = width
         return width > oldSize.width || width > bounds.width
     }
 
