@@ -17,11 +17,20 @@ struct UIApplicationMainTests {
         var errors: String
     }
 
+    /// This process's environment for a Gallery run, with a state folder of its own: the user's saved
+    /// scenes (or another test's) must not come back, and the run must not save over them. `display`
+    /// and `trace` set `DISPLAY` and `SCENEHOST_TRACE`.
+    static func galleryEnvironment(display: VirtualDisplay? = nil, trace: String? = nil) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-state-\(UUID().uuidString)").path
+        if let display { environment["DISPLAY"] = display.name }
+        if let trace { environment["SCENEHOST_TRACE"] = trace }
+        return environment
+    }
+
     /// Runs the Gallery with `arguments` and `environment` changes (nil removes a variable).
     static func runGallery(_ arguments: [String] = [], environment changes: [String: String?], timeout: Double = 60) throws -> Run {
-        var environment = ProcessInfo.processInfo.environment
-        // Saved scenes of the user's own Gallery (or of another test) must not come back here.
-        environment["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-state-\(UUID().uuidString)").path
+        var environment = Self.galleryEnvironment()
         for (key, value) in changes { environment[key] = value }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -64,10 +73,7 @@ struct UIApplicationMainTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let tracePath = directory.appendingPathComponent("trace.jsonl").path
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display.name
-        environment["SCENEHOST_TRACE"] = tracePath
-        environment["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-state-\(UUID().uuidString)").path
+        let environment = Self.galleryEnvironment(display: display, trace: tracePath)
         let app = try ChildProcess(Self.galleryPath, [], environment: environment)
         defer { if app.isRunning { app.signal(SIGKILL); app.wait() } }
 
@@ -122,8 +128,7 @@ struct UIApplicationMainTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display.name
+        var environment = Self.galleryEnvironment(display: display)
         environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
         func launch(trace: String) throws -> ChildProcess {
             environment["SCENEHOST_TRACE"] = directory.appendingPathComponent(trace).path
