@@ -4,6 +4,10 @@ import CCairo
 /// limits with an ellipsis. The same layout measures and draws, so a label's size and its pixels agree.
 ///
 /// Metrics are unhinted, so a layout measures the same at every scale and text placement is sub-pixel.
+///
+/// Pango breaks lines anew whenever the width changes, which is most of what a window drag would cost.
+/// So a layout also works out the range of widths over which its lines would break at the same places
+/// (`stableWidths`); within it a new width costs nothing, and left-aligned text even draws the same.
 public final class TextLayout {
     let layout: OpaquePointer
 
@@ -21,8 +25,19 @@ public final class TextLayout {
     }()
 
     public enum Alignment: Sendable { case left, center, right, justified }
-    public enum Wrap: Sendable { case word, character, none }
+    public enum Wrap: Sendable { case word, character }
     public enum Ellipsis: Sendable { case none, start, middle, end }
+
+    /// Widths `lower ≤ w < upper` (user units); `upper` may be infinite, and an infinite width (no
+    /// wrapping) is inside when it is.
+    public struct WidthRange: Equatable, Sendable {
+        public var lower: Double, upper: Double
+        public init(lower: Double, upper: Double) {
+            self.lower = lower
+            self.upper = upper
+        }
+        public func contains(_ width: Double) -> Bool { width >= lower && (width < upper || upper == .infinity) }
+    }
 
     public init() {
         layout = pango_layout_new(Self.sharedContext)
@@ -35,27 +50,43 @@ public final class TextLayout {
 
     /// Setting the same text again keeps the shaped layout (Pango would shape it anew).
     public var text: String = "" {
-        didSet { if text != oldValue { pango_layout_set_text(raw, text, -1) } }
+        didSet {
+            guard text != oldValue else { return }
+            pango_layout_set_text(raw, text, -1)
+            storedCharacters = nil
+            lines = nil
+        }
     }
+
+    private struct Font: Equatable { var family: String, pixelSize: Double, weight: Int }
+    private var font: Font?
 
     /// A Pango font description, e.g. "DejaVu Sans Bold 17px".
     public func setFont(family: String, pixelSize: Double, weight: Int) {
+        let font = Font(family: family, pixelSize: pixelSize, weight: weight)
+        guard font != self.font else { return }
+        self.font = font
         let description = pango_font_description_new()
         pango_font_description_set_family(description, family)
         pango_font_description_set_absolute_size(description, pixelSize * Double(PANGO_SCALE))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight)))
         pango_layout_set_font_description(raw, description)
         pango_font_description_free(description)
+        lines = nil
     }
 
+    /// The width asked for, in user units (nil: no wrapping). Pango is given it only when the lines
+    /// would change (or, for drawing, when their positions would): see `settle`.
+    private var width: Double?
+    /// The width Pango lays out at.
+    private var appliedWidth: Double?
+
     /// Width to wrap at, in user units; nil for no wrapping.
-    public func setWidth(_ width: Double?) {
-        pango_layout_set_width(raw, width.map { Int32(max(0, $0) * Double(PANGO_SCALE)) } ?? -1)
-    }
+    public func setWidth(_ width: Double?) { self.width = width.map { max(0, $0) } }
 
     /// At most `lines` lines (0 = unlimited); the last one ends with an ellipsis when text is cut.
     public func setMaximumLines(_ lines: Int, ellipsis: Ellipsis = .end) {
-        pango_layout_set_height(raw, lines > 0 ? Int32(-lines) : -1)
+        let height = lines > 0 ? Int32(-lines) : -1
         let mode: PangoEllipsizeMode
         switch lines > 0 ? ellipsis : .none {
         case .none: mode = PANGO_ELLIPSIZE_NONE
@@ -63,21 +94,30 @@ public final class TextLayout {
         case .middle: mode = PANGO_ELLIPSIZE_MIDDLE
         case .end: mode = PANGO_ELLIPSIZE_END
         }
+        guard height != pango_layout_get_height(raw) || mode != pango_layout_get_ellipsize(raw) else { return }
+        pango_layout_set_height(raw, height)
         pango_layout_set_ellipsize(raw, mode)
+        self.lines = nil
     }
 
     public func setWrap(_ wrap: Wrap) {
-        switch wrap {
-        case .word: pango_layout_set_wrap(raw, PANGO_WRAP_WORD_CHAR)
-        case .character: pango_layout_set_wrap(raw, PANGO_WRAP_CHAR)
-        case .none: pango_layout_set_width(raw, -1)
-        }
+        let mode = wrap == .word ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_CHAR
+        guard mode != pango_layout_get_wrap(raw) else { return }
+        pango_layout_set_wrap(raw, mode)
+        lines = nil
     }
+
+    private var alignment = Alignment.left
 
     /// Physical alignment: `.left` is the left edge whatever the paragraph's direction. (Pango, with
     /// automatic direction, mirrors left and right for right-to-left paragraphs; this undoes that.)
     public func setAlignment(_ alignment: Alignment) {
-        pango_layout_set_justify(raw, alignment == .justified ? 1 : 0)
+        let justify: Int32 = alignment == .justified ? 1 : 0
+        if justify != pango_layout_get_justify(raw) {
+            pango_layout_set_justify(raw, justify)
+            lines = nil
+        }
+        self.alignment = alignment
         let mirrored = isRightToLeft
         switch alignment {
         case .left, .justified: pango_layout_set_alignment(raw, mirrored ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
@@ -89,28 +129,180 @@ public final class TextLayout {
     /// Whether the text's base direction, from its first strong character (Unicode bidi rules), is
     /// right-to-left.
     public var isRightToLeft: Bool {
-        guard let line = pango_layout_get_line_readonly(raw, 0) else { return false }
-        return line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
+        let characters = self.characters
+        if let rightToLeft = characters.rightToLeft { return rightToLeft }
+        // Only text with right-to-left characters can start right-to-left; Pango decides which wins.
+        var rightToLeft = false
+        if characters.hasRightToLeft, let line = pango_layout_get_line_readonly(raw, 0) {
+            rightToLeft = line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
+        }
+        self.characters.rightToLeft = rightToLeft
+        return rightToLeft
     }
 
-    /// The laid-out size in user units (the logical extents: line heights include leading).
-    public var size: (width: Double, height: Double) {
-        var logical = PangoRectangle()
-        pango_layout_get_extents(raw, nil, &logical)
-        return (Double(logical.x + logical.width) / Double(PANGO_SCALE), Double(logical.y + logical.height) / Double(PANGO_SCALE))
-    }
-
+    /// The laid-out size in user units (the logical extents: line heights include leading; the width
+    /// is the text's, wherever the alignment puts it).
+    public var size: (width: Double, height: Double) { settle().size }
 
     /// The first line's baseline from the top, in user units.
-    public var baseline: Double { Double(pango_layout_get_baseline(raw)) / Double(PANGO_SCALE) }
+    public var baseline: Double { settle().baseline }
 
-    public var lineCount: Int { Int(pango_layout_get_line_count(raw)) }
+    public var lineCount: Int { settle().count }
+
+    /// The widths at which `draw(in:)` draws the very pixels it draws at the current width: the lines
+    /// break at the same places and start at the left edge. Nil when the positions depend on the
+    /// width (centred, right-aligned or justified text).
+    public var widthsDrawingTheSame: WidthRange? {
+        alignment == .left ? settle().widths : nil
+    }
 
     /// Draws with the top-left of the layout at the context's current origin, in its current source colour.
     public func draw(in context: Context) {
+        settle(exactly: alignment != .left)
         // Shaped once in user units (unhinted), so measuring and drawing agree; cairo rasterises the
         // glyphs through the context's transform, sharp at any scale.
         cairo_move_to(context.pointer, 0, 0)
         pango_cairo_show_layout(context.pointer, raw)
+    }
+
+    // MARK: Lines kept across widths
+
+    /// What holds at every width in `widths`: the lines break at the same places, so the size, the
+    /// baseline and the line count are the same.
+    private struct Lines {
+        var widths: WidthRange
+        var size: (width: Double, height: Double)
+        var baseline: Double
+        var count: Int
+    }
+    private var lines: Lines?
+
+    /// Brings the layout to the asked width, unless its lines are known to stay the same there (and,
+    /// when `exactly`, Pango has that width: positions on a centred line depend on it).
+    @discardableResult
+    private func settle(exactly: Bool = false) -> Lines {
+        if let lines, lines.widths.contains(width ?? .infinity), !exactly || appliedWidth == width { return lines }
+        if appliedWidth != width {
+            pango_layout_set_width(raw, width.map { Int32(min($0 * Double(PANGO_SCALE), Double(Int32.max))) } ?? -1)
+            appliedWidth = width
+        }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(raw, nil, &logical)
+        let lines = Lines(widths: stableWidths(),
+                          size: (Double(logical.width) / Self.unit, Double(logical.y + logical.height) / Self.unit),
+                          baseline: Double(pango_layout_get_baseline(raw)) / Self.unit, count: Int(pango_layout_get_line_count(raw)))
+        self.lines = lines
+        return lines
+    }
+
+    private static let unit = Double(PANGO_SCALE)
+
+    /// The widths at which Pango would break the current lines at the same places, worked out from
+    /// Pango's greedy rule: every line must fit (at least the widest line), and no line may take the
+    /// next word of the line after it (less than each line plus that word). Ellipsized, justified,
+    /// character-wrapped and right-to-left text are given the current width alone.
+    private func stableWidths() -> WidthRange {
+        let current = appliedWidth ?? .infinity
+        let exact = WidthRange(lower: current, upper: current.nextUp)
+        guard pango_layout_get_justify(raw) == 0, pango_layout_is_ellipsized(raw) == 0, !characters.hasRightToLeft
+        else { return exact }
+        var count: Int32 = 0
+        guard let attributes = pango_layout_get_log_attrs_readonly(raw, &count) else { return exact }
+        var lines: [UnsafeMutablePointer<PangoLayoutLine>] = []
+        var node = pango_layout_get_lines_readonly(raw)
+        while let item = node {
+            if let line = item.pointee.data { lines.append(line.assumingMemoryBound(to: PangoLayoutLine.self)) }
+            node = item.pointee.next
+        }
+        var range = WidthRange(lower: 0, upper: .infinity)
+        for (index, line) in lines.enumerated() {
+            var logical = PangoRectangle()
+            pango_layout_line_get_extents(line, nil, &logical)
+            range.lower = max(range.lower, Double(logical.width) / Self.unit)
+            guard index + 1 < lines.count else { break }
+            let next = lines[index + 1].pointee
+            if next.is_paragraph_start != 0 { continue }
+            // The next line starts at a word: where the word ends (before its trailing spaces) is how
+            // much more this line would have to fit.
+            let start = characters.offset(ofByte: Int(next.start_index))
+            let end = characters.offset(ofByte: Int(next.start_index + next.length))
+            guard start < end, attributes[start].is_line_break != 0 else { return exact }
+            var breakBefore = start + 1
+            while breakBefore < end, attributes[breakBefore].is_line_break == 0 { breakBefore += 1 }
+            var wordEnd = breakBefore
+            while wordEnd > start + 1, attributes[wordEnd - 1].is_white != 0 { wordEnd -= 1 }
+            var word: Int32 = 0
+            pango_layout_line_index_to_x(lines[index + 1], Int32(characters.byte(ofOffset: wordEnd - 1)), 1, &word)
+            // Pango gives the space that ends a wrapped line no width; between words it has one.
+            let space = attributes[start - 1].is_white != 0
+                ? width(ofBytes: characters.byte(ofOffset: start - 1)..<Int(next.start_index)) : 0
+            // A little short of the exact sum: the word measured on its own line may kern differently.
+            range.upper = min(range.upper, Double(logical.width + word + space) / Self.unit - Self.margin)
+        }
+        guard range.contains(current) else { return exact }
+        return range
+    }
+
+    /// The width of part of the text (in Pango units) in the layout's font, laid out on its own.
+    private func width(ofBytes bytes: Range<Int>) -> Int32 {
+        guard !bytes.isEmpty else { return 0 }
+        let scratch = Self.scratch
+        pango_layout_set_font_description(scratch, pango_layout_get_font_description(raw))
+        let utf8 = Array(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: bytes.lowerBound)..<text.utf8.index(text.utf8.startIndex, offsetBy: bytes.upperBound)])
+        utf8.withUnsafeBufferPointer { pointer in
+            pointer.withMemoryRebound(to: CChar.self) { pango_layout_set_text(scratch, $0.baseAddress, Int32($0.count)) }
+        }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(scratch, nil, &logical)
+        return logical.width
+    }
+
+    /// Measures spaces for `width(ofBytes:)`; layouts are used on the main thread only.
+    nonisolated(unsafe) private static let scratch = pango_layout_new(sharedContext)!
+
+    /// How far below the exact width at which a word would move up the range of stable widths ends.
+    static let margin = 0.25
+
+    // MARK: Characters
+
+    /// Byte ↔ character offsets of the text (Pango's attributes count characters, its lines bytes),
+    /// and what is known of its direction.
+    private struct Characters {
+        var offsetOfByte: [Int32] = [], byteOfOffset: [Int32] = []
+        var hasRightToLeft = false
+        var rightToLeft: Bool?
+
+        init(_ text: String) {
+            offsetOfByte.reserveCapacity(text.utf8.count + 1)
+            for scalar in text.unicodeScalars {
+                byteOfOffset.append(Int32(offsetOfByte.count))
+                for _ in 0..<UTF8.width(scalar) { offsetOfByte.append(Int32(byteOfOffset.count - 1)) }
+                if Self.mayBeRightToLeft(scalar.value) { hasRightToLeft = true }
+            }
+            offsetOfByte.append(Int32(byteOfOffset.count))
+            byteOfOffset.append(Int32(offsetOfByte.count - 1))
+        }
+
+        func offset(ofByte byte: Int) -> Int { Int(offsetOfByte[min(byte, offsetOfByte.count - 1)]) }
+        func byte(ofOffset offset: Int) -> Int { Int(byteOfOffset[min(offset, byteOfOffset.count - 1)]) }
+
+        /// Hebrew, Arabic and the other right-to-left scripts, and the bidi controls.
+        static func mayBeRightToLeft(_ value: UInt32) -> Bool {
+            switch value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
+                 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+        }
+    }
+    private var storedCharacters: Characters?
+    private var characters: Characters {
+        get {
+            if let storedCharacters { return storedCharacters }
+            let made = Characters(text)
+            storedCharacters = made
+            return made
+        }
+        set { storedCharacters = newValue }
     }
 }

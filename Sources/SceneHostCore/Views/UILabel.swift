@@ -43,7 +43,6 @@ open class UILabel: UIView {
             // The font's size, and so the intrinsic size, follows the category from now on.
             if adjustsFontForContentSizeCategory, sizeCategoryRegistration == nil {
                 sizeCategoryRegistration = registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (label: UILabel, _) in
-                    label.lineWidth = nil
                     label.invalidateIntrinsicContentSize()
                 }
             }
@@ -60,33 +59,23 @@ open class UILabel: UIView {
     }
 
     private func contentDidChange() {
-        lineWidth = nil
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
 
-    /// The width of the text on one line, kept until the text or its font changes: a resize asks for it
-    /// (see `drawingDependsOnSize`), and measuring anew at every step of a drag would cost what the
-    /// drawing it saves costs.
-    private var lineWidth: CGFloat?
+    /// The widths at which the last drawing would come out the same (the lines break at the same
+    /// places and sit at the left edge); nil when it depends on the exact width.
+    private var widthsDrawingTheSame: TextLayout.WidthRange?
 
     /// Whether the label wraps to the width layout gives it (multi-line, no preferred width), so its
     /// intrinsic height depends on its width, as UIKit's automatic preferred width.
     private var wrapsToLayoutWidth: Bool { numberOfLines != 1 && preferredMaxLayoutWidth == 0 }
 
-    /// One line of left-aligned (or natural, left-to-right) text at an unchanged height, wider than
-    /// neither the old width nor the new one: the same pixels either way, so a resize (a row growing
-    /// with its window) needs no new drawing.
+    /// Text at the left edge whose lines break at the same places, at an unchanged height: the same
+    /// pixels either way, so a resize (a row growing with its window) needs no new drawing.
     override func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool {
-        guard numberOfLines == 1, oldSize.height == bounds.height, let text, !text.isEmpty else { return true }
-        switch textAlignment {
-        case .left: break
-        case .natural where !isRightToLeftLayout: break
-        default: return true
-        }
-        let width = lineWidth ?? sizeThatFits(.zero).width
-        lineWidth = width
-        return width > oldSize.width || width > bounds.width
+        guard oldSize.height == bounds.height, let widthsDrawingTheSame else { return true }
+        return !widthsDrawingTheSame.contains(Double(bounds.width))
     }
 
     override func sizeDidChange(from oldSize: CGSize) {
@@ -153,7 +142,10 @@ open class UILabel: UIView {
     }
 
     open override func draw(_ rect: CGRect) {
-        guard let context = UIGraphicsGetCurrentContext(), let text, !text.isEmpty else { return }
+        guard let context = UIGraphicsGetCurrentContext(), let text, !text.isEmpty else {
+            widthsDrawingTheSame = TextLayout.WidthRange(lower: 0, upper: .infinity)
+            return
+        }
         let layout = configuredLayout(width: bounds.width)
         let height = CGFloat(layout.size.height)
         let textColor = self.textColor.resolvedColor(with: traitCollection)
@@ -164,5 +156,6 @@ open class UILabel: UIView {
                         alpha: Double(textColor.alpha))
         layout.draw(in: cairo)
         cairo.restore()
+        widthsDrawingTheSame = layout.widthsDrawingTheSame
     }
 }

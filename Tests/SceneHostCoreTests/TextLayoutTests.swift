@@ -1,0 +1,86 @@
+import Cairo
+import Foundation
+import Testing
+
+/// A layout keeps its lines while the width stays where Pango would break them at the same places;
+/// these sweeps check that against a fresh layout at every width, by size and by pixels.
+@MainActor @Suite struct TextLayoutTests {
+    nonisolated static let paragraphs = [
+        "I have attached the translation with my notes, which turned out longer than the paper itself. Note G walks through computing the Bernoulli numbers step by step.",
+        "Short words: a b c d e f g h i j k l m n o p q r s t u v w x y z, then Antidisestablishmentarianism and supercalifragilistic.",
+        "Two paragraphs.\nThe second one wraps as well, with   several spaces   between words.",
+        "Notes on the Analytical Engine",
+        "A well-known, self-evident re-entry—with dashes (and brackets), 3.14159 and a naïve café; tabs\tinside too.",
+    ]
+
+    struct Setup {
+        var pixelSize: Double, weight: Int, lines: Int, ellipsis: TextLayout.Ellipsis
+    }
+    static let setups = [Setup(pixelSize: 16, weight: 400, lines: 0, ellipsis: .none), Setup(pixelSize: 13, weight: 400, lines: 2, ellipsis: .end),
+                         Setup(pixelSize: 15, weight: 600, lines: 1, ellipsis: .end)]
+
+    static func configure(_ layout: TextLayout, _ text: String, _ setup: Setup, width: Double?) {
+        layout.text = text
+        layout.setFont(family: "DejaVu Sans", pixelSize: setup.pixelSize, weight: setup.weight)
+        layout.setWrap(.word)
+        layout.setWidth(width)
+        layout.setMaximumLines(setup.lines, ellipsis: setup.ellipsis)
+        layout.setAlignment(.left)
+    }
+
+    /// Whether the two layouts draw the same pixels.
+    static func drawSame(_ first: TextLayout, _ second: TextLayout) -> Bool {
+        let images = [first, second].map { layout in
+            let image = ImageSurface(format: .argb32, width: 500, height: 300)
+            let context = Context(surface: image)
+            context.translate(0.3, 0.6)
+            layout.draw(in: context)
+            image.flush()
+            return image
+        }
+        return memcmp(images[0].data, images[1].data, images[0].stride * images[0].height) == 0
+    }
+
+    /// Widths swept up, then down, then jumping about, through one layout that keeps what it can.
+    static let widths: [Double] = {
+        let up = Array(stride(from: 60.0, through: 480, by: 1))
+        var jumps: [Double] = []
+        var seed: UInt64 = 7
+        for _ in 0..<100 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            jumps.append(60 + Double((seed >> 33) % 841) / 2)
+        }
+        return up + up.reversed() + jumps
+    }()
+
+    @Test(arguments: paragraphs)
+    func keptLinesMeasureAndDrawAsFreshOnes(text: String) {
+        for setup in Self.setups {
+            let kept = TextLayout()
+            var relaidOut = 0, wide = 0
+            for width in Self.widths {
+                let fresh = TextLayout()
+                Self.configure(fresh, text, setup, width: width)
+                let skipped = kept.widthsDrawingTheSame?.contains(width) ?? false
+                Self.configure(kept, text, setup, width: width)
+                if width >= 250 { wide += 1; if !skipped { relaidOut += 1 } }
+                #expect(kept.size == fresh.size, "\(text.prefix(20))… at \(width): \(kept.size) ≠ \(fresh.size)")
+                #expect(kept.lineCount == fresh.lineCount && kept.baseline == fresh.baseline)
+                // A layout that did not lay out again must draw what a fresh one draws (checked at
+                // some of the widths: drawing is what takes the time here).
+                if skipped, Int(width) % 5 == 0 { #expect(Self.drawSame(kept, fresh), "\(text.prefix(20))… \(setup) drawn differently at \(width)") }
+            }
+            // The point of it all: where every word fits a line, most widths keep the lines (a wrapped
+            // paragraph changes its breaks a few dozen times across the sweep).
+            if setup.ellipsis == .none { #expect(relaidOut < wide / 4, "\(relaidOut) of \(wide)") }
+        }
+    }
+
+    @Test func rightToLeftTextIsAlwaysLaidOutAtTheWidth() {
+        let layout = TextLayout()
+        Self.configure(layout, "שלום עולם, זהו משפט ארוך שנשבר לכמה שורות", Setup(pixelSize: 16, weight: 400, lines: 0, ellipsis: .none), width: 120)
+        #expect(layout.isRightToLeft)
+        _ = layout.size
+        #expect(layout.widthsDrawingTheSame == TextLayout.WidthRange(lower: 120, upper: 120.0.nextUp))
+    }
+}
