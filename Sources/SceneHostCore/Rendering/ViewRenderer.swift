@@ -60,7 +60,7 @@ enum ViewRenderer {
                 context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
                 context.clip()
                 context.identityMatrix()
-                context.setSource(content, x: origin.x.rounded(.down), y: origin.y.rounded(.down))
+                context.setSource(content.image, x: origin.x.rounded(.down) + Double(content.x), y: origin.y.rounded(.down) + Double(content.y))
                 context.paint()
                 context.restore()
             }
@@ -79,7 +79,9 @@ enum ViewRenderer {
     }
 
     /// Runs the view's `draw(_:)` and keeps its output as a backing image for `placement`. Drawing goes
-    /// to a recording first, so a view that draws nothing (most of them) costs no image at all.
+    /// to a recording first, so a view that draws nothing (most of them) costs no image at all, and the
+    /// image covers only what was inked: a row's separator line is a one-pixel strip, not a row of
+    /// transparent pixels to clear, keep and blend at every frame.
     private static func draw(_ view: UIView, placement: UIView.ContentPlacement) {
         view.needsDisplay = false
         view.contentPlacement = placement
@@ -100,15 +102,23 @@ enum ViewRenderer {
             view.content = nil
             return
         }
+        // The inked pixels, in device pixels from the one the bounds' origin falls in.
         let scale = Double(placement.scale)
-        let image = ImageSurface(format: .argb32, width: Int((Double(bounds.width) * scale + placement.phaseX).rounded(.up)),
-                                 height: Int((Double(bounds.height) * scale + placement.phaseY).rounded(.up)))
+        let left = max(0, (ink.x * scale + placement.phaseX).rounded(.down))
+        let top = max(0, (ink.y * scale + placement.phaseY).rounded(.down))
+        let right = min((Double(bounds.width) * scale + placement.phaseX).rounded(.up), ((ink.x + ink.width) * scale + placement.phaseX).rounded(.up))
+        let bottom = min((Double(bounds.height) * scale + placement.phaseY).rounded(.up), ((ink.y + ink.height) * scale + placement.phaseY).rounded(.up))
+        guard right > left, bottom > top else {
+            view.content = nil
+            return
+        }
+        let image = ImageSurface(format: .argb32, width: Int(right - left), height: Int(bottom - top))
         let rasterizer = Context(surface: image)
-        rasterizer.translate(placement.phaseX, placement.phaseY)
+        rasterizer.translate(placement.phaseX - left, placement.phaseY - top)
         rasterizer.scale(scale, scale)
         rasterizer.setSource(recording)
         rasterizer.paint()
         image.flush()
-        view.content = image
+        view.content = UIView.Content(image: image, x: Int(left), y: Int(top))
     }
 }

@@ -559,8 +559,15 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     // MARK: Drawing
 
     var needsDisplay = true
-    /// The output of the last `draw(_:)` at `contentScale` pixels per point; nil when it drew nothing.
-    var content: ImageSurface?
+    /// The output of the last `draw(_:)`, as pixels at `contentPlacement`; nil when it drew nothing.
+    var content: Content?
+
+    /// A backing image that covers what `draw(_:)` inked (within the bounds): `x`, `y` are its offset
+    /// in device pixels from the pixel the bounds' origin falls in.
+    struct Content {
+        var image: ImageSurface
+        var x: Int, y: Int
+    }
     /// What `content` was drawn for: the scale and the sub-pixel offset of the bounds' origin.
     var contentPlacement = ContentPlacement(scale: 0, phaseX: 0, phaseY: 0)
 
