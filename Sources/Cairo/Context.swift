@@ -77,6 +77,11 @@ public final class Context {
         cairo_close_path(pointer)
     }
 
+    /// How a path that crosses itself is filled: `evenOdd` leaves out what is enclosed twice.
+    public enum FillRule: Sendable { case winding, evenOdd }
+    public func setFillRule(_ rule: FillRule) {
+        cairo_set_fill_rule(pointer, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+    }
     public func fill(preserve: Bool = false) { preserve ? cairo_fill_preserve(pointer) : cairo_fill(pointer) }
     public func stroke(preserve: Bool = false) { preserve ? cairo_stroke_preserve(pointer) : cairo_stroke(pointer) }
     public func paint(alpha: Double = 1) { alpha >= 1 ? cairo_paint(pointer) : cairo_paint_with_alpha(pointer, alpha) }

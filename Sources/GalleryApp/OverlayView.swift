@@ -2,15 +2,13 @@ import SceneHost
 
 /// A small badge in the corner of every Gallery scene: window size, size classes, last frame time.
 final class OverlayView: UIView {
-    private let label = UILabel()
+    /// A label per line: during a drag only the size and the frame time change, and a label whose text
+    /// stays keeps its shaped text and its drawing.
+    private var lines: [UILabel] = []
 
     override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = UIColor(white: 0.1, alpha: 0.78)
-        label.font = .systemFont(ofSize: 11, weight: .medium)
-        label.textColor = .white
-        label.numberOfLines = 0
-        addSubview(label)
     }
 
     private weak var scene: UIWindowScene?
@@ -37,19 +35,35 @@ final class OverlayView: UIView {
         // Plain interpolation: Foundation's number formatting would cost more than the rest of a frame.
         let frame = scene.lastFrameMilliseconds.map { "\(Int($0)).\(Int($0 * 10) % 10) ms" } ?? "–"
         let scale = traits.displayScale == traits.displayScale.rounded() ? "\(Int(traits.displayScale))" : "\(traits.displayScale)"
-        label.text = """
-            \(Int(size.width)) × \(Int(size.height)) pt  @\(scale)x
-            w: \(traits.horizontalSizeClass)  h: \(traits.verticalSizeClass)
-            \(traits.userInterfaceStyle)  \(traits.layoutDirection)  \(traits.activeAppearance)
-            state: \(scene.activationState)\(scene.effectiveGeometry.isInteractivelyResizing ? "  resizing" : "")
-            device: \(UIDevice.current.orientation)  ui: \(scene.effectiveGeometry.interfaceOrientation)\(scene.effectiveGeometry.isInterfaceOrientationLocked ? " locked" : "")
-            text: \(traits.preferredContentSizeCategory)
-            last frame \(frame)
-            Ctrl+= / Ctrl+- text size
-            Ctrl+→ / Ctrl+← rotate
-            """
-        setNeedsLayout()
+        show([
+            "\(Int(size.width)) × \(Int(size.height)) pt  @\(scale)x",
+            "w: \(traits.horizontalSizeClass)  h: \(traits.verticalSizeClass)",
+            "\(traits.userInterfaceStyle)  \(traits.layoutDirection)  \(traits.activeAppearance)",
+            "state: \(scene.activationState)\(scene.effectiveGeometry.isInteractivelyResizing ? "  resizing" : "")",
+            "device: \(UIDevice.current.orientation)  ui: \(scene.effectiveGeometry.interfaceOrientation)\(scene.effectiveGeometry.isInterfaceOrientationLocked ? " locked" : "")",
+            "text: \(traits.preferredContentSizeCategory)",
+            "last frame \(frame)",
+            "Ctrl+= / Ctrl+- text size",
+            "Ctrl+→ / Ctrl+← rotate",
+        ])
     }
+
+    private func show(_ texts: [String]) {
+        while lines.count < texts.count {
+            let label = UILabel()
+            label.font = .systemFont(ofSize: 11, weight: .medium)
+            label.textColor = .white
+            lines.append(label)
+            addSubview(label)
+        }
+        for (label, text) in zip(lines, texts) where label.text != text {
+            label.text = text
+            setNeedsLayout()
+        }
+    }
+
+    /// The height of a line of the badge's font.
+    private var lineHeight: CGFloat { lines.first?.sizeThatFits(.zero).height ?? 0 }
 
     /// Refreshes the text and puts the badge in `view`'s bottom trailing corner. The badge keeps a frame
     /// (it translates its autoresizing mask) while the scene around it uses constraints.
@@ -61,11 +75,14 @@ final class OverlayView: UIView {
     }
 
     override func sizeThatFits(_ size: CGSize) -> CGSize {
-        let text = label.sizeThatFits(CGSize(width: 240, height: 0))
-        return CGSize(width: text.width + 16, height: text.height + 10)
+        let width = lines.reduce(0) { max($0, $1.sizeThatFits(.zero).width) }
+        return CGSize(width: width + 16, height: lineHeight * CGFloat(lines.count) + 10)
     }
 
     override func layoutSubviews() {
-        label.frame = bounds.insetBy(dx: 8, dy: 5)
+        let height = lineHeight
+        for (index, label) in lines.enumerated() {
+            label.frame = CGRect(x: 8, y: 5 + height * CGFloat(index), width: bounds.width - 16, height: height)
+        }
     }
 }

@@ -46,8 +46,7 @@ enum ViewRenderer {
         if bounds.intersects(localDamage) {
             if let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha > 0 {
                 context.setSource(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
-                context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
-                context.fill()
+                fillBackground(of: view, in: context, damage: localDamage)
             }
             // Backing images are drawn at the sub-pixel offset they are shown at, so copying them is
             // a pixel-aligned blit with exactly the pixels direct drawing would give.
@@ -76,6 +75,52 @@ enum ViewRenderer {
             for subview in view.subviews { composite(subview, in: context, damage: childDamage, scale: scale) }
         }
         if grouped { context.popGroupAndPaint(alpha: Double(view.alpha)) }
+    }
+
+    /// Fills `view`'s bounds with the current source, leaving out the whole device pixels its opaque
+    /// subviews paint over anyway (a list's background under its rows, a root view under its panes):
+    /// filling every layer of a window at every frame of a drag would cost more than the rest of it.
+    private static func fillBackground(of view: UIView, in context: Context, damage: CGRect) {
+        let bounds = view.bounds, area = bounds.intersection(damage)
+        var covered: [CGRect] = []
+        if !area.isNull { collectOpaqueCover(of: view, offset: .zero, within: area, into: &covered, depth: 0) }
+        context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
+        guard !covered.isEmpty else {
+            context.fill()
+            return
+        }
+        // The context maps user space to device pixels by a scale and a translation only.
+        let origin = context.userToDevice(0, 0), unit = context.userToDevice(1, 1)
+        let scaleX = unit.x - origin.x, scaleY = unit.y - origin.y
+        for rect in covered {
+            let left = (Double(rect.minX) * scaleX + origin.x).rounded(.up), right = (Double(rect.maxX) * scaleX + origin.x).rounded(.down)
+            let top = (Double(rect.minY) * scaleY + origin.y).rounded(.up), bottom = (Double(rect.maxY) * scaleY + origin.y).rounded(.down)
+            guard right > left, bottom > top else { continue }
+            context.rectangle((left - origin.x) / scaleX, (top - origin.y) / scaleY, (right - left) / scaleX, (bottom - top) / scaleY)
+        }
+        // Enclosed twice (by the bounds and a cover) is left out; where covers overlap the fill is
+        // made again, which the subviews paint over.
+        context.save()
+        context.setFillRule(.evenOdd)
+        context.fill()
+        context.restore()
+    }
+
+    /// Appends the parts of `within` (in `view`'s coordinates, shifted by `offset`) that `view`'s
+    /// subviews fill with an opaque background, looking through subviews without one.
+    private static func collectOpaqueCover(of view: UIView, offset: CGPoint, within: CGRect, into covered: inout [CGRect], depth: Int) {
+        for subview in view.subviews where !subview.isHidden && subview.alpha >= 1 {
+            let frame = subview.frame.offsetBy(dx: offset.x, dy: offset.y)
+            if let color = subview.backgroundColor?.resolvedColor(with: subview.traitCollection).components, color.alpha >= 1 {
+                let part = frame.intersection(within)
+                if !part.isNull, !part.isEmpty { covered.append(part) }
+            } else if depth < 3, !subview.subviews.isEmpty {
+                let inner = subview.clipsToBounds ? within.intersection(frame) : within
+                guard !inner.isNull, !inner.isEmpty else { continue }
+                collectOpaqueCover(of: subview, offset: CGPoint(x: frame.minX - subview.bounds.minX, y: frame.minY - subview.bounds.minY),
+                                   within: inner, into: &covered, depth: depth + 1)
+            }
+        }
     }
 
     /// Runs the view's `draw(_:)` and keeps its output as a backing image for `placement`. Drawing goes
