@@ -504,6 +504,9 @@ final class SceneWindow: UIWindowSceneHost {
             recordTraits(changed: hasRecordedGeometry ? scene.traitCollection.changedTraits(from: previousTraits) : nil)
         }
         hasRecordedGeometry = true
+        // The delegate hears of the new geometry before layout, so what it changes in response (text
+        // showing the size, say) is laid out and drawn in this frame rather than the next.
+        if let previousGeometry { scene.reportGeometryChange(from: previousGeometry) }
 
         scene.layoutIfNeeded()
         // Invalidations made by layout are drawn in this frame; later ones ask for the next.
@@ -547,7 +550,6 @@ final class SceneWindow: UIWindowSceneHost {
             ])
             if !damage.isEmpty { lastFrameMilliseconds = (presented - start) * 1000 }
         }
-        if let previousGeometry { scene.reportGeometryChange(from: previousGeometry) }
     }
 
     /// Duration of the last frame that drew, for overlays.
