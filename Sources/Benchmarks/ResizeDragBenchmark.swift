@@ -104,7 +104,6 @@ enum ResizeDragBenchmark: Benchmark {
         let elapsed = monotonic() - clockBefore, cpu = processCPUSeconds() - cpuBefore
 
         let frames = app.events(of: "frame", scene: mail).filter { $0["syncSerial"] is Double }
-        print("DBG frames", app.events(of: "frame", scene: mail).count, "geometry", app.events(of: "geometry", scene: mail).count, "all", app.events.count)
         func values(_ key: String) -> [Double] { frames.compactMap { $0[key] as? Double } }
         let sync = values("syncMs").sorted()
         func percentile(_ sorted: [Double], _ p: Double) -> Double {
