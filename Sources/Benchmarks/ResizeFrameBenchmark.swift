@@ -113,7 +113,7 @@ enum ResizeFrameBenchmark: Benchmark {
             _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: width, height: height), displayScale: 1)
             let layout = milliseconds { scene.layoutIfNeeded() }
             let draw = milliseconds {
-                scene.render(into: context, damage: scene.takeDamage(), scale: 1)
+                scene.render(into: context, damage: scene.takeDamage(drawingAt: 1), scale: 1)
                 image.flush()
             }
             return (layout, draw)

@@ -37,6 +37,9 @@ final class MessageRowView: UIView {
     static let selectionColor = UIColor(light: UIColor(rgb: 0xDCEBFF), dark: UIColor(rgb: 0x1D3B5C))
     private let sender = UILabel(), subject = UILabel(), preview = UILabel(), time = UILabel()
     private let avatar: AvatarView
+    /// A view rather than a line drawn by the row: a row that draws would draw again at every step of a
+    /// drag, while a separator view just grows.
+    private let separator = UIView()
 
     init(message: MailMessage) {
         self.message = message
@@ -54,7 +57,8 @@ final class MessageRowView: UIView {
         time.text = message.time
         time.font = .systemFont(ofSize: 12)
         time.textColor = .secondaryLabel
-        for view in [avatar, sender, subject, preview, time] as [UIView] {
+        separator.backgroundColor = .separator
+        for view in [avatar, sender, subject, preview, time, separator] as [UIView] {
             view.translatesAutoresizingMaskIntoConstraints = false
             addSubview(view)
         }
@@ -77,17 +81,14 @@ final class MessageRowView: UIView {
             preview.leadingAnchor.constraint(equalTo: sender.leadingAnchor),
             preview.trailingAnchor.constraint(equalTo: time.trailingAnchor),
             preview.topAnchor.constraint(equalTo: subject.bottomAnchor, constant: 2),
+            // The separator starts under the text: at 62 points from the leading edge.
+            separator.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 62),
+            separator.trailingAnchor.constraint(equalTo: trailingAnchor),
+            separator.bottomAnchor.constraint(equalTo: bottomAnchor), separator.heightAnchor.constraint(equalToConstant: 1),
         ])
     }
 
     func avatarNeedsDisplay() { avatar.setNeedsDisplay() }
-
-    override func draw(_ rect: CGRect) {
-        // The separator starts under the text: at 62 points from the leading edge.
-        UIColor.separator.setFill()
-        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
-        UIRectFill(CGRect(x: rightToLeft ? 0 : 62, y: bounds.height - 1, width: bounds.width - 62, height: 1))
-    }
 }
 
 /// A coloured circle with initials.

@@ -219,7 +219,7 @@ struct TraitPropagationTests {
         let scene = UIWindowScene.offscreen(size: CGSize(width: 40, height: 40), rootViewController: controller)
         #expect(scene.renderImage().pixel(x: 20, y: 20) == 0xffffffff)
         setStyle(.dark, of: scene)
-        #expect(scene.takeDamage() == CGRect(x: 0, y: 0, width: 40, height: 40), "the dynamic background is recomposited")
+        #expect(scene.takeDamage(drawingAt: 1) == Damage(CGRect(x: 0, y: 0, width: 40, height: 40)), "the dynamic background is recomposited")
         #expect(scene.renderImage().pixel(x: 20, y: 20) == 0xff000000)
     }
 

@@ -81,12 +81,12 @@ struct UIViewTests {
         #expect(a.draws == 1 && b.draws == 1)
         b.color = .systemRed
         b.setNeedsDisplay()
-        let damage = scene.takeDamage()
-        #expect(damage == CGRect(x: 60, y: 0, width: 50, height: 50), "only the dirty view's area is damaged")
-        b.setNeedsDisplay()
+        let damage = scene.takeDamage(drawingAt: 1)
+        #expect(damage == Damage(CGRect(x: 60, y: 0, width: 50, height: 50)), "only the dirty view's area is damaged")
+        #expect(b.draws == 2, "drawn as the damage is taken")
         let image = scene.renderImage()
         #expect(a.draws == 1, "a clean view is composited from its recording, not drawn again")
-        #expect(b.draws == 2)
+        #expect(b.draws == 2, "nor is a view drawn since")
         #expect(image.pixel(x: 80, y: 20) == 0xffff3b30)
         #expect(image.pixel(x: 20, y: 20) == 0xff007aff)
     }

@@ -1,3 +1,4 @@
+import Cairo
 import Foundation
 @_spi(Runtime) import SceneHostCore
 @testable import GalleryApp
@@ -21,6 +22,38 @@ struct GalleryTests {
                 assertSnapshot(image, named: "mail-offscreen-\(name)" + (rightToLeft ? "-rtl" : ""))
             }
         }
+    }
+
+    /// A drag draws only what changed (the strips a view gained or lost, what moved, what was drawn
+    /// anew) into a back buffer that keeps the rest: at every step, in both directions, across the size
+    /// class change, at 1x and 2x, the buffer must hold exactly what a full render draws.
+    @Test(arguments: [1.0, 2.0])
+    func framesDrawnFromDamageMatchFullRenders(scale: CGFloat) throws {
+        let controller = MailViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 420, height: 360), scale: scale, rootViewController: controller)
+        let buffer = ImageSurface(format: .rgb24, width: Int(760 * scale), height: Int(600 * scale))
+        let context = Context(surface: buffer)
+        context.scale(Double(scale), Double(scale))
+        var partial = 0
+        let steps = (0...100).map { $0 } + (0...100).reversed()
+        for (index, step) in steps.enumerated() {
+            let size = CGSize(width: 420 + 3 * CGFloat(step), height: 360 + 2 * CGFloat(step))
+            _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: scale)
+            scene.layoutIfNeeded()
+            let damage = scene.takeDamage(drawingAt: scale)
+            // The first frame has no earlier pixels to keep.
+            scene.render(into: context, damage: index == 0 ? Damage(CGRect(origin: .zero, size: size)) : damage, scale: scale)
+            buffer.flush()
+            if damage.rects.reduce(0, { $0 + $1.width * $1.height }) < size.width * size.height / 2 { partial += 1 }
+            guard index % 5 == 0 || index == steps.count - 1 else { continue }
+            let full = scene.renderImage(scale: scale)
+            var differing = 0
+            for y in 0..<full.height where memcmp(buffer.data + y * buffer.stride, full.data + y * full.stride, full.width * 4) != 0 {
+                differing += 1
+            }
+            #expect(differing == 0, "\(differing) rows differ at \(size) @\(scale)x")
+        }
+        #expect(partial > steps.count / 2, "most steps draw a small part of the window (\(partial) of \(steps.count))")
     }
 
     @Test func settingsStacksItsRowsWhenCompact() {

@@ -513,19 +513,23 @@ final class SceneWindow: UIWindowSceneHost {
         needsFrame = false
         let laidOut = monotonicSeconds()
 
-        var damage = pixelRect(scene.takeDamage())
-        if prepareBuffer() { damage = CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height) }
+        // Damage in whole pixels: the strips a resize gained or lost and what was drawn anew, apart.
+        let whole = CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height)
+        var damage = scene.takeDamage(drawingAt: scale).pixels(scale: scale, within: whole)
+        if prepareBuffer() { damage = Damage(whole) }
         if let context, !damage.isEmpty {
-            let inPoints = CGRect(x: damage.minX / scale, y: damage.minY / scale, width: damage.width / scale, height: damage.height / scale)
-            scene.render(into: context, damage: inPoints, scale: scale)
+            scene.render(into: context, damage: damage.scaled(by: 1 / scale), scale: scale)
             surface?.flush()
         }
         let drawn = monotonicSeconds()
 
-        let present = damage.union(exposed).intersection(CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height))
+        var present = damage
+        present.add(exposed.intersection(whole))
         exposed = .null
-        if let buffer, !present.isNull, !present.isEmpty {
-            buffer.put(to: xWindow.id, x: Int(present.minX), y: Int(present.minY), width: Int(present.width), height: Int(present.height))
+        if let buffer, !present.isEmpty {
+            for rect in present.rects {
+                buffer.put(to: xWindow.id, x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height))
+            }
             // The server reads shared memory asynchronously: wait, so the next frame can draw into it.
             display.sync()
         }
@@ -554,13 +558,6 @@ final class SceneWindow: UIWindowSceneHost {
 
     /// Duration of the last frame that drew, for overlays.
     private(set) var lastFrameMilliseconds: Double?
-
-    /// Points → whole pixels covering them.
-    private func pixelRect(_ rect: CGRect) -> CGRect {
-        guard !rect.isNull, !rect.isEmpty else { return .null }
-        let scaled = CGRect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
-        return scaled.integral.intersection(CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height))
-    }
 
     /// Makes the back buffer match the window size; returns true when its pixels are new (all must be
     /// drawn). The buffer keeps 25% headroom so a growing window is not re-allocated at every step.

@@ -1,24 +1,63 @@
 import Cairo
 import Foundation
 
-/// Composites view hierarchies into a cairo context, limited to a damaged rectangle. Each view's
+/// Composites view hierarchies into a cairo context, limited to a damaged region. Each view's
 /// `draw(_:)` output is kept as a backing image (until `setNeedsDisplay`, a resize or a new scale) and
 /// copied here, so only views marked dirty run their drawing code.
+///
+/// A frame has two passes, as a layer tree's display and commit: `display` runs `draw(_:)` where it is
+/// needed (a view drawn anew damages its bounds), then `render` composites the damage.
 @MainActor
 enum ViewRenderer {
-    /// `context` is in points; `scale` is its device pixels per point.
-    static func render(windows: [UIWindow], in context: Context, damage: CGRect, scale: CGFloat) {
-        guard !damage.isNull, !damage.isEmpty else { return }
+    /// Draws the views that need it at `scale` device pixels per point; their bounds join the damage.
+    static func display(windows: [UIWindow], scale: CGFloat) {
+        for window in windows { display(window, origin: .zero, scale: scale) }
+    }
+
+    /// `origin`: where the view's superview's coordinates start, in window (scene) points.
+    private static func display(_ view: UIView, origin: CGPoint, scale: CGFloat) {
+        guard !view.isHidden, view.alpha > 0 else { return }
+        let own = coordinatesOrigin(of: view, in: origin)
+        let placement = placement(of: view, at: own, scale: scale).placement
+        if view.needsDisplay || view.contentPlacement != placement {
+            let hadContent = view.content != nil
+            draw(view, placement: placement)
+            if hadContent || view.content != nil { view.invalidate(view.bounds) }
+        }
+        for subview in view.subviews { display(subview, origin: own, scale: scale) }
+    }
+
+    /// Where `view`'s own coordinates start, in window points, given where its superview's do.
+    private static func coordinatesOrigin(of view: UIView, in origin: CGPoint) -> CGPoint {
+        let frame = view.frame, bounds = view.bounds
+        return CGPoint(x: origin.x + frame.minX - bounds.minX, y: origin.y + frame.minY - bounds.minY)
+    }
+
+    /// The device pixel the view's bounds' origin falls in, and the sub-pixel offset within it: backing
+    /// images are drawn at that offset, so copying them is a pixel-aligned blit with exactly the pixels
+    /// direct drawing would give. Computed the same way in both passes, so they agree to the bit.
+    private static func placement(of view: UIView, at own: CGPoint, scale: CGFloat) -> (placement: UIView.ContentPlacement, x: Double, y: Double) {
+        let bounds = view.bounds
+        let x = Double((own.x + bounds.minX) * scale), y = Double((own.y + bounds.minY) * scale)
+        let pixelX = x.rounded(.down), pixelY = y.rounded(.down)
+        return (UIView.ContentPlacement(scale: scale, phaseX: x - pixelX, phaseY: y - pixelY), pixelX, pixelY)
+    }
+
+    /// `context` maps window points to device pixels by `scale` alone.
+    static func render(windows: [UIWindow], in context: Context, damage: Damage, scale: CGFloat) {
+        guard !damage.isEmpty else { return }
         context.save()
-        context.rectangle(Double(damage.minX), Double(damage.minY), Double(damage.width), Double(damage.height))
+        for rect in damage.rects { context.rectangle(Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height)) }
         context.clip()
         // Black where no window covers; skipped when an opaque root view covers the whole damage (the
         // usual case), which saves a fill of every damaged pixel.
-        if !windows.contains(where: { coversOpaquely($0, damage) }) {
+        if !windows.contains(where: { coversOpaquely($0, damage.bounds) }) {
             context.setSource(red: 0, green: 0, blue: 0)
             context.paint()
         }
-        for window in windows { composite(window, in: context, damage: damage, scale: scale) }
+        for window in windows {
+            composite(window, in: context, origin: .zero, clip: .infinite, damage: damage, scale: scale)
+        }
         context.restore()
     }
 
@@ -31,48 +70,52 @@ enum ViewRenderer {
         return root.frame.contains(damage)
     }
 
-    /// Draws `view` (whose frame is in the coordinates the context is in) and its subviews.
-    private static func composite(_ view: UIView, in context: Context, damage: CGRect, scale: CGFloat) {
+    /// Draws `view` and its subviews where they meet the damage. `origin`: where the superview's
+    /// coordinates start in window points (the context is in them on entry); `clip`: what the
+    /// ancestors that clip let through, in window points.
+    private static func composite(_ view: UIView, in context: Context, origin: CGPoint, clip: CGRect, damage: Damage, scale: CGFloat) {
         guard !view.isHidden, view.alpha > 0 else { return }
+        let reach = view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
+        guard !reach.isNull, damage.intersects(reach) else { return }
         let frame = view.frame, bounds = view.bounds
+        let own = coordinatesOrigin(of: view, in: origin)
         context.save()
         defer { context.restore() }
         // From here on the context is in the view's own coordinates.
         context.translate(Double(frame.minX - bounds.minX), Double(frame.minY - bounds.minY))
-        let localDamage = damage.offsetBy(dx: bounds.minX - frame.minX, dy: bounds.minY - frame.minY)
         let grouped = view.alpha < 1
         if grouped { context.pushGroup() }
 
-        if bounds.intersects(localDamage) {
+        let visible = bounds.offsetBy(dx: own.x, dy: own.y).intersection(clip)
+        if !visible.isNull, damage.intersects(visible) {
             if let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha > 0 {
                 context.setSource(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
-                fillBackground(of: view, in: context, damage: localDamage)
+                fillBackground(of: view, in: context, damage: damage.bounds.offsetBy(dx: -own.x, dy: -own.y))
             }
-            // Backing images are drawn at the sub-pixel offset they are shown at, so copying them is
-            // a pixel-aligned blit with exactly the pixels direct drawing would give.
-            let origin = context.userToDevice(Double(bounds.minX), Double(bounds.minY))
-            let placement = UIView.ContentPlacement(scale: scale, phaseX: origin.x - origin.x.rounded(.down),
-                                                    phaseY: origin.y - origin.y.rounded(.down))
+            let (placement, pixelX, pixelY) = placement(of: view, at: own, scale: scale)
+            // Drawn in the display pass; a view it did not reach (shown since) is drawn here.
             if view.needsDisplay || view.contentPlacement != placement { draw(view, placement: placement) }
             if let content = view.content {
                 context.save()
                 context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
                 context.clip()
                 context.identityMatrix()
-                context.setSource(content.image, x: origin.x.rounded(.down) + Double(content.x), y: origin.y.rounded(.down) + Double(content.y))
+                context.setSource(content.image, x: pixelX + Double(content.x), y: pixelY + Double(content.y))
                 context.paint()
                 context.restore()
             }
         }
 
-        var childDamage = localDamage
+        var childClip = clip
         if view.clipsToBounds {
-            childDamage = localDamage.intersection(bounds)
+            childClip = visible
             context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
             context.clip()
         }
-        if !childDamage.isNull, !childDamage.isEmpty {
-            for subview in view.subviews { composite(subview, in: context, damage: childDamage, scale: scale) }
+        if !childClip.isNull, !childClip.isEmpty {
+            for subview in view.subviews {
+                composite(subview, in: context, origin: own, clip: childClip, damage: damage, scale: scale)
+            }
         }
         if grouped { context.popGroupAndPaint(alpha: Double(view.alpha)) }
     }

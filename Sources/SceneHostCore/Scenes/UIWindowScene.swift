@@ -326,14 +326,18 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         }
     }
 
-    /// Returns and clears the region (points) that changed since the last frame.
-    @_spi(Runtime) public func takeDamage() -> CGRect {
-        windows.reduce(CGRect.null) { $0.union($1.takeDamage()) }
+    /// Runs `draw(_:)` for the views that need it, at `scale` device pixels per point (their pixels
+    /// join the damage), then returns and clears the region (points) that changed since the last frame.
+    @_spi(Runtime) public func takeDamage(drawingAt scale: CGFloat) -> Damage {
+        ViewRenderer.display(windows: windows, scale: scale)
+        var damage = Damage()
+        for window in windows { damage.formUnion(window.takeDamage()) }
+        return damage
     }
 
     /// Draws `damage` (points) of every visible window into `context`, whose user space is in points
     /// at `scale` device pixels per point. Areas no window covers are black, as in UIKit.
-    @_spi(Runtime) public func render(into context: Context, damage: CGRect, scale: CGFloat) {
+    @_spi(Runtime) public func render(into context: Context, damage: Damage, scale: CGFloat) {
         ViewRenderer.render(windows: windows, in: context, damage: damage, scale: scale)
     }
 
@@ -347,8 +351,8 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
                                  height: Int((bounds.height * scale).rounded()))
         let context = Context(surface: image)
         context.scale(Double(scale), Double(scale))
-        _ = takeDamage()
-        render(into: context, damage: bounds, scale: scale)
+        _ = takeDamage(drawingAt: scale)
+        render(into: context, damage: Damage(bounds), scale: scale)
         image.flush()
         return image
     }

@@ -33,7 +33,14 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             frameOrigin = newValue.origin
             storedBounds.size = newValue.size
             invalidateExtent(own: old.size != newValue.size)
-            geometryDidChange(oldSize: old.size, damageBefore: damageBefore)
+            if old.origin == newValue.origin {
+                // Only the size changed: what stays in place keeps its pixels, so only the strips the
+                // view gained or lost are composited again (all of it, if it draws anew at the new size).
+                for strip in CGRect.strips(between: old, and: newValue) { invalidateInSuperview(strip) }
+            } else {
+                invalidateInSuperview(damageBefore.union(extentInSuperview))
+            }
+            geometryDidChange(oldSize: old.size)
         }
     }
 
@@ -48,7 +55,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             storedBounds = newValue
             frameOrigin = CGPoint(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2)
             invalidateExtent(own: true)
-            geometryDidChange(oldSize: oldSize, damageBefore: damageBefore)
+            invalidateInSuperview(damageBefore.union(extentInSuperview))
+            geometryDidChange(oldSize: oldSize)
         }
     }
 
@@ -57,8 +65,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         set { frame.origin = CGPoint(x: newValue.x - storedBounds.width / 2, y: newValue.y - storedBounds.height / 2) }
     }
 
-    private func geometryDidChange(oldSize: CGSize, damageBefore: CGRect) {
-        invalidateInSuperview(damageBefore.union(extentInSuperview))
+    private func geometryDidChange(oldSize: CGSize) {
         layoutEngine?.frameDidChange(of: self)
         if oldSize != storedBounds.size {
             setNeedsLayout()
@@ -623,7 +630,11 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     }
 
     private func invalidateInSuperview(_ rect: CGRect) {
-        if let superview { superview.invalidate(rect) } else if let window = self as? UIWindow { window.addDamage(window.bounds) }
+        if let superview {
+            superview.invalidate(rect)
+        } else if let window = self as? UIWindow {
+            window.addDamage(rect.offsetBy(dx: storedBounds.minX - frameOrigin.x, dy: storedBounds.minY - frameOrigin.y))
+        }
     }
 
     struct ContentPlacement: Equatable {

@@ -73,17 +73,17 @@ open class UIWindow: UIView {
     // MARK: Frames
 
     /// Region (window points) that must be recomposited in the next frame.
-    private(set) var damage: CGRect = .null
+    private(set) var damage = Damage()
 
     func addDamage(_ rect: CGRect) {
         guard !rect.isEmpty else { return }
-        damage = damage.union(rect)
+        damage.add(rect)
         setNeedsFrame()
     }
 
     /// Returns and clears the damaged region.
-    func takeDamage() -> CGRect {
-        defer { damage = .null }
+    func takeDamage() -> Damage {
+        defer { damage = Damage() }
         return damage
     }
 
