@@ -67,7 +67,18 @@ public final class ChildProcess: @unchecked Sendable {
         return value & 0x7f == 0 ? (value >> 8) & 0xff : 128 + (value & 0x7f)
     }
 
-    /// Waits at most `timeout` seconds; nil if it is still running.
+    /// Waits at most `timeout` seconds; nil if it is still running. Suspends rather than blocks, so the
+    /// caller's actor (the main actor, where an app under test runs its loop) goes on meanwhile.
+    public func wait(timeout: Double) async -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while isRunning {
+            if Date() >= deadline { return nil }
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return wait()
+    }
+
+    /// Waits at most `timeout` seconds, blocking the calling thread; nil if it is still running.
     public func wait(timeout: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while isRunning {

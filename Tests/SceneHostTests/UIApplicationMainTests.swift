@@ -29,7 +29,8 @@ struct UIApplicationMainTests {
     }
 
     /// Runs the Gallery with `arguments` and `environment` changes (nil removes a variable).
-    static func runGallery(_ arguments: [String] = [], environment changes: [String: String?], timeout: Double = 60) throws -> Run {
+    /// Waits without blocking the main actor: the window tests run their apps' loops on it meanwhile.
+    static func runGallery(_ arguments: [String] = [], environment changes: [String: String?], timeout: Double = 60) async throws -> Run {
         var environment = Self.galleryEnvironment()
         for (key, value) in changes { environment[key] = value }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-run-\(UUID().uuidString)")
@@ -40,8 +41,12 @@ struct UIApplicationMainTests {
         let process = try ChildProcess(galleryPath, arguments, environment: environment, standardOutput: out, standardError: err)
         close(out)
         close(err)
-        let status = process.wait(timeout: timeout) ?? { process.signal(SIGKILL); return process.wait() }()
-        return Run(status: status, output: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+        var status = await process.wait(timeout: timeout)
+        if status == nil {
+            process.signal(SIGKILL)
+            status = process.wait()
+        }
+        return Run(status: status!, output: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
                    errors: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 
@@ -52,8 +57,8 @@ struct UIApplicationMainTests {
         }
     }
 
-    @Test func withoutADisplayItSaysSoAndExitsWithStatus2() throws {
-        let run = try Self.runGallery(environment: ["DISPLAY": nil])
+    @Test func withoutADisplayItSaysSoAndExitsWithStatus2() async throws {
+        let run = try await Self.runGallery(environment: ["DISPLAY": nil])
         #expect(run.status == 2)
         let lines = run.errors.split(separator: "\n")
         #expect(lines.count == 1, "one line: \(run.errors)")
@@ -61,8 +66,8 @@ struct UIApplicationMainTests {
         #expect(run.errors.contains("xvfb-run"))
     }
 
-    @Test func withAnUnreachableDisplayItNamesIt() throws {
-        let run = try Self.runGallery(environment: ["DISPLAY": ":987"])
+    @Test func withAnUnreachableDisplayItNamesIt() async throws {
+        let run = try await Self.runGallery(environment: ["DISPLAY": ":987"])
         #expect(run.status == 2)
         #expect(run.errors.contains("DISPLAY=:987"))
     }
@@ -89,7 +94,7 @@ struct UIApplicationMainTests {
         #expect(windows.count == 2)
         for window in windows { other.sendDeleteRequest(window) }
         other.flush()
-        #expect(app.wait(timeout: 10) == 0)
+        #expect(await app.wait(timeout: 10) == 0)
 
         let lines = try String(contentsOfFile: tracePath, encoding: .utf8).split(separator: "\n")
         let trace = events()
@@ -143,7 +148,7 @@ struct UIApplicationMainTests {
         defer { if first.isRunning { first.signal(SIGKILL); first.wait() } }
         waitFor(2, "frame", in: "first.jsonl")
         first.signal(SIGTERM)
-        #expect(first.wait(timeout: 10) == 0, "SIGTERM quits cleanly")
+        #expect(await first.wait(timeout: 10) == 0, "SIGTERM quits cleanly")
         let quit = Self.traceEvents(at: directory.appendingPathComponent("first.jsonl").path)
         #expect(quit.filter { $0["event"] as? String == "sceneDidDisconnect" }.count == 2)
         #expect(quit.filter { $0["event"] as? String == "sessionDiscarded" }.isEmpty, "quitting keeps the sessions")
@@ -158,13 +163,13 @@ struct UIApplicationMainTests {
                 == Set(quit.filter { $0["event"] as? String == "sceneWillConnect" }.compactMap { $0["scene"] as? String }))
         #expect(restored.filter { $0["event"] as? String == "sceneWillConnect" }.count == 2, "no new scenes besides them")
         second.signal(SIGINT)
-        #expect(second.wait(timeout: 10) == 0, "SIGINT quits cleanly too")
+        #expect(await second.wait(timeout: 10) == 0, "SIGINT quits cleanly too")
     }
 
-    @Test func theTourWritesScreenshotsWithoutADisplay() throws {
+    @Test func theTourWritesScreenshotsWithoutADisplay() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try Self.runGallery(["--tour", directory], environment: ["DISPLAY": nil])
+        let run = try await Self.runGallery(["--tour", directory], environment: ["DISPLAY": nil])
         #expect(run.status == 0, "\(run.errors)")
         let paths = run.output.split(separator: "\n").map(String.init)
         #expect(paths.count == 5)
