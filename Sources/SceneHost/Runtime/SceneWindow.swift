@@ -509,13 +509,13 @@ final class SceneWindow: UIWindowSceneHost {
         if let previousGeometry { scene.reportGeometryChange(from: previousGeometry) }
 
         scene.layoutIfNeeded()
-        // Invalidations made by layout are drawn in this frame; later ones ask for the next.
-        needsFrame = false
         let laidOut = monotonicSeconds()
 
         // Damage in whole pixels: the strips a resize gained or lost and what was drawn anew, apart.
         let whole = CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height)
         var damage = scene.takeDamage(drawingAt: scale).pixels(scale: scale, within: whole)
+        // Invalidations made by layout and drawing are in this frame; later ones ask for the next.
+        needsFrame = false
         if prepareBuffer() { damage = Damage(whole) }
         if let context, !damage.isEmpty {
             scene.render(into: context, damage: damage.scaled(by: 1 / scale), scale: scale)
