@@ -58,9 +58,13 @@ final class OverlayView: UIView {
         }
         for (label, text) in zip(lines, texts) where label.text != text {
             label.text = text
+            badgeSize = nil
             setNeedsLayout()
         }
     }
+
+    /// The size the lines need, kept until one of them changes.
+    private var badgeSize: CGSize?
 
     /// The height of a line of the badge's font.
     private var lineHeight: CGFloat { lines.first?.sizeThatFits(.zero).height ?? 0 }
@@ -75,8 +79,11 @@ final class OverlayView: UIView {
     }
 
     override func sizeThatFits(_ size: CGSize) -> CGSize {
+        if let badgeSize { return badgeSize }
         let width = lines.reduce(0) { max($0, $1.sizeThatFits(.zero).width) }
-        return CGSize(width: width + 16, height: lineHeight * CGFloat(lines.count) + 10)
+        let size = CGSize(width: width + 16, height: lineHeight * CGFloat(lines.count) + 10)
+        badgeSize = size
+        return size
     }
 
     override func layoutSubviews() {

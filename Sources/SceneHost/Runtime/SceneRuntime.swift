@@ -220,14 +220,28 @@ public final class SceneRuntime {
         store.save(saved)
     }
 
-    /// Saves soon: many changes in a row (a window drag) make one write.
+    /// Saves once things settle: many changes in a row (a window drag) make one write.
     func scheduleSave() {
-        guard !savePending, store != nil else { return }
+        guard store != nil else { return }
+        lastChange = monotonicSeconds()
+        guard !savePending else { return }
         savePending = true
-        DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { [weak self] in
-            MainActor.assumeIsolated { if let self, self.savePending, !self.isTerminated { self.saveState() } }
+        saveWhenSettled(after: Self.settleTime)
+    }
+
+    /// Saves once nothing has changed for `settleTime` seconds: a window being dragged is saved when
+    /// the drag ends, not every half second along the way.
+    private func saveWhenSettled(after delay: Double) {
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.savePending, !self.isTerminated else { return }
+                let quiet = monotonicSeconds() - self.lastChange
+                if quiet < Self.settleTime { self.saveWhenSettled(after: Self.settleTime - quiet) } else { self.saveState() }
+            }
         }
     }
+    private static let settleTime = 0.5
+    private var lastChange = 0.0
 
     /// Runs the loop for the life of the process, also serving `DispatchQueue.main` and main-actor tasks.
     public func runForever() -> Never {
