@@ -273,7 +273,9 @@ public final class SceneRuntime {
             let now = monotonicSeconds()
             if now - lastTurn > 0.1 { deadline += now - lastTurn }
             if isTerminated || now > deadline { return condition() }
-            turn(maximumWait: 0.005)
+            // What the turn did may be what the caller waits for: look before sleeping.
+            let busy = work()
+            if !condition() { loop.wait(busy: busy, maximumWait: 0.005) }
             lastTurn = monotonicSeconds()
             await Task.yield()
         }
@@ -288,13 +290,17 @@ public final class SceneRuntime {
 
     /// One turn: events, requests, frames, then sleep until something happens.
     func turn(maximumWait: Double?) {
+        loop.wait(busy: work(), maximumWait: maximumWait)
+    }
+
+    /// A turn's work; returns whether more is already waiting (the loop must not sleep).
+    private func work() -> Bool {
         drainEvents()
         processRequests()
         for window in windows where window.needsFrame { window.renderFrame() }
         for window in windows { window.sendRequestedFrame() }
         display.flush()
-        let busy = display.pendingEventCount > 0 || !pendingRequests.isEmpty || windows.contains { $0.needsFrame }
-        loop.wait(busy: busy, maximumWait: maximumWait)
+        return display.pendingEventCount > 0 || !pendingRequests.isEmpty || windows.contains { $0.needsFrame }
     }
 
     /// Reads every queued event before anything is laid out, so only the newest size per window counts.
