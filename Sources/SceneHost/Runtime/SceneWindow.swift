@@ -486,10 +486,8 @@ final class SceneWindow: UIWindowSceneHost {
     func renderFrame() {
         guard isConnected else { return }
         let start = monotonicSeconds()
-        if positionIsStale, let position = display.rootPosition(xWindow.id) {
-            positionIsStale = false
-            if position != rootPosition { rootPosition = position; geometryChanged = true }
-        }
+        // A step of a drag waits for its acknowledgement: the root position is asked for after it.
+        if !syncConfigured { updateRootPosition() }
         var previousGeometry: UIWindowScene.Geometry?
         let previousTraits = scene.traitCollection
         if geometryChanged {
@@ -554,6 +552,21 @@ final class SceneWindow: UIWindowSceneHost {
             ])
             if !damage.isEmpty { lastFrameMilliseconds = (presented - start) * 1000 }
         }
+        // A new position (the window was dragged by its top or left edge) makes a frame of its own,
+        // which only updates the geometry: nothing is drawn.
+        if updateRootPosition() { needsFrame = true }
+    }
+
+    /// Asks the server where the window is when a real `ConfigureNotify` left the root position
+    /// unknown (a round trip); returns whether it moved.
+    @discardableResult
+    private func updateRootPosition() -> Bool {
+        guard positionIsStale, let position = display.rootPosition(xWindow.id) else { return false }
+        positionIsStale = false
+        guard position != rootPosition else { return false }
+        rootPosition = position
+        geometryChanged = true
+        return true
     }
 
     /// Duration of the last frame that drew, for overlays.
