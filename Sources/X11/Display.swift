@@ -58,6 +58,9 @@ public final class Display {
     /// Round trip: every request sent so far has been processed (and its errors reported).
     public func sync() { XSync(pointer, 0) }
 
+    /// The event type of MIT-SHM's ShmCompletion (nil without the extension).
+    public private(set) lazy var shmCompletionEvent: Int32? = XShmQueryExtension(pointer) != 0 ? XShmGetEventBase(pointer) + ShmCompletion : nil
+
     /// Errors reported since the last call.
     public func takeErrors() -> [X11Error] {
         defer { pendingErrors[pointer] = nil }

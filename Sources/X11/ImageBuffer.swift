@@ -92,6 +92,26 @@ public final class ImageBuffer {
     public func canHold(width: Int, height: Int) -> Bool { width <= capacityWidth && height <= capacityHeight }
 
     /// Changes the drawn size within the capacity.
+    /// The request number of the last shared-memory put, and the newest one the server said it has done.
+    private var lastPut: UInt = 0, lastRead: UInt = 0
+
+    /// Takes a ShmCompletion event for this buffer; returns whether `event` was one (of any buffer).
+    public func handle(_ event: XEvent) -> Bool {
+        guard usesSharedMemory, event.type == display.shmCompletionEvent else { return false }
+        var event = event
+        let completion = withUnsafePointer(to: &event) { $0.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { $0.pointee } }
+        if completion.shmseg == shmInfo.shmseg { lastRead = max(lastRead, completion.serial) }
+        return true
+    }
+
+    /// Returns once the server has read every put so far, so the buffer may be drawn into: at once
+    /// when it said so already, else after a round trip.
+    public func waitUntilRead() {
+        guard usesSharedMemory, lastRead < lastPut else { return }
+        display.sync()
+        lastRead = lastPut
+    }
+
     public func setSize(width: Int, height: Int) {
         precondition(canHold(width: width, height: height))
         self.width = width
@@ -99,11 +119,14 @@ public final class ImageBuffer {
     }
 
     /// Copies a rectangle of the buffer to the same place in `window`. The server reads shared memory
-    /// asynchronously: call `display.sync()` before drawing into the buffer again.
+    /// asynchronously: call `waitUntilRead()` before drawing into the buffer again.
     public func put(to window: Window, x: Int, y: Int, width: Int, height: Int) {
         if usesSharedMemory {
+            // The server says when it is done (a ShmCompletion event, see `handle`), so the next frame
+            // need not ask with a round trip.
+            lastPut = XNextRequest(display.pointer)
             XShmPutImage(display.pointer, window, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y),
-                         UInt32(width), UInt32(height), 0)
+                         UInt32(width), UInt32(height), 1)
         } else {
             XPutImage(display.pointer, window, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y),
                       UInt32(width), UInt32(height))

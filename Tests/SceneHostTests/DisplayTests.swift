@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import SceneHostTesting
 import Testing
@@ -58,5 +59,38 @@ struct DisplayTests {
         let partial = try Screenshot.capture(window: window.id, on: display)
         #expect(partial.pixel(x: 5, y: 5) == 0xff00ff00)
         #expect(partial.pixel(x: 100, y: 50) == 0xff0000ff)
+    }
+
+    /// A shared-memory put is followed by the server's completion event; once it is taken, drawing into
+    /// the buffer again needs no round trip. Without it, waiting makes one.
+    @Test func theServerSaysWhenItHasReadSharedMemory() throws {
+        let server = try VirtualDisplay(width: 640, height: 480)
+        let display = try server.connect()
+        let window = TopLevelWindow(display: display, width: 64, height: 64, title: "Completion", className: "Test", instanceName: "test")
+        window.map()
+        let buffer = ImageBuffer(display: display, window: window.id, width: 64, height: 64, capacityWidth: 64, capacityHeight: 64)
+        try #require(buffer.usesSharedMemory)
+
+        buffer.put(to: window.id, x: 0, y: 0, width: 64, height: 64)
+        var requests = XNextRequest(display.pointer)
+        buffer.waitUntilRead()
+        #expect(XNextRequest(display.pointer) > requests, "not yet told: a round trip")
+        while XPending(display.pointer) > 0 { _ = buffer.handle(display.nextEvent()) }
+
+        buffer.put(to: window.id, x: 0, y: 0, width: 64, height: 64)
+        display.flush()
+        var completed = false
+        let deadline = Date().addingTimeInterval(5)
+        while !completed, Date() < deadline {
+            while XPending(display.pointer) > 0 {
+                let event = display.nextEvent()
+                if buffer.handle(event) { completed = true }
+            }
+            if !completed { usleep(2_000) }
+        }
+        #expect(completed, "a ShmCompletion event arrives")
+        requests = XNextRequest(display.pointer)
+        buffer.waitUntilRead()
+        #expect(XNextRequest(display.pointer) == requests, "told already: no round trip")
     }
 }

@@ -258,6 +258,7 @@ final class SceneWindow: UIWindowSceneHost {
     // MARK: Events
 
     func handle(_ event: inout XEvent) {
+        if let buffer, buffer.handle(event) { return }
         switch event.type {
         case ConfigureNotify:
             let configure = event.xconfigure
@@ -516,6 +517,8 @@ final class SceneWindow: UIWindowSceneHost {
         needsFrame = false
         if prepareBuffer() { damage = Damage(whole) }
         if let context, !damage.isEmpty {
+            // The server reads shared memory asynchronously; it has usually said it is done by now.
+            buffer?.waitUntilRead()
             scene.render(into: context, damage: damage.scaled(by: 1 / scale), scale: scale)
             surface?.flush()
         }
@@ -528,12 +531,11 @@ final class SceneWindow: UIWindowSceneHost {
             for rect in present.rects {
                 buffer.put(to: xWindow.id, x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height))
             }
-            // The server reads shared memory asynchronously: wait, so the next frame can draw into it.
-            display.sync()
         }
         let presented = monotonicSeconds()
-        // The frame at the new size is on screen (the server has processed the put): only now may the
-        // window manager go on with the drag.
+        // The server handles requests in order: it has put the frame at the new size on screen before
+        // it sets the counter, so the window manager, which waits for the counter, never runs ahead of
+        // the content.
         let acknowledged = syncConfigured ? pendingSync : nil
         if let acknowledged, let syncCounter {
             syncCounter.set(acknowledged.serial)
