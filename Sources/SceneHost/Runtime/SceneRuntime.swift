@@ -188,7 +188,7 @@ public final class SceneRuntime {
         }
         let configuration = UISceneConfiguration(name: saved.configurationName, sessionRole: role)
         if let name = saved.delegateClassName {
-            guard let type = _typeByName(name) as? any UISceneDelegate.Type, let delegateClass = type as? AnyClass else {
+            guard let delegateClass = _typeByName(name) as? any UISceneDelegate.Type else {
                 throw UIApplicationSceneManifest.Error("its delegate class \(name) no longer exists")
             }
             configuration.delegateClass = delegateClass

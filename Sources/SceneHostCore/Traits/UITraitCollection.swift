@@ -266,17 +266,17 @@ public final class UITraitCollection: @unchecked Sendable, Equatable, CustomStri
     }
 
     /// Traits whose changes alter how dynamic colors resolve.
-    public static let systemTraitsAffectingColorAppearance: [UITrait] = [
-        UITraitUserInterfaceStyle.self, UITraitAccessibilityContrast.self, UITraitUserInterfaceLevel.self,
-        UITraitDisplayGamut.self, UITraitActiveAppearance.self, UITraitUserInterfaceIdiom.self, UITraitDisplayScale.self,
-    ]
+    public static var systemTraitsAffectingColorAppearance: [UITrait] {
+        [UITraitUserInterfaceStyle.self, UITraitAccessibilityContrast.self, UITraitUserInterfaceLevel.self,
+         UITraitDisplayGamut.self, UITraitActiveAppearance.self, UITraitUserInterfaceIdiom.self, UITraitDisplayScale.self]
+    }
 
     /// Traits that select between image variants.
-    public static let systemTraitsAffectingImageLookup: [UITrait] = [
-        UITraitUserInterfaceStyle.self, UITraitDisplayScale.self, UITraitDisplayGamut.self, UITraitUserInterfaceIdiom.self,
-        UITraitLayoutDirection.self, UITraitAccessibilityContrast.self, UITraitLegibilityWeight.self,
-        UITraitUserInterfaceLevel.self, UITraitHorizontalSizeClass.self, UITraitVerticalSizeClass.self,
-    ]
+    public static var systemTraitsAffectingImageLookup: [UITrait] {
+        [UITraitUserInterfaceStyle.self, UITraitDisplayScale.self, UITraitDisplayGamut.self, UITraitUserInterfaceIdiom.self,
+         UITraitLayoutDirection.self, UITraitAccessibilityContrast.self, UITraitLegibilityWeight.self,
+         UITraitUserInterfaceLevel.self, UITraitHorizontalSizeClass.self, UITraitVerticalSizeClass.self]
+    }
 
     // MARK: The current collection
 
