@@ -5,6 +5,9 @@ import Foundation
 /// overlap, and merged pairwise where they grow too many.
 @_spi(Runtime) public struct Damage: Equatable, Sendable {
     public private(set) var rects: [CGRect] = []
+    /// The smallest rectangle holding all of it (`.null` when empty); kept, as every view composited
+    /// asks for it.
+    public private(set) var bounds = CGRect.null
 
     /// Rectangles kept apart at most; beyond, the two whose union adds the least area are merged.
     static let limit = 8
@@ -13,8 +16,6 @@ import Foundation
     public init(_ rect: CGRect) { add(rect) }
 
     public var isEmpty: Bool { rects.isEmpty }
-    /// The smallest rectangle holding all of it (`.null` when empty).
-    public var bounds: CGRect { rects.reduce(CGRect.null) { $0.union($1) } }
 
     public mutating func add(_ rect: CGRect) {
         guard !rect.isNull, !rect.isEmpty, rect.width.isFinite, rect.height.isFinite else { return }
@@ -33,6 +34,7 @@ import Foundation
             }
         }
         rects.append(rect)
+        bounds = bounds.union(rect)
         if rects.count > Self.limit { mergeCheapestPair() }
     }
 
@@ -45,10 +47,7 @@ import Foundation
     /// Each rectangle in whole device pixels at `scale`, within `limits` (pixels).
     public func pixels(scale: CGFloat, within limits: CGRect) -> Damage {
         var result = Damage()
-        for rect in rects {
-            let scaled = CGRect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
-            result.add(scaled.integral.intersection(limits))
-        }
+        for rect in scaled(by: scale).rects { result.add(rect.integral.intersection(limits)) }
         return result
     }
 

@@ -715,13 +715,18 @@ struct Tableau {
                 }
             }
             guard leaving >= 0 else { throw .internalError("the objective is unbounded") }
-            iterations += 1
-            guard iterations < 100 * kinds.count + 1000 else { throw .internalError("the simplex does not terminate") }
-            var row = uninstall(leaving)
-            row.solve(for: leaving, then: entering)
-            substitute(entering, row)
-            install(row, as: entering)
+            try pivot(leaving: leaving, entering: entering, iterations: &iterations, method: "simplex")
         }
+    }
+
+    /// Swaps `entering` into the basis in place of `leaving`, counting against the iteration limit.
+    private mutating func pivot(leaving: Int32, entering: Int32, iterations: inout Int, method: String) throws(Failure) {
+        iterations += 1
+        guard iterations < 100 * kinds.count + 1000 else { throw .internalError("the \(method) does not terminate") }
+        var row = uninstall(leaving)
+        row.solve(for: leaving, then: entering)
+        substitute(entering, row)
+        install(row, as: entering)
     }
 
     /// Restores feasibility after constants changed (the objective stays optimal).
@@ -748,12 +753,7 @@ struct Tableau {
                 infeasible.removeAll(keepingCapacity: true)
                 throw .internalError("dual optimize failed")
             }
-            iterations += 1
-            guard iterations < 100 * kinds.count + 1000 else { throw .internalError("the dual simplex does not terminate") }
-            var row = uninstall(leaving)
-            row.solve(for: leaving, then: entering)
-            substitute(entering, row)
-            install(row, as: entering)
+            try pivot(leaving: leaving, entering: entering, iterations: &iterations, method: "dual simplex")
         }
     }
 
