@@ -34,10 +34,16 @@ public final class Context {
         cairo_set_source_surface(pointer, surface.pointer, x, y)
     }
 
-    /// How a surface source is sampled when scaled: `fast` (nearest pixel) or `best` (smooth).
-    public enum Filter: Sendable { case fast, good, best }
+    /// How a surface source is sampled when scaled: `fast` (nearest pixel), `bilinear` (between the
+    /// four nearest, as Core Animation's linear filter) or `best` (smooth).
+    public enum Filter: Sendable { case fast, bilinear, good, best }
     public func setSourceFilter(_ filter: Filter) {
-        let value: cairo_filter_t = switch filter { case .fast: CAIRO_FILTER_FAST; case .good: CAIRO_FILTER_GOOD; case .best: CAIRO_FILTER_BEST }
+        let value: cairo_filter_t = switch filter {
+        case .fast: CAIRO_FILTER_FAST
+        case .bilinear: CAIRO_FILTER_BILINEAR
+        case .good: CAIRO_FILTER_GOOD
+        case .best: CAIRO_FILTER_BEST
+        }
         cairo_pattern_set_filter(cairo_get_source(pointer), value)
     }
 

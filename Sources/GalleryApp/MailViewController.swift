@@ -101,6 +101,8 @@ final class AvatarView: UIView {
         let palette: [UInt32] = [0x5E5CE6, 0xFF9F0A, 0x30B0C7, 0xFF375F, 0x34C759, 0xAF52DE, 0x0A84FF]
         color = UIColor(rgb: palette[Int(name.unicodeScalars.reduce(0) { $0 + $1.value }) % palette.count])
         super.init(frame: .zero)
+        // Drawn for its size (the insets are in points): a new size draws anew, never stretched.
+        contentMode = .redraw
         let label = UILabel()
         label.text = initials
         label.font = .systemFont(ofSize: 13, weight: .bold)
@@ -164,6 +166,8 @@ final class AttachmentView: UIView {
 
     override init(frame: CGRect) {
         super.init(frame: frame)
+        // Drawn anew at each size: fast and without its shadow while the window is being resized.
+        contentMode = .redraw
         translatesAutoresizingMaskIntoConstraints = false
         heightAnchor.constraint(equalTo: widthAnchor, multiplier: 9.0 / 16.0).isActive = true
     }

@@ -8,7 +8,9 @@ final class OverlayView: UIView {
 
     override init(frame: CGRect) {
         super.init(frame: frame)
-        backgroundColor = UIColor(white: 0.1, alpha: 0.78)
+        // Opaque, at whole points: moved with the window's corner at every step of a drag, it hides
+        // what is under it, which then is not composited at all.
+        backgroundColor = UIColor(white: 0.12, alpha: 1)
     }
 
     private weak var scene: UIWindowScene?
@@ -25,15 +27,24 @@ final class OverlayView: UIView {
         DispatchQueue.main.asyncAfter(deadline: .now() + 0.25) { [weak self] in
             guard let self else { return }
             refreshPending = false
-            if let scene = self.scene { showText(for: scene) }
+            if let scene = self.scene { showText(for: scene, refreshing: true) }
         }
     }
 
-    private func showText(for scene: UIWindowScene) {
+    /// The frame time, changed at most four times a second (as a frame counter): read at every frame of
+    /// a drag it could not be read, and setting it would lay its line out anew each time.
+    private var frameText = "–"
+    private var frameTextChanged = 0.0
+
+    private func showText(for scene: UIWindowScene, refreshing: Bool = false) {
         let size = scene.effectiveGeometry.coordinateSpace.bounds.size
         let traits = scene.traitCollection
-        // Plain interpolation: Foundation's number formatting would cost more than the rest of a frame.
-        let frame = scene.lastFrameMilliseconds.map { "\(Int($0)).\(Int($0 * 10) % 10) ms" } ?? "–"
+        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        if refreshing || now - frameTextChanged >= 0.25 {
+            // Plain interpolation: Foundation's number formatting would cost more than the rest of a frame.
+            frameText = scene.lastFrameMilliseconds.map { "\(Int($0)).\(Int($0 * 10) % 10) ms" } ?? "–"
+            frameTextChanged = now
+        }
         let scale = traits.displayScale == traits.displayScale.rounded() ? "\(Int(traits.displayScale))" : "\(traits.displayScale)"
         show([
             "\(Int(size.width)) × \(Int(size.height)) pt  @\(scale)x",
@@ -42,7 +53,7 @@ final class OverlayView: UIView {
             "state: \(scene.activationState)\(scene.effectiveGeometry.isInteractivelyResizing ? "  resizing" : "")",
             "device: \(UIDevice.current.orientation)  ui: \(scene.effectiveGeometry.interfaceOrientation)\(scene.effectiveGeometry.isInterfaceOrientationLocked ? " locked" : "")",
             "text: \(traits.preferredContentSizeCategory)",
-            "last frame \(frame)",
+            "last frame \(frameText)",
             "Ctrl+= / Ctrl+- text size",
             "Ctrl+→ / Ctrl+← rotate",
         ])
@@ -81,7 +92,7 @@ final class OverlayView: UIView {
     override func sizeThatFits(_ size: CGSize) -> CGSize {
         if let badgeSize { return badgeSize }
         let width = lines.reduce(0) { max($0, $1.sizeThatFits(.zero).width) }
-        let size = CGSize(width: width + 16, height: lineHeight * CGFloat(lines.count) + 10)
+        let size = CGSize(width: (width + 16).rounded(.up), height: (lineHeight * CGFloat(lines.count) + 10).rounded(.up))
         badgeSize = size
         return size
     }

@@ -15,6 +15,8 @@ final class SettingsRowView: UIView {
         texts = UIStackView(arrangedSubviews: [title, detail])
         row = UIStackView(arrangedSubviews: [texts, control])
         super.init(frame: .zero)
+        // The separator is drawn one point high at the bottom: a new size draws anew.
+        contentMode = .redraw
         backgroundColor = .systemBackground
         // Both grow with the reader's text size (Ctrl+= / Ctrl+-); the labels' intrinsic sizes follow,
         // so the rows grow too.

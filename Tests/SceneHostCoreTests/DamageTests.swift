@@ -1,9 +1,46 @@
+import Cairo
 import Foundation
 @_spi(Runtime) @testable import SceneHostCore
 import Testing
 
 @MainActor
 struct DamageTests {
+    @Test func whatARectangleLeavesOfAnother() {
+        let rect = CGRect(x: 10, y: 10, width: 100, height: 50)
+        #expect(rect.subtracting(rect.offsetBy(dx: 3, dy: 2)) == [CGRect(x: 10, y: 10, width: 100, height: 2), CGRect(x: 10, y: 12, width: 3, height: 48)])
+        #expect(rect.subtracting(rect.insetBy(dx: 10, dy: 10)).count == 4)
+        #expect(rect.subtracting(CGRect(x: 500, y: 0, width: 5, height: 5)) == [rect], "apart: all of it")
+        #expect(rect.subtracting(rect.insetBy(dx: -1, dy: -1)).isEmpty)
+        #expect(CGRect.null.subtracting(rect).isEmpty)
+    }
+
+    @Test func anOpaqueViewThatMovedIsCompositedAloneWhereItIsNow() {
+        let controller = UIViewController()
+        controller.view.backgroundColor = .white
+        let under = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        under.text = "Under the badge"
+        let badge = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 30))
+        badge.backgroundColor = .black
+        let text = UILabel(frame: CGRect(x: 5, y: 5, width: 50, height: 20))
+        text.text = "12"
+        text.textColor = .white
+        badge.addSubview(text)
+        for view in [under, badge] { controller.view.addSubview(view) }
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 100), rootViewController: controller)
+        let image = scene.renderImage()
+        badge.frame.origin = CGPoint(x: 23, y: 22)
+        let damage = scene.takeDamage(drawingAt: 1)
+        #expect(damage.rects.contains(badge.frame), "where it is now, apart from the strips it left")
+        #expect(damage.rects.contains(CGRect(x: 20, y: 20, width: 60, height: 2)) && damage.rects.contains(CGRect(x: 20, y: 22, width: 3, height: 28)))
+        // Composited into the last frame, the damage gives what a whole new frame gives.
+        scene.render(into: Context(surface: image), damage: damage, scale: 1)
+        image.flush()
+        let full = scene.renderImage()
+        for y in 0..<full.height {
+            #expect(memcmp(image.data + y * image.stride, full.data + y * full.stride, full.width * 4) == 0, "row \(y)")
+        }
+    }
+
     @Test func rectanglesStayApartUntilTheyOverlapOrGrowTooMany() {
         var damage = Damage()
         damage.add(CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -30,7 +67,7 @@ struct DamageTests {
     }
 
     /// A view that only changes size keeps its pixels where it stays; one that moves is drawn again
-    /// where it was and where it is.
+    /// where it is and where it was.
     @Test func resizingInPlaceDamagesTheStripsAndMovingBothPlaces() {
         let controller = UIViewController()
         let view = UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 40))
@@ -41,6 +78,8 @@ struct DamageTests {
         view.frame.size.width = 120
         #expect(scene.takeDamage(drawingAt: 1) == Damage(CGRect(x: 110, y: 10, width: 20, height: 40)))
         view.frame.origin.x = 50
-        #expect(scene.takeDamage(drawingAt: 1) == Damage(CGRect(x: 10, y: 10, width: 160, height: 40)))
+        let moved = scene.takeDamage(drawingAt: 1)
+        #expect(moved.rects == [CGRect(x: 50, y: 10, width: 120, height: 40), CGRect(x: 10, y: 10, width: 40, height: 40)],
+                "where it is, and apart from it the part of where it was that it left")
     }
 }

@@ -91,6 +91,64 @@ struct UIViewTests {
         #expect(image.pixel(x: 20, y: 20) == 0xff007aff)
     }
 
+    @Test func contentModesKeepOrRedrawTheDrawingOnResize() {
+        #expect(UIView.ContentMode.scaleToFill.rawValue == 0 && UIView.ContentMode.redraw.rawValue == 3)
+        #expect(UIView.ContentMode.center.rawValue == 4 && UIView.ContentMode.bottomRight.rawValue == 12)
+        #expect(UIView().contentMode == .scaleToFill && UILabel().contentMode == .redraw, "UIKit's defaults")
+
+        /// Red on its left half, blue on its right half, of whatever size it is drawn at.
+        final class Halves: UIView {
+            var draws = 0
+            override func draw(_ rect: CGRect) {
+                draws += 1
+                UIColor.systemRed.setFill()
+                UIRectFill(CGRect(x: 0, y: 0, width: bounds.width / 2, height: bounds.height))
+                UIColor.systemBlue.setFill()
+                UIRectFill(CGRect(x: bounds.width / 2, y: 0, width: bounds.width / 2, height: bounds.height))
+            }
+        }
+        let red: UInt32 = 0xffff3b30, blue: UInt32 = 0xff007aff, white: UInt32 = 0xffffffff
+        func scene(_ mode: UIView.ContentMode) -> (UIWindowScene, Halves) {
+            let controller = UIViewController()
+            controller.view.backgroundColor = .white
+            let view = Halves(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+            view.contentMode = mode
+            controller.view.addSubview(view)
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 100, height: 40), rootViewController: controller)
+            _ = scene.renderImage()
+            view.frame.size = CGSize(width: 80, height: 20)
+            return (scene, view)
+        }
+
+        let (stretched, stretchedView) = scene(.scaleToFill)
+        #expect(stretched.takeDamage(drawingAt: 1).bounds == CGRect(x: 0, y: 0, width: 80, height: 20), "all of it is composited anew")
+        var image = stretched.renderImage()
+        #expect(stretchedView.draws == 1, "the drawing made at 40 points wide is kept")
+        #expect(image.pixel(x: 30, y: 10) == red && image.pixel(x: 50, y: 10) == blue, "and stretched to 80")
+        #expect(image.pixel(x: 85, y: 10) == white)
+
+        let (redrawn, redrawnView) = scene(.redraw)
+        image = redrawn.renderImage()
+        #expect(redrawnView.draws == 2, "drawn again at the new size")
+        #expect(image.pixel(x: 30, y: 10) == red && image.pixel(x: 50, y: 10) == blue)
+
+        let (centred, centredView) = scene(.center)
+        image = centred.renderImage()
+        #expect(centredView.draws == 1)
+        #expect(image.pixel(x: 10, y: 10) == white && image.pixel(x: 70, y: 10) == white, "unscaled, in the middle")
+        #expect(image.pixel(x: 25, y: 10) == red && image.pixel(x: 45, y: 10) == blue)
+
+        // Back to the size it was drawn at: the kept drawing is a pixel copy again; a new mode places it anew.
+        centredView.frame.size = CGSize(width: 40, height: 20)
+        centredView.contentMode = .right
+        image = centred.renderImage()
+        #expect(image.pixel(x: 10, y: 10) == red && image.pixel(x: 30, y: 10) == blue && image.pixel(x: 45, y: 10) == white)
+        centredView.frame.size = CGSize(width: 60, height: 20)
+        image = centred.renderImage()
+        #expect(image.pixel(x: 10, y: 10) == white && image.pixel(x: 30, y: 10) == red && image.pixel(x: 50, y: 10) == blue, "at the right edge")
+        #expect(centredView.draws == 1)
+    }
+
     @Test func hiddenViewsAlphaAndClipping() {
         let controller = UIViewController()
         controller.view.backgroundColor = .white

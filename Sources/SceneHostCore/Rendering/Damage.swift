@@ -10,7 +10,7 @@ import Foundation
     public private(set) var bounds = CGRect.null
 
     /// Rectangles kept apart at most; beyond, the two whose union adds the least area are merged.
-    static let limit = 8
+    static let limit = 16
 
     public init() {}
     public init(_ rect: CGRect) { add(rect) }
@@ -24,8 +24,9 @@ import Foundation
         while index < rects.count {
             let other = rects[index]
             if other.contains(rect) { return }
-            // Overlapping rectangles whose union is no bigger than the two apart become one.
-            if rect.intersects(other), rect.union(other).area <= rect.area + other.area {
+            // Overlapping rectangles whose union is no bigger than the two apart become one. Ones that
+            // only touch stay apart: a view that moved keeps its new place apart from the strips it left.
+            if !rect.intersection(other).isEmpty, rect.union(other).area <= rect.area + other.area {
                 rect = rect.union(other)
                 rects.remove(at: index)
                 index = 0
@@ -75,6 +76,18 @@ import Foundation
 
 extension CGRect {
     fileprivate var area: CGFloat { width * height }
+
+    /// The parts of this rectangle outside `other`: at most four, above, below, left and right of it.
+    func subtracting(_ other: CGRect) -> [CGRect] {
+        let overlap = intersection(other)
+        guard !overlap.isNull, !overlap.isEmpty else { return isEmpty ? [] : [self] }
+        var parts: [CGRect] = []
+        if overlap.minY > minY { parts.append(CGRect(x: minX, y: minY, width: width, height: overlap.minY - minY)) }
+        if overlap.maxY < maxY { parts.append(CGRect(x: minX, y: overlap.maxY, width: width, height: maxY - overlap.maxY)) }
+        if overlap.minX > minX { parts.append(CGRect(x: minX, y: overlap.minY, width: overlap.minX - minX, height: overlap.height)) }
+        if overlap.maxX < maxX { parts.append(CGRect(x: overlap.maxX, y: overlap.minY, width: maxX - overlap.maxX, height: overlap.height)) }
+        return parts
+    }
 
     /// The strips covered by one of two rectangles that share their top-left corner but not by both
     /// (what a view gains or loses when only its size changes): at most one along the right edge and

@@ -19,7 +19,7 @@ enum ViewRenderer {
         guard !view.isHidden, view.alpha > 0 else { return }
         let own = coordinatesOrigin(of: view, in: origin)
         let placement = placement(of: view, at: own, scale: scale).placement
-        if view.needsDisplay || view.contentPlacement != placement {
+        if needsDrawing(view, at: placement) {
             let hadContent = view.content != nil
             draw(view, placement: placement)
             if hadContent || view.content != nil { view.invalidate(view.bounds) }
@@ -43,40 +43,82 @@ enum ViewRenderer {
         return (UIView.ContentPlacement(scale: scale, phaseX: x - pixelX, phaseY: y - pixelY), pixelX, pixelY)
     }
 
-    /// `context` maps window points to device pixels by `scale` alone.
-    static func render(windows: [UIWindow], in context: Context, damage: Damage, scale: CGFloat) {
-        guard !damage.isEmpty else { return }
-        context.save()
-        for rect in damage.rects { context.rectangle(Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height)) }
-        context.clip()
-        // Black where no window covers; skipped when an opaque root view covers the whole damage (the
-        // usual case), which saves a fill of every damaged pixel.
-        if !windows.contains(where: { coversOpaquely($0, damage.bounds) }) {
-            context.setSource(red: 0, green: 0, blue: 0)
-            context.paint()
-        }
-        for window in windows {
-            composite(window, in: context, origin: .zero, clip: .infinite, damage: damage, scale: scale)
-        }
-        context.restore()
+    /// Whether `view` must run `draw(_:)` before it is shown at `placement`: when marked, at a new
+    /// scale, or moved to another sub-pixel offset while its drawing is shown as drawn (a drawing
+    /// fitted to other bounds by the content mode is placed by a transform; no drawing stays none).
+    private static func needsDrawing(_ view: UIView, at placement: UIView.ContentPlacement) -> Bool {
+        if view.needsDisplay || view.contentPlacement.scale != placement.scale { return true }
+        guard view.contentPlacement != placement, let content = view.content else { return false }
+        return view.contentMode == .redraw || content.size == view.bounds.size
     }
 
-    /// Whether `window`'s root view paints an opaque background over all of `damage` (window coordinates).
-    private static func coversOpaquely(_ window: UIWindow, _ damage: CGRect) -> Bool {
-        guard !window.isHidden, window.alpha >= 1, window.frame.origin == .zero,
-              let root = window.rootViewController?.viewIfLoaded, root.superview === window, !root.isHidden, root.alpha >= 1,
-              let color = root.backgroundColor?.resolvedColor(with: root.traitCollection).components, color.alpha >= 1
-        else { return false }
-        return root.frame.contains(damage)
+    /// `context` maps window points to device pixels by `scale` alone.
+    static func render(windows: [UIWindow], in context: Context, damage: Damage, scale: CGFloat) {
+        // Each rectangle is composited from the last view painted that covers it opaquely: nothing under
+        // that view shows there (a badge moved over a list costs the badge, not the list). Rectangles
+        // with the same cover (usually the root view) are composited together.
+        var passes: [(cover: UIView?, damage: Damage)] = []
+        for rect in damage.rects {
+            let cover = windows.reversed().lazy.compactMap { opaqueCover(of: rect, in: $0, origin: .zero, clip: .infinite) }.first
+            if let index = passes.firstIndex(where: { $0.cover === cover }) {
+                passes[index].damage.add(rect)
+            } else {
+                passes.append((cover, Damage(rect)))
+            }
+        }
+        for pass in passes {
+            context.save()
+            for rect in pass.damage.rects { context.rectangle(Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height)) }
+            context.clip()
+            // Black where no window covers, as in UIKit.
+            if pass.cover == nil {
+                context.setSource(red: 0, green: 0, blue: 0)
+                context.paint()
+            }
+            var cover = pass.cover
+            for window in windows {
+                composite(window, in: context, origin: .zero, clip: .infinite, damage: pass.damage, cover: &cover, scale: scale)
+            }
+            context.restore()
+        }
+    }
+
+    /// The view painted last, `view` or one inside it, whose opaque background covers all of `rect`
+    /// (window points) where it shows (`clip`: what its ancestors that clip let through). Views with
+    /// an alpha below 1 are blended with what lies under them, so neither they nor their subviews cover.
+    private static func opaqueCover(of rect: CGRect, in view: UIView, origin: CGPoint, clip: CGRect) -> UIView? {
+        guard !view.isHidden, view.alpha >= 1,
+              view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).intersection(clip).contains(rect) else { return nil }
+        let own = coordinatesOrigin(of: view, in: origin)
+        let visible = view.bounds.offsetBy(dx: own.x, dy: own.y).intersection(clip)
+        let childClip = view.clipsToBounds ? visible : clip
+        for subview in view.subviews.reversed() {
+            if let cover = opaqueCover(of: rect, in: subview, origin: own, clip: childClip) { return cover }
+        }
+        guard visible.contains(rect), let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components,
+              color.alpha >= 1 else { return nil }
+        return view
     }
 
     /// Draws `view` and its subviews where they meet the damage. `origin`: where the superview's
     /// coordinates start in window points (the context is in them on entry); `clip`: what the
-    /// ancestors that clip let through, in window points.
-    private static func composite(_ view: UIView, in context: Context, origin: CGPoint, clip: CGRect, damage: Damage, scale: CGFloat) {
+    /// ancestors that clip let through, in window points; `cover`: until it is reached, views are
+    /// under it and skipped, and its ancestors only lead to it.
+    private static func composite(_ view: UIView, in context: Context, origin: CGPoint, clip: CGRect, damage: Damage,
+                                  cover: inout UIView?, scale: CGFloat) {
         guard !view.isHidden, view.alpha > 0 else { return }
         let reach = view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
         guard !reach.isNull, damage.intersects(reach) else { return }
+        var paints = true
+        if let pending = cover {
+            if pending === view {
+                cover = nil
+            } else if pending.isDescendant(of: view) {
+                paints = false
+            } else {
+                return
+            }
+        }
         let frame = view.frame, bounds = view.bounds
         let own = coordinatesOrigin(of: view, in: origin)
         context.save()
@@ -87,20 +129,31 @@ enum ViewRenderer {
         if grouped { context.pushGroup() }
 
         let visible = bounds.offsetBy(dx: own.x, dy: own.y).intersection(clip)
-        if !visible.isNull, damage.intersects(visible) {
+        if paints, !visible.isNull, damage.intersects(visible) {
             if let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha > 0 {
                 context.setSource(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
                 fillBackground(of: view, in: context, damage: damage.bounds.offsetBy(dx: -own.x, dy: -own.y))
             }
             let (placement, pixelX, pixelY) = placement(of: view, at: own, scale: scale)
             // Drawn in the display pass; a view it did not reach (shown since) is drawn here.
-            if view.needsDisplay || view.contentPlacement != placement { draw(view, placement: placement) }
+            if needsDrawing(view, at: placement) { draw(view, placement: placement) }
             if let content = view.content {
                 context.save()
                 context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
                 context.clip()
-                context.identityMatrix()
-                context.setSource(content.image, x: pixelX + Double(content.x), y: pixelY + Double(content.y))
+                if view.contentMode == .redraw || content.size == bounds.size {
+                    // Drawn for this placement: a pixel-aligned copy.
+                    context.identityMatrix()
+                    context.setSource(content.image, x: pixelX + Double(content.x), y: pixelY + Double(content.y))
+                } else {
+                    // Drawn at another size: fitted to the bounds by the content mode, from the
+                    // sub-pixel offset it was drawn at, with Core Animation's linear filter.
+                    let fit = view.contentMode.fitting(content.size, into: bounds.size), drawn = view.contentPlacement
+                    context.translate(Double(bounds.minX + fit.x), Double(bounds.minY + fit.y))
+                    context.scale(Double(fit.scaleX / drawn.scale), Double(fit.scaleY / drawn.scale))
+                    context.setSource(content.image, x: Double(content.x) - drawn.phaseX, y: Double(content.y) - drawn.phaseY)
+                    context.setSourceFilter(.bilinear)
+                }
                 context.paint()
                 context.restore()
             }
@@ -114,7 +167,7 @@ enum ViewRenderer {
         }
         if !childClip.isNull, !childClip.isEmpty {
             for subview in view.subviews {
-                composite(subview, in: context, origin: own, clip: childClip, damage: damage, scale: scale)
+                composite(subview, in: context, origin: own, clip: childClip, damage: damage, cover: &cover, scale: scale)
             }
         }
         if grouped { context.popGroupAndPaint(alpha: Double(view.alpha)) }
@@ -207,6 +260,6 @@ enum ViewRenderer {
         rasterizer.setSource(recording)
         rasterizer.paint()
         image.flush()
-        view.content = UIView.Content(image: image, x: Int(left), y: Int(top))
+        view.content = UIView.Content(image: image, x: Int(left), y: Int(top), size: bounds.size)
     }
 }

@@ -56,6 +56,8 @@ open class UILabel: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        // As in UIKit: text is laid out again at a new size, never stretched.
+        contentMode = .redraw
     }
 
     private func contentDidChange() {
@@ -74,6 +76,7 @@ open class UILabel: UIView {
     /// Text at the left edge whose lines break at the same places, at an unchanged height: the same
     /// pixels either way, so a resize (a row growing with its window) needs no new drawing.
     override func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool {
+        guard contentMode == .redraw else { return false }
         guard oldSize.height == bounds.height, let widthsDrawingTheSame else { return true }
         return !widthsDrawingTheSame.contains(Double(bounds.width))
     }

@@ -8,6 +8,8 @@ open class UISwitch: UIControl {
 
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: CGSize(width: 51, height: 31)))
+        // Drawn at its own size whatever the bounds: never stretched.
+        contentMode = .redraw
     }
 
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }

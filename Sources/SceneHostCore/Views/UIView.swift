@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Drawing: what `draw(_:)` draws is kept in a backing image at the display's scale (as a layer's
 /// contents in UIKit) and copied whenever the view is composited, so `draw(_:)` runs only after
-/// `setNeedsDisplay()`, a change of the view's size (SceneHost redraws on resize, like UIKit's
-/// `.redraw` content mode) or of the scale. What a view draws is clipped to its bounds, as in UIKit.
+/// `setNeedsDisplay()`, a change of the scale, or a change of the view's size when its `contentMode`
+/// is `.redraw`; in the other content modes the drawing made at the old size is scaled or placed in
+/// the new bounds, as in UIKit. What a view draws is clipped to its bounds, as in UIKit.
 @MainActor
 open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, TraitStateOwner {
     private var frameOrigin: CGPoint = .zero
@@ -38,7 +39,11 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
                 // view gained or lost are composited again (all of it, if it draws anew at the new size).
                 for strip in CGRect.strips(between: old, and: newValue) { invalidateInSuperview(strip) }
             } else {
-                invalidateInSuperview(damageBefore.union(extentInSuperview))
+                // Where it is now, and apart from it where it was: a view that moved and covers what
+                // is under it opaquely is all that has to be composited where it is now.
+                let damageAfter = extentInSuperview
+                invalidateInSuperview(damageAfter)
+                for part in damageBefore.subtracting(damageAfter) { invalidateInSuperview(part) }
             }
             geometryDidChange(oldSize: old.size)
         }
@@ -69,7 +74,12 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         layoutEngine?.frameDidChange(of: self)
         if oldSize != storedBounds.size {
             setNeedsLayout()
-            if drawingDependsOnSize(changedFrom: oldSize) { needsDisplay = true }
+            if drawingDependsOnSize(changedFrom: oldSize) {
+                needsDisplay = true
+            } else if content != nil, contentMode != .redraw {
+                // The kept drawing is fitted to the new bounds: all of it is composited anew.
+                invalidate(bounds)
+            }
             if autoresizesSubviews { resizeSubviews(from: oldSize) }
             sizeDidChange(from: oldSize)
         }
@@ -78,10 +88,9 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Called after the view's size changed (a label that wraps to its width re-measures here).
     func sizeDidChange(from oldSize: CGSize) {}
 
-    /// Whether a resize from `oldSize` changes what `draw(_:)` draws; true for views in general (every
-    /// view redraws on resize, as UIKit's `.redraw` content mode). A label whose text sits at its
-    /// top-left unchanged keeps its drawing.
-    func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool { true }
+    /// Whether a resize from `oldSize` needs a new drawing: in the `.redraw` content mode. A label
+    /// whose text sits at its top-left unchanged keeps its drawing.
+    func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool { contentMode == .redraw }
 
     // MARK: Hierarchy
 
@@ -570,10 +579,21 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     var content: Content?
 
     /// A backing image that covers what `draw(_:)` inked (within the bounds): `x`, `y` are its offset
-    /// in device pixels from the pixel the bounds' origin falls in.
+    /// in device pixels from the pixel the bounds' origin falls in; `size`, the bounds' size it was
+    /// drawn for.
     struct Content {
         var image: ImageSurface
         var x: Int, y: Int
+        var size: CGSize
+    }
+
+    /// How the view's drawing is shown when the size of its bounds changes: `.redraw` draws it again;
+    /// the other modes keep the drawing made at the old size and scale it (`.scaleToFill`, the
+    /// default, `.scaleAspectFit`, `.scaleAspectFill`) or place it unscaled (`.center`, `.topLeft`, …),
+    /// as a layer's contents in UIKit. A view whose drawing depends on its size, and that does not
+    /// want it stretched, sets `.redraw` (`UILabel` does).
+    open var contentMode: ContentMode = .scaleToFill {
+        didSet { if contentMode != oldValue, content != nil { invalidate(bounds) } }
     }
     /// What `content` was drawn for: the scale and the sub-pixel offset of the bounds' origin.
     var contentPlacement = ContentPlacement(scale: 0, phaseX: 0, phaseY: 0)

@@ -76,7 +76,9 @@ open class UIWindow: UIView {
     private(set) var damage = Damage()
 
     func addDamage(_ rect: CGRect) {
-        guard !rect.isEmpty else { return }
+        // What lies outside the scene (a list running past its bottom edge) is never shown.
+        let rect = windowScene.map { rect.intersection($0.effectiveGeometry.coordinateSpace.bounds) } ?? rect
+        guard !rect.isNull, !rect.isEmpty else { return }
         damage.add(rect)
         setNeedsFrame()
     }
