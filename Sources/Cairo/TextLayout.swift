@@ -142,7 +142,11 @@ public final class TextLayout {
 
     /// The laid-out size in user units (the logical extents: line heights include leading; the width
     /// is the text's, wherever the alignment puts it).
-    public var size: (width: Double, height: Double) { settle().size }
+    public var size: (width: Double, height: Double) {
+        let lines = settle()
+        // Pango gives a line it cut short with an ellipsis the whole width it was asked to fill.
+        return lines.ellipsized ? (width ?? lines.size.width, lines.size.height) : lines.size
+    }
 
     /// The first line's baseline from the top, in user units.
     public var baseline: Double { settle().baseline }
@@ -174,6 +178,7 @@ public final class TextLayout {
         var size: (width: Double, height: Double)
         var baseline: Double
         var count: Int
+        var ellipsized: Bool
     }
     private var lines: Lines?
 
@@ -190,7 +195,8 @@ public final class TextLayout {
         pango_layout_get_extents(raw, nil, &logical)
         let lines = Lines(widths: stableWidths(),
                           size: (Double(logical.width) / Self.unit, Double(logical.y + logical.height) / Self.unit),
-                          baseline: Double(pango_layout_get_baseline(raw)) / Self.unit, count: Int(pango_layout_get_line_count(raw)))
+                          baseline: Double(pango_layout_get_baseline(raw)) / Self.unit, count: Int(pango_layout_get_line_count(raw)),
+                          ellipsized: pango_layout_is_ellipsized(raw) != 0)
         self.lines = lines
         return lines
     }
@@ -199,12 +205,16 @@ public final class TextLayout {
 
     /// The widths at which Pango would break the current lines at the same places, worked out from
     /// Pango's greedy rule: every line must fit (at least the widest line), and no line may take the
-    /// next word of the line after it (less than each line plus that word). Ellipsized, justified,
-    /// character-wrapped and right-to-left text are given the current width alone.
+    /// next word of the line after it (less than each line plus that word). A last line cut short
+    /// with an ellipsis at its end keeps the characters that fit with it until the next one fits too.
+    /// Justified, character-wrapped and right-to-left text, and ellipses elsewhere, are given the
+    /// current width alone.
     private func stableWidths() -> WidthRange {
         let current = appliedWidth ?? .infinity
         let exact = WidthRange(lower: current, upper: current.nextUp)
-        guard pango_layout_get_justify(raw) == 0, pango_layout_is_ellipsized(raw) == 0, !characters.hasRightToLeft
+        let ellipsized = pango_layout_is_ellipsized(raw) != 0
+        guard pango_layout_get_justify(raw) == 0, !characters.hasRightToLeft,
+              !ellipsized || pango_layout_get_ellipsize(raw) == PANGO_ELLIPSIZE_END
         else { return exact }
         var count: Int32 = 0
         guard let attributes = pango_layout_get_log_attrs_readonly(raw, &count) else { return exact }
@@ -214,10 +224,26 @@ public final class TextLayout {
             if let line = item.pointee.data { lines.append(line.assumingMemoryBound(to: PangoLayoutLine.self)) }
             node = item.pointee.next
         }
+        // Where the ellipsis stands for the rest of the text (a byte index), on the last line.
+        var elided: Int?
+        if ellipsized {
+            var run = lines.last?.pointee.runs
+            while let item = run, elided == nil {
+                let glyphs = item.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+                if Int32(glyphs.item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0 { elided = Int(glyphs.item.pointee.offset) }
+                run = item.pointee.next
+            }
+            // One ellipsis, on the last line, of text without tabs (their widths depend on where they
+            // stand): other paragraphs would be cut short too.
+            guard elided != nil, !lines.dropFirst().contains(where: { $0.pointee.is_paragraph_start != 0 }), !text.utf8.contains(9)
+            else { return exact }
+        }
         var range = WidthRange(lower: 0, upper: .infinity)
         for (index, line) in lines.enumerated() {
             var logical = PangoRectangle()
             pango_layout_line_get_extents(line, nil, &logical)
+            // Pango gives a line it cut short the whole width, whatever it holds.
+            if elided != nil, index == lines.count - 1 { logical.width = ellipsizedWidth(of: line) }
             range.lower = max(range.lower, Double(logical.width) / Self.unit)
             guard index + 1 < lines.count else { break }
             let next = lines[index + 1].pointee
@@ -231,6 +257,8 @@ public final class TextLayout {
             while breakBefore < end, attributes[breakBefore].is_line_break == 0 { breakBefore += 1 }
             var wordEnd = breakBefore
             while wordEnd > start + 1, attributes[wordEnd - 1].is_white != 0 { wordEnd -= 1 }
+            // A first word the ellipsis cuts short is no whole word to measure.
+            if let elided, characters.byte(ofOffset: wordEnd) > elided { return exact }
             var word: Int32 = 0
             pango_layout_line_index_to_x(lines[index + 1], Int32(characters.byte(ofOffset: wordEnd - 1)), 1, &word)
             // Pango gives the space that ends a wrapped line no width; between words it has one.
@@ -239,16 +267,46 @@ public final class TextLayout {
             // A little short of the exact sum: the word measured on its own line may kern differently.
             range.upper = min(range.upper, Double(logical.width + word + space) / Self.unit - Self.margin)
         }
+        if let elided, let last = lines.last {
+            // Pango keeps the most whole characters that fit with the ellipsis: one more needs the
+            // line's width plus that character's (kerned in the line by up to about a pixel).
+            let first = characters.offset(ofByte: elided)
+            var next = first + 1
+            while next < Int(count), attributes[next].is_cursor_position == 0 { next += 1 }
+            let character = width(ofBytes: elided..<characters.byte(ofOffset: next))
+            range.upper = min(range.upper, Double(ellipsizedWidth(of: last) + character) / Self.unit - Self.kerning)
+            // And where all the rest fits, there is no ellipsis.
+            let end = Int(last.pointee.start_index + last.pointee.length)
+            range.upper = min(range.upper, Double(width(ofBytes: Int(last.pointee.start_index)..<end)) / Self.unit - Self.margin)
+        }
         guard range.contains(current) else { return exact }
         return range
+    }
+
+    /// The width of a line cut short with an ellipsis (Pango units): its characters' advances and the
+    /// ellipsis' own width (Pango widens the ellipsis to fill the line).
+    private func ellipsizedWidth(of line: UnsafeMutablePointer<PangoLayoutLine>) -> Int32 {
+        var width: Int32 = 0
+        var run = line.pointee.runs
+        while let item = run {
+            let glyphs = item.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+            width += Int32(glyphs.item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0
+                ? self.width(of: Array("\u{2026}".utf8)) : pango_glyph_string_get_width(glyphs.glyphs)
+            run = item.pointee.next
+        }
+        return width
     }
 
     /// The width of part of the text (in Pango units) in the layout's font, laid out on its own.
     private func width(ofBytes bytes: Range<Int>) -> Int32 {
         guard !bytes.isEmpty else { return 0 }
+        return width(of: Array(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: bytes.lowerBound)..<text.utf8.index(text.utf8.startIndex, offsetBy: bytes.upperBound)]))
+    }
+
+    /// The width of `utf8` (in Pango units) in the layout's font, laid out on its own.
+    private func width(of utf8: [UInt8]) -> Int32 {
         let scratch = Self.scratch
         pango_layout_set_font_description(scratch, pango_layout_get_font_description(raw))
-        let utf8 = Array(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: bytes.lowerBound)..<text.utf8.index(text.utf8.startIndex, offsetBy: bytes.upperBound)])
         utf8.withUnsafeBufferPointer { pointer in
             pointer.withMemoryRebound(to: CChar.self) { pango_layout_set_text(scratch, $0.baseAddress, Int32($0.count)) }
         }
@@ -262,6 +320,9 @@ public final class TextLayout {
 
     /// How far below the exact width at which a word would move up the range of stable widths ends.
     static let margin = 0.25
+    /// How far below the width at which one more character would fit beside an ellipsis the range
+    /// ends: a character measured alone lacks the kerning it has in the line.
+    static let kerning = 1.5
 
     // MARK: Characters
 
