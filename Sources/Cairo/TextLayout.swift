@@ -55,6 +55,7 @@ public final class TextLayout {
             pango_layout_set_text(raw, text, -1)
             storedCharacters = nil
             lines = nil
+            measured = [:]
         }
     }
 
@@ -73,6 +74,7 @@ public final class TextLayout {
         pango_layout_set_font_description(raw, description)
         pango_font_description_free(description)
         lines = nil
+        measured = [:]
     }
 
     /// The width asked for, in user units (nil: no wrapping). Pango is given it only when the lines
@@ -291,16 +293,30 @@ public final class TextLayout {
         while let item = run {
             let glyphs = item.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
             width += Int32(glyphs.item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0
-                ? self.width(of: Array("\u{2026}".utf8)) : pango_glyph_string_get_width(glyphs.glyphs)
+                ? ellipsisWidth : pango_glyph_string_get_width(glyphs.glyphs)
             run = item.pointee.next
         }
         return width
     }
 
-    /// The width of part of the text (in Pango units) in the layout's font, laid out on its own.
+    /// The width of part of the text (in Pango units) in the layout's font, laid out on its own; kept
+    /// until the text or the font change (a drag asks for the same ones again and again).
     private func width(ofBytes bytes: Range<Int>) -> Int32 {
         guard !bytes.isEmpty else { return 0 }
-        return width(of: Array(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: bytes.lowerBound)..<text.utf8.index(text.utf8.startIndex, offsetBy: bytes.upperBound)]))
+        if let width = measured[bytes] { return width }
+        let width = width(of: Array(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: bytes.lowerBound)..<text.utf8.index(text.utf8.startIndex, offsetBy: bytes.upperBound)]))
+        measured[bytes] = width
+        return width
+    }
+    private var measured: [Range<Int>: Int32] = [:]
+
+    /// The width of an ellipsis alone in the layout's font (kept with the measured parts of the text).
+    private var ellipsisWidth: Int32 {
+        let key = -1 ..< -1
+        if let width = measured[key] { return width }
+        let width = width(of: Array("\u{2026}".utf8))
+        measured[key] = width
+        return width
     }
 
     /// The width of `utf8` (in Pango units) in the layout's font, laid out on its own.
