@@ -57,9 +57,11 @@ enum ViewRenderer {
         // Each rectangle is composited from the last view painted that covers it opaquely: nothing under
         // that view shows there (a badge moved over a list costs the badge, not the list). Rectangles
         // with the same cover (usually the root view) are composited together.
+        var covers: [(view: UIView, rect: CGRect)] = []
+        for window in windows { collectCovers(in: window, origin: .zero, clip: .infinite, within: damage.bounds, into: &covers) }
         var passes: [(cover: UIView?, damage: Damage)] = []
         for rect in damage.rects {
-            let cover = windows.reversed().lazy.compactMap { opaqueCover(of: rect, in: $0, origin: .zero, clip: .infinite) }.first
+            let cover = covers.last(where: { $0.rect.contains(rect) })?.view
             if let index = passes.firstIndex(where: { $0.cover === cover }) {
                 passes[index].damage.add(rect)
             } else {
@@ -83,21 +85,22 @@ enum ViewRenderer {
         }
     }
 
-    /// The view painted last, `view` or one inside it, whose opaque background covers all of `rect`
-    /// (window points) where it shows (`clip`: what its ancestors that clip let through). Views with
-    /// an alpha below 1 are blended with what lies under them, so neither they nor their subviews cover.
-    private static func opaqueCover(of rect: CGRect, in view: UIView, origin: CGPoint, clip: CGRect) -> UIView? {
+    /// Appends, in the order they are painted, the views inside `view` (itself included) whose opaque
+    /// background hides what lies under them, with the part of the window (points) each covers, for
+    /// those that meet `within`. `clip`: what the ancestors that clip let through. Views with an alpha
+    /// below 1 are blended with what lies under them, so neither they nor their subviews cover.
+    private static func collectCovers(in view: UIView, origin: CGPoint, clip: CGRect, within: CGRect,
+                                      into covers: inout [(view: UIView, rect: CGRect)]) {
         guard !view.isHidden, view.alpha >= 1,
-              view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).intersection(clip).contains(rect) else { return nil }
+              view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).intersection(clip).intersects(within) else { return }
         let own = coordinatesOrigin(of: view, in: origin)
         let visible = view.bounds.offsetBy(dx: own.x, dy: own.y).intersection(clip)
-        let childClip = view.clipsToBounds ? visible : clip
-        for subview in view.subviews.reversed() {
-            if let cover = opaqueCover(of: rect, in: subview, origin: own, clip: childClip) { return cover }
+        if let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha >= 1,
+           visible.intersects(within) {
+            covers.append((view, visible))
         }
-        guard visible.contains(rect), let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components,
-              color.alpha >= 1 else { return nil }
-        return view
+        let childClip = view.clipsToBounds ? visible : clip
+        for subview in view.subviews { collectCovers(in: subview, origin: own, clip: childClip, within: within, into: &covers) }
     }
 
     /// Draws `view` and its subviews where they meet the damage. `origin`: where the superview's
