@@ -75,6 +75,7 @@ public final class TextLayout {
         pango_font_description_free(description)
         lines = nil
         measured = [:]
+        storedEllipsisWidth = nil
     }
 
     /// The width asked for, in user units (nil: no wrapping). Pango is given it only when the lines
@@ -240,12 +241,13 @@ public final class TextLayout {
             guard elided != nil, !lines.dropFirst().contains(where: { $0.pointee.is_paragraph_start != 0 }), !text.utf8.contains(9)
             else { return exact }
         }
+        // Pango gives a line it cut short the whole width, whatever it holds.
+        let ellipsizedLineWidth = elided != nil ? lines.last.map(ellipsizedWidth(of:)) : nil
         var range = WidthRange(lower: 0, upper: .infinity)
         for (index, line) in lines.enumerated() {
             var logical = PangoRectangle()
             pango_layout_line_get_extents(line, nil, &logical)
-            // Pango gives a line it cut short the whole width, whatever it holds.
-            if elided != nil, index == lines.count - 1 { logical.width = ellipsizedWidth(of: line) }
+            if let ellipsizedLineWidth, index == lines.count - 1 { logical.width = ellipsizedLineWidth }
             range.lower = max(range.lower, Double(logical.width) / Self.unit)
             guard index + 1 < lines.count else { break }
             let next = lines[index + 1].pointee
@@ -269,14 +271,14 @@ public final class TextLayout {
             // A little short of the exact sum: the word measured on its own line may kern differently.
             range.upper = min(range.upper, Double(logical.width + word + space) / Self.unit - Self.margin)
         }
-        if let elided, let last = lines.last {
+        if let elided, let ellipsizedLineWidth, let last = lines.last {
             // Pango keeps the most whole characters that fit with the ellipsis: one more needs the
             // line's width plus that character's (kerned in the line by up to about a pixel).
             let first = characters.offset(ofByte: elided)
             var next = first + 1
             while next < Int(count), attributes[next].is_cursor_position == 0 { next += 1 }
             let character = width(ofBytes: elided..<characters.byte(ofOffset: next))
-            range.upper = min(range.upper, Double(ellipsizedWidth(of: last) + character) / Self.unit - Self.kerning)
+            range.upper = min(range.upper, Double(ellipsizedLineWidth + character) / Self.unit - Self.kerning)
             // And where all the rest fits, there is no ellipsis.
             let end = Int(last.pointee.start_index + last.pointee.length)
             range.upper = min(range.upper, Double(width(ofBytes: Int(last.pointee.start_index)..<end)) / Self.unit - Self.margin)
@@ -310,14 +312,14 @@ public final class TextLayout {
     }
     private var measured: [Range<Int>: Int32] = [:]
 
-    /// The width of an ellipsis alone in the layout's font (kept with the measured parts of the text).
+    /// The width of an ellipsis alone in the layout's font, kept until the font changes.
     private var ellipsisWidth: Int32 {
-        let key = -1 ..< -1
-        if let width = measured[key] { return width }
+        if let storedEllipsisWidth { return storedEllipsisWidth }
         let width = width(of: Array("\u{2026}".utf8))
-        measured[key] = width
+        storedEllipsisWidth = width
         return width
     }
+    private var storedEllipsisWidth: Int32?
 
     /// The width of `utf8` (in Pango units) in the layout's font, laid out on its own.
     private func width(of utf8: [UInt8]) -> Int32 {
@@ -331,7 +333,7 @@ public final class TextLayout {
         return logical.width
     }
 
-    /// Measures spaces for `width(ofBytes:)`; layouts are used on the main thread only.
+    /// Measures text for `width(of:)`; layouts are used on the main thread only.
     nonisolated(unsafe) private static let scratch = pango_layout_new(sharedContext)!
 
     /// How far below the exact width at which a word would move up the range of stable widths ends.

@@ -9,14 +9,15 @@ final class SettingsRowView: UIView {
     let control: UIView
     private let texts: UIStackView
     private let row: UIStackView
+    /// A view rather than a line drawn by the row, as in the Mail list: the row never draws, so a drag
+    /// only grows the separator.
+    private let separator = UIView()
 
     init(title text: String, detail detailText: String, control: UIView) {
         self.control = control
         texts = UIStackView(arrangedSubviews: [title, detail])
         row = UIStackView(arrangedSubviews: [texts, control])
         super.init(frame: .zero)
-        // The separator is drawn one point high at the bottom: a new size draws anew.
-        contentMode = .redraw
         backgroundColor = .systemBackground
         // Both grow with the reader's text size (Ctrl+= / Ctrl+-); the labels' intrinsic sizes follow,
         // so the rows grow too.
@@ -35,11 +36,18 @@ final class SettingsRowView: UIView {
         control.setContentCompressionResistancePriority(.required, for: .horizontal)
         row.isLayoutMarginsRelativeArrangement = true
         row.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 16)
-        row.translatesAutoresizingMaskIntoConstraints = false
-        addSubview(row)
+        separator.backgroundColor = .separator
+        for view in [row, separator] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            addSubview(view)
+        }
         NSLayoutConstraint.activate([
             row.leadingAnchor.constraint(equalTo: leadingAnchor), row.trailingAnchor.constraint(equalTo: trailingAnchor),
             row.topAnchor.constraint(equalTo: topAnchor), row.bottomAnchor.constraint(equalTo: bottomAnchor),
+            // The separator starts at the leading inset (the right side in a right-to-left layout).
+            separator.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+            separator.trailingAnchor.constraint(equalTo: trailingAnchor),
+            separator.bottomAnchor.constraint(equalTo: bottomAnchor), separator.heightAnchor.constraint(equalToConstant: 1),
             title.heightAnchor.constraint(greaterThanOrEqualToConstant: 22),
         ])
         registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (self: SettingsRowView, _) in self.arrange() }
@@ -52,13 +60,6 @@ final class SettingsRowView: UIView {
         row.axis = stacked ? .vertical : .horizontal
         row.alignment = stacked ? .leading : .center
         row.spacing = stacked ? 8 : 16
-    }
-
-    override func draw(_ rect: CGRect) {
-        // The separator starts at the leading inset, which is the right side in a right-to-left layout.
-        UIColor.separator.setFill()
-        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
-        UIRectFill(CGRect(x: rightToLeft ? 0 : 16, y: bounds.height - 1, width: bounds.width - 16, height: 1))
     }
 }
 

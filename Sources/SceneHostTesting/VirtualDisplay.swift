@@ -69,10 +69,10 @@ public final class VirtualDisplay: @unchecked Sendable {
     deinit { stop() }
 
     /// A new client connection to this display (each test side, the app under test and the "other
-    /// client" that resizes windows, has its own).
+    /// client" that resizes windows, has its own). It keeps the display running while it is open, so a
+    /// connection never outlives its server (closing a connection to a server that is gone is an X I/O
+    /// error).
     @MainActor
-    /// A new connection to the display. It keeps the display running while it is open, so a connection
-    /// never outlives its server (closing a connection to a server that is gone is an X I/O error).
     public func connect() throws -> Display {
         let display = try Display(name: name)
         display.owner = self

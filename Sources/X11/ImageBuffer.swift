@@ -91,7 +91,6 @@ public final class ImageBuffer {
     /// Whether `width`×`height` fits the allocated capacity.
     public func canHold(width: Int, height: Int) -> Bool { width <= capacityWidth && height <= capacityHeight }
 
-    /// Changes the drawn size within the capacity.
     /// The request number of the last shared-memory put, and the newest one the server said it has done.
     private var lastPut: UInt = 0, lastRead: UInt = 0
 
@@ -112,6 +111,7 @@ public final class ImageBuffer {
         lastRead = lastPut
     }
 
+    /// Changes the drawn size within the capacity.
     public func setSize(width: Int, height: Int) {
         precondition(canHold(width: width, height: height))
         self.width = width

@@ -48,14 +48,14 @@ import Foundation
     /// Each rectangle in whole device pixels at `scale`, within `limits` (pixels).
     public func pixels(scale: CGFloat, within limits: CGRect) -> Damage {
         var result = Damage()
-        for rect in scaled(by: scale).rects { result.add(rect.integral.intersection(limits)) }
+        for rect in rects { result.add(rect.scaled(by: scale).integral.intersection(limits)) }
         return result
     }
 
     /// The same region in units `scale` times larger (pixels → points with `1 / scale`).
     public func scaled(by scale: CGFloat) -> Damage {
         var result = Damage()
-        for rect in rects { result.add(CGRect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)) }
+        for rect in rects { result.add(rect.scaled(by: scale)) }
         return result
     }
 
@@ -76,6 +76,10 @@ import Foundation
 
 extension CGRect {
     fileprivate var area: CGFloat { width * height }
+
+    fileprivate func scaled(by scale: CGFloat) -> CGRect {
+        CGRect(x: minX * scale, y: minY * scale, width: width * scale, height: height * scale)
+    }
 
     /// The parts of this rectangle outside `other`: at most four, above, below, left and right of it.
     func subtracting(_ other: CGRect) -> [CGRect] {

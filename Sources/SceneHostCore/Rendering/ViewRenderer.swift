@@ -182,7 +182,7 @@ enum ViewRenderer {
     private static func fillBackground(of view: UIView, in context: Context, damage: CGRect) {
         let bounds = view.bounds, area = bounds.intersection(damage)
         var covered: [CGRect] = []
-        if !area.isNull { collectOpaqueCover(of: view, offset: .zero, within: area, into: &covered, depth: 0) }
+        if !area.isNull { collectOpaqueSubviewAreas(of: view, offset: .zero, within: area, into: &covered, depth: 0) }
         context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
         guard !covered.isEmpty else {
             context.fill()
@@ -206,8 +206,10 @@ enum ViewRenderer {
     }
 
     /// Appends the parts of `within` (in `view`'s coordinates, shifted by `offset`) that `view`'s
-    /// subviews fill with an opaque background, looking through subviews without one.
-    private static func collectOpaqueCover(of view: UIView, offset: CGPoint, within: CGRect, into covered: inout [CGRect], depth: Int) {
+    /// subviews fill with an opaque background, looking through subviews without one. Unlike
+    /// `collectCovers` (what hides a damaged rectangle, at any depth), it stops at the first opaque
+    /// subview on each branch: under a pane, its rows need not be left out of the fill twice.
+    private static func collectOpaqueSubviewAreas(of view: UIView, offset: CGPoint, within: CGRect, into covered: inout [CGRect], depth: Int) {
         for subview in view.subviews where !subview.isHidden && subview.alpha >= 1 {
             let frame = subview.frame.offsetBy(dx: offset.x, dy: offset.y)
             if let color = subview.backgroundColor?.resolvedColor(with: subview.traitCollection).components, color.alpha >= 1 {
@@ -216,7 +218,7 @@ enum ViewRenderer {
             } else if depth < 3, !subview.subviews.isEmpty {
                 let inner = subview.clipsToBounds ? within.intersection(frame) : within
                 guard !inner.isNull, !inner.isEmpty else { continue }
-                collectOpaqueCover(of: subview, offset: CGPoint(x: frame.minX - subview.bounds.minX, y: frame.minY - subview.bounds.minY),
+                collectOpaqueSubviewAreas(of: subview, offset: CGPoint(x: frame.minX - subview.bounds.minX, y: frame.minY - subview.bounds.minY),
                                    within: inner, into: &covered, depth: depth + 1)
             }
         }
