@@ -120,6 +120,23 @@ extension Display {
                         width: Int(attributes.width), height: Int(attributes.height))
     }
 
+    /// Starts following `frame`, a window manager's frame around one of ours: its `ConfigureNotify`
+    /// events arrive from now on. Returns where it is (its parent's coordinates) and its border, if its
+    /// parent is the root window; nil otherwise (a window manager that nests frames deeper), when its
+    /// root position must be asked for.
+    public func followFrame(_ frame: Window) -> (x: Int, y: Int, border: Int)? {
+        // Selected before asking: a move made after the answer is reported by an event.
+        XSelectInput(pointer, frame, Int(StructureNotifyMask))
+        var rootWindow: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(pointer, frame, &rootWindow, &parent, &children, &count) != 0 else { return nil }
+        if let children { XFree(children) }
+        var attributes = XWindowAttributes()
+        guard parent == root, XGetWindowAttributes(pointer, frame, &attributes) != 0 else { return nil }
+        return (Int(attributes.x), Int(attributes.y), Int(attributes.border_width))
+    }
+
     /// The window's top-left corner in root coordinates.
     public func rootPosition(_ window: Window) -> (x: Int, y: Int)? {
         var x: Int32 = 0, y: Int32 = 0

@@ -118,6 +118,39 @@ import Testing
         #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == TestSceneDelegate.minimumSize }))
     }
 
+
+    /// Dragging the left edge moves the window as it grows. openbox grows the window in place, and once
+    /// the frame at the new size is presented it moves its frame: the scene follows the frame, so each
+    /// step's move puts the right edge back where it was.
+    @Test func draggingTheLeftEdgeMovesTheSystemFrameAtEachStep() async throws {
+        TestSceneDelegate.updates = []
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        let window = try #require(app.window(of: scene))
+        let other = try app.virtualDisplay.connect()
+        let input = try SyntheticInput(display: other)
+        await app.run(for: 0.1)
+        let origin = try #require(other.rootPosition(window))
+        let before = scene.effectiveGeometry.systemFrame
+        #expect(before.origin == CGPoint(x: origin.x, y: origin.y))
+        TestSceneDelegate.updates = []
+
+        let edge = (x: origin.x - max(1, other.frameExtents(window)?.left ?? 0), y: origin.y + Int(before.height) / 2)
+        await input.drag(from: edge, to: (edge.x - 100, edge.y), steps: 10) { await app.run(for: 0.03) }
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.width == before.width + 100 }))
+        await app.run(for: 0.1)
+
+        let moves = TestSceneDelegate.updates.filter { $0.current.size == $0.previous.size && $0.current.origin != $0.previous.origin }
+        #expect(moves.count >= 3, "a drag in ten steps moves the window at each step")
+        for move in moves {
+            #expect(move.current.maxX == before.maxX && move.current.minY == before.minY, "the right edge stays: \(move.current)")
+        }
+        let moved = try #require(other.rootPosition(window))
+        #expect(moved.x == origin.x - 100)
+        #expect(scene.effectiveGeometry.systemFrame == CGRect(x: moved.x, y: moved.y, width: Int(before.width) + 100, height: Int(before.height)))
+    }
+
     @Test func aConfigureWithNoChangeReportsNothing() async throws {
         TestSceneDelegate.updates = []
         let app = try AppHarness(TestAppDelegate.self)

@@ -22,6 +22,19 @@ final class SceneWindow: UIWindowSceneHost {
     private var pixelSize: (width: Int, height: Int)
     private var rootPosition: (x: Int, y: Int) = (0, 0)
     private var positionIsStale = true
+    /// What the window sits in: the root, or the window manager's frame, followed when that is a child
+    /// of the root (openbox, most reparenting window managers). A step of a drag then tells the root
+    /// position without a round trip to the server.
+    private var parent = Parent.unknown
+    private enum Parent {
+        case unknown, root
+        /// `x`, `y`: the frame's root position inside its border.
+        case frame(Window, x: Int, y: Int)
+    }
+    /// The frame whose events this window takes.
+    var followedFrame: Window? { if case .frame(let id, _, _) = parent { id } else { nil } }
+    /// The window's place in its parent, with its border, from the newest real `ConfigureNotify`.
+    private var placeInParent = (x: 0, y: 0)
     private var geometryChanged = true
     /// Pixels lost by the X server (exposed) that the back buffer still holds.
     private var exposed: CGRect = .null
@@ -259,6 +272,18 @@ final class SceneWindow: UIWindowSceneHost {
 
     func handle(_ event: inout XEvent) {
         if let buffer, buffer.handle(event) { return }
+        if let frame = followedFrame, event.xany.window == frame {
+            // The frame moved or was resized. Put in another parent (rare), it is no longer followed.
+            if event.type == ReparentNotify {
+                parent = .unknown
+                placeInFrame()
+            } else if event.type == ConfigureNotify {
+                let configure = event.xconfigure, border = Int(configure.border_width)
+                parent = .frame(frame, x: Int(configure.x) + border, y: Int(configure.y) + border)
+                placeInFrame()
+            }
+            return
+        }
         switch event.type {
         case ConfigureNotify:
             let configure = event.xconfigure
@@ -270,13 +295,14 @@ final class SceneWindow: UIWindowSceneHost {
                 noteResize()
             }
             // Synthetic events (from the window manager) carry root coordinates; real ones are relative
-            // to the WM's frame window, so the root position is asked for after the drain.
+            // to the parent: the followed frame (or the root) places them, else the root position is
+            // asked for after the drain.
             if configure.send_event != 0 {
-                let position = (Int(configure.x), Int(configure.y))
-                if position != rootPosition { rootPosition = position; geometryChanged = true }
-                positionIsStale = false
+                move(to: (Int(configure.x), Int(configure.y)))
             } else {
-                positionIsStale = true
+                let border = Int(configure.border_width)
+                placeInParent = (Int(configure.x) + border, Int(configure.y) + border)
+                placeInFrame()
             }
             needsFrame = needsFrame || geometryChanged || positionIsStale
         case Expose:
@@ -300,7 +326,16 @@ final class SceneWindow: UIWindowSceneHost {
             }
         case ReparentNotify:
             // A new frame window: the position inside it changed even if no ConfigureNotify follows.
-            positionIsStale = true
+            let reparent = event.xreparent
+            placeInParent = (Int(reparent.x), Int(reparent.y))
+            if reparent.parent == display.root {
+                parent = .root
+            } else if let frame = display.followFrame(reparent.parent) {
+                parent = .frame(reparent.parent, x: frame.x + frame.border, y: frame.y + frame.border)
+            } else {
+                parent = .unknown
+            }
+            placeInFrame()
             needsFrame = true
         case KeyPress:
             handleKey(event.xkey)
@@ -557,6 +592,26 @@ final class SceneWindow: UIWindowSceneHost {
         // A new position (the window was dragged by its top or left edge) makes a frame of its own,
         // which only updates the geometry: nothing is drawn.
         if updateRootPosition() { needsFrame = true }
+    }
+
+    /// Places the window by its followed frame (or the root it sits on); without one, its root
+    /// position is asked for after the drain.
+    private func placeInFrame() {
+        switch parent {
+        case .root: move(to: placeInParent)
+        case .frame(_, let x, let y): move(to: (x + placeInParent.x, y + placeInParent.y))
+        case .unknown:
+            positionIsStale = true
+            needsFrame = true
+        }
+    }
+
+    private func move(to position: (x: Int, y: Int)) {
+        positionIsStale = false
+        guard position != rootPosition else { return }
+        rootPosition = position
+        geometryChanged = true
+        needsFrame = true
     }
 
     /// Asks the server where the window is when a real `ConfigureNotify` left the root position

@@ -418,8 +418,7 @@ final class LayoutEngine {
     private func generated(_ kind: NSLayoutConstraint.Kind, _ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute,
                            _ relation: NSLayoutConstraint.Relation, _ other: AnyObject?, _ otherAttribute: NSLayoutConstraint.Attribute,
                            _ multiplier: CGFloat, _ constant: CGFloat, _ identifier: String? = nil) -> NSLayoutConstraint {
-        let constraint = NSLayoutConstraint(item: item, attribute: attribute, relatedBy: relation, toItem: other,
-                                            attribute: otherAttribute, multiplier: multiplier, constant: constant)
+        let constraint = NSLayoutConstraint(item, attribute, relation, other, otherAttribute, multiplier, constant)
         constraint.kind = kind
         constraint.identifier = identifier
         return constraint

@@ -14,8 +14,7 @@ open class NSLayoutAnchor<AnchorType: AnyObject> {
 
     func constraint(_ relation: NSLayoutConstraint.Relation, _ other: NSLayoutAnchor<AnchorType>?,
                     multiplier: CGFloat = 1, constant: CGFloat) -> NSLayoutConstraint {
-        NSLayoutConstraint(item: item, attribute: attribute, relatedBy: relation, toItem: other?.item,
-                           attribute: other?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: constant)
+        NSLayoutConstraint(item, attribute, relation, other?.item, other?.attribute ?? .notAnAttribute, multiplier, constant)
     }
 
     public func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {

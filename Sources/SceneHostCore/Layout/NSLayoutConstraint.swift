@@ -98,13 +98,20 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     /// origin, so a flexible margin can be a share of the superview's size.
     var measuredFromSuperviewOrigin = false
 
-    public init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
-                attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat) {
-        firstItem = view1 as AnyObject
+    public convenience init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
+                            attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat) {
+        self.init(view1 as AnyObject, attr1, relation, view2.map { $0 as AnyObject }, attr2, multiplier, c)
+    }
+
+    /// The items as objects already: anchors, stacks and the engine make constraints at every layout,
+    /// and converting from `Any` costs more than the rest of making one.
+    init(_ first: AnyObject, _ attr1: Attribute, _ relation: Relation, _ second: AnyObject?, _ attr2: Attribute,
+         _ multiplier: CGFloat, _ c: CGFloat) {
+        firstItem = first
         firstAttribute = attr1
         self.relation = relation
-        secondItem = view2.map { $0 as AnyObject }
-        secondAttribute = view2 == nil ? .notAnAttribute : attr2
+        secondItem = second
+        secondAttribute = second == nil ? .notAnAttribute : attr2
         self.multiplier = multiplier
         constant = c
     }

@@ -146,8 +146,7 @@ open class UIStackView: UIView {
         func relate(_ name: String, _ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute,
                     _ relation: NSLayoutConstraint.Relation, _ other: AnyObject?, _ otherAttribute: NSLayoutConstraint.Attribute,
                     multiplier: CGFloat = 1, constant: CGFloat = 0, priority: UILayoutPriority = .required) {
-            let constraint = NSLayoutConstraint(item: item, attribute: attribute, relatedBy: relation, toItem: other,
-                                                attribute: otherAttribute, multiplier: multiplier, constant: constant)
+            let constraint = NSLayoutConstraint(item, attribute, relation, other, otherAttribute, multiplier, constant)
             constraint.priority = priority
             constraint.identifier = name
             constraint.kind = .stack
