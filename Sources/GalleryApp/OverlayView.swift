@@ -46,18 +46,40 @@ final class OverlayView: UIView {
             frameTextChanged = now
         }
         let scale = traits.displayScale == traits.displayScale.rounded() ? "\(Int(traits.displayScale))" : "\(traits.displayScale)"
-        show([
-            "\(Int(size.width)) × \(Int(size.height)) pt  @\(scale)x",
-            "w: \(traits.horizontalSizeClass)  h: \(traits.verticalSizeClass)",
-            "\(traits.userInterfaceStyle)  \(traits.layoutDirection)  \(traits.activeAppearance)",
-            "state: \(scene.activationState)\(scene.effectiveGeometry.isInteractivelyResizing ? "  resizing" : "")",
-            "device: \(UIDevice.current.orientation)  ui: \(scene.effectiveGeometry.interfaceOrientation)\(scene.effectiveGeometry.isInterfaceOrientationLocked ? " locked" : "")",
-            "text: \(traits.preferredContentSizeCategory)",
+        // The status lines are written again only when what they show changes: during a drag only the
+        // size does.
+        let geometry = scene.effectiveGeometry
+        let status = Status(state: scene.activationState, resizing: geometry.isInteractivelyResizing,
+                            device: UIDevice.current.orientation, interface: geometry.interfaceOrientation,
+                            locked: geometry.isInterfaceOrientationLocked)
+        if status != shownStatus || traits !== shownTraits {
+            shownStatus = status
+            shownTraits = traits
+            statusLines = [
+                "w: \(traits.horizontalSizeClass)  h: \(traits.verticalSizeClass)",
+                "\(traits.userInterfaceStyle)  \(traits.layoutDirection)  \(traits.activeAppearance)",
+                "state: \(status.state)\(status.resizing ? "  resizing" : "")",
+                "device: \(status.device)  ui: \(status.interface)\(status.locked ? " locked" : "")",
+                "text: \(traits.preferredContentSizeCategory)",
+            ]
+        }
+        show(["\(Int(size.width)) × \(Int(size.height)) pt  @\(scale)x"] + statusLines + [
             "last frame \(frameText)",
             "Ctrl+= / Ctrl+- text size",
             "Ctrl+→ / Ctrl+← rotate",
         ])
     }
+
+    private struct Status: Equatable {
+        var state: UIScene.ActivationState
+        var resizing: Bool
+        var device: UIDeviceOrientation
+        var interface: UIInterfaceOrientation
+        var locked: Bool
+    }
+    private var shownStatus: Status?
+    private var shownTraits: UITraitCollection?
+    private var statusLines: [String] = []
 
     private func show(_ texts: [String]) {
         while lines.count < texts.count {

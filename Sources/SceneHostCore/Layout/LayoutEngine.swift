@@ -37,9 +37,15 @@ final class LayoutEngine {
         var generatedFrom: [CGFloat] = []
         var hasGenerated = false
 
+        /// The item when it is a view, and when it is a guide: cast once, read at every solve.
+        unowned(unsafe) let view: UIView?
+        unowned(unsafe) let guide: UILayoutGuide?
+
         init(item: any LayoutItem, variables: Variables) {
             self.item = item
             self.variables = variables
+            view = item as? UIView
+            guide = item as? UILayoutGuide
         }
     }
 
@@ -96,7 +102,7 @@ final class LayoutEngine {
     /// Forgets everything; views no longer point at the engine.
     func discard() {
         for record in order {
-            if let view = record.item as? UIView, view.layoutEngine === self { view.layoutEngine = nil }
+            if let view = record.view, view.layoutEngine === self { view.layoutEngine = nil }
         }
         for entry in solved.values where entry.source.engine === self { entry.source.engine = nil }
         records = [:]
@@ -168,7 +174,7 @@ final class LayoutEngine {
         isApplying = true
         defer { isApplying = false }
         for record in order {
-            guard let view = record.item as? UIView, view !== root, let superview = view.superview,
+            guard let view = record.view, view !== root, let superview = view.superview,
                   let parent = records[ObjectIdentifier(superview)] else { continue }
             let scale = view.traitCollection.displayScale
             let origin = pixelAligned(parent.variables, scale: scale).origin
@@ -254,7 +260,7 @@ final class LayoutEngine {
 
     /// What an item's generated constraints are made from (see `generatedConstraints(for:)`).
     private func generatedValues(for record: Record) -> [CGFloat] {
-        if let view = record.item as? UIView {
+        if let view = record.view {
             if view === root {
                 if case .fitting = mode { return [] }
                 return [view.bounds.width, view.bounds.height]
@@ -264,7 +270,7 @@ final class LayoutEngine {
             return [frame.minX, frame.minY, frame.width, frame.height, container.width, container.height,
                     CGFloat(view.autoresizingMask.rawValue)]
         }
-        guard let guide = record.item as? UILayoutGuide, let owner = guide.owningView else { return [] }
+        guard let guide = record.guide, let owner = guide.owningView else { return [] }
         switch guide.kind {
         case .custom: return []
         case .layoutMargins:
@@ -297,7 +303,7 @@ final class LayoutEngine {
     }
 
     private func generatedConstraints(for record: Record) -> [NSLayoutConstraint] {
-        if let view = record.item as? UIView {
+        if let view = record.view {
             if view === root {
                 switch mode {
                 case .hosting, .probe:
@@ -323,7 +329,7 @@ final class LayoutEngine {
             guard view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview else { return [] }
             return autoresizingConstraints(view, in: superview)
         }
-        guard let guide = record.item as? UILayoutGuide, let owner = guide.owningView else { return [] }
+        guard let guide = record.guide, let owner = guide.owningView else { return [] }
         switch guide.kind {
         case .custom:
             return []
@@ -388,7 +394,7 @@ final class LayoutEngine {
     /// compression resistance from shrinking below it. Views that translate their autoresizing mask
     /// (their size is fixed) and the hosting root get none.
     private func remakeContentSize(_ record: Record) {
-        guard let view = record.item as? UIView else { return }
+        guard let view = record.view else { return }
         let wanted = view.translatesAutoresizingMaskIntoConstraints || (view === root && isHosting)
             ? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) : view.intrinsicContentSize
         let priorities = [view.contentHuggingPriority(for: .horizontal), view.contentCompressionResistancePriority(for: .horizontal),
@@ -412,7 +418,7 @@ final class LayoutEngine {
     /// Margins depend on traits and size (a controller's root view); guides are brought up to date
     /// before each solve.
     private func refreshGuides() {
-        for record in order where record.item is UILayoutGuide { remakeGenerated(record) }
+        for record in order where record.guide != nil { remakeGenerated(record) }
     }
 
     private func generated(_ kind: NSLayoutConstraint.Kind, _ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute,

@@ -4,10 +4,14 @@ import Foundation
 /// window gained along its edge and a badge in its corner are not the whole window), merged where they
 /// overlap, and merged pairwise where they grow too many.
 @_spi(Runtime) public struct Damage: Equatable, Sendable {
-    public private(set) var rects: [CGRect] = []
-    /// The smallest rectangle holding all of it (`.null` when empty); kept, as every view composited
-    /// asks for it.
-    public private(set) var bounds = CGRect.null
+    /// Kept as edges: every view added or composited in a frame meets these, and Foundation's `CGRect`
+    /// arithmetic (standardizing, null and infinite checks, out of line) cost more than the rest of it.
+    private var boxes: [Box] = []
+    private var union = Box.none
+
+    public var rects: [CGRect] { boxes.map(\.rect) }
+    /// The smallest rectangle holding all of it (`.null` when empty).
+    public var bounds: CGRect { boxes.isEmpty ? .null : union.rect }
 
     /// Rectangles kept apart at most; beyond, the two whose union adds the least area are merged.
     static let limit = 16
@@ -15,35 +19,43 @@ import Foundation
     public init() {}
     public init(_ rect: CGRect) { add(rect) }
 
-    public var isEmpty: Bool { rects.isEmpty }
+    public var isEmpty: Bool { boxes.isEmpty }
 
     public mutating func add(_ rect: CGRect) {
         guard !rect.isNull, !rect.isEmpty, rect.width.isFinite, rect.height.isFinite else { return }
-        var rect = rect
+        add(Box(rect))
+    }
+
+    private mutating func add(_ box: Box) {
+        var box = box
         var index = 0
-        while index < rects.count {
-            let other = rects[index]
-            if other.contains(rect) { return }
+        while index < boxes.count {
+            let other = boxes[index]
+            if other.contains(box) { return }
             // Overlapping rectangles whose union is no bigger than the two apart become one. Ones that
             // only touch stay apart: a view that moved keeps its new place apart from the strips it left.
-            if !rect.intersection(other).isEmpty, rect.union(other).area <= rect.area + other.area {
-                rect = rect.union(other)
-                rects.remove(at: index)
+            if other.overlaps(box), box.union(other).area <= box.area + other.area {
+                box = box.union(other)
+                boxes.remove(at: index)
                 index = 0
             } else {
                 index += 1
             }
         }
-        rects.append(rect)
-        bounds = bounds.union(rect)
-        if rects.count > Self.limit { mergeCheapestPair() }
+        boxes.append(box)
+        union = boxes.count == 1 ? box : union.union(box)
+        if boxes.count > Self.limit { mergeCheapestPair() }
     }
 
     public mutating func formUnion(_ other: Damage) {
-        for rect in other.rects { add(rect) }
+        for box in other.boxes { add(box) }
     }
 
-    public func intersects(_ rect: CGRect) -> Bool { rects.contains { $0.intersects(rect) } }
+    public func intersects(_ rect: CGRect) -> Bool {
+        guard !boxes.isEmpty, !rect.isNull, !rect.isEmpty else { return false }
+        let box = Box(rect)
+        return union.overlaps(box) && boxes.contains { $0.overlaps(box) }
+    }
 
     /// Each rectangle in whole device pixels at `scale`, within `limits` (pixels).
     public func pixels(scale: CGFloat, within limits: CGRect) -> Damage {
@@ -61,22 +73,44 @@ import Foundation
 
     private mutating func mergeCheapestPair() {
         var best = (0, 1, CGFloat.infinity)
-        for i in rects.indices {
-            for j in rects.indices where j > i {
-                let cost = rects[i].union(rects[j]).area - rects[i].area - rects[j].area
+        for i in boxes.indices {
+            for j in boxes.indices where j > i {
+                let cost = boxes[i].union(boxes[j]).area - boxes[i].area - boxes[j].area
                 if cost < best.2 { best = (i, j, cost) }
             }
         }
-        let merged = rects[best.0].union(rects[best.1])
-        rects.remove(at: best.1)
-        rects.remove(at: best.0)
+        let merged = boxes[best.0].union(boxes[best.1])
+        boxes.remove(at: best.1)
+        boxes.remove(at: best.0)
         add(merged)
+    }
+
+    /// A non-empty rectangle by its edges.
+    private struct Box: Equatable, Sendable {
+        var minX, minY, maxX, maxY: CGFloat
+        static let none = Box(minX: 0, minY: 0, maxX: 0, maxY: 0)
+
+        init(minX: CGFloat, minY: CGFloat, maxX: CGFloat, maxY: CGFloat) {
+            self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+        }
+        init(_ rect: CGRect) { self.init(minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY) }
+
+        var rect: CGRect { CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
+        var area: CGFloat { (maxX - minX) * (maxY - minY) }
+        func contains(_ other: Box) -> Bool {
+            other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+        }
+        /// Whether they share some area (touching edges do not).
+        func overlaps(_ other: Box) -> Bool {
+            other.minX < maxX && minX < other.maxX && other.minY < maxY && minY < other.maxY
+        }
+        func union(_ other: Box) -> Box {
+            Box(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+        }
     }
 }
 
 extension CGRect {
-    fileprivate var area: CGFloat { width * height }
-
     fileprivate func scaled(by scale: CGFloat) -> CGRect {
         CGRect(x: minX * scale, y: minY * scale, width: width * scale, height: height * scale)
     }
