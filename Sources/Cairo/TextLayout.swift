@@ -163,6 +163,14 @@ public final class TextLayout {
         alignment == .left ? settle().widths : nil
     }
 
+    /// Where `draw(in:)` inks, from the top-left of the layout, in user units: the glyphs' outlines.
+    public var inkExtents: (x: Double, y: Double, width: Double, height: Double) {
+        settle(exactly: alignment != .left)
+        var ink = PangoRectangle()
+        pango_layout_get_extents(raw, &ink, nil)
+        return (Double(ink.x) / Self.unit, Double(ink.y) / Self.unit, Double(ink.width) / Self.unit, Double(ink.height) / Self.unit)
+    }
+
     /// Draws with the top-left of the layout at the context's current origin, in its current source colour.
     public func draw(in context: Context) {
         settle(exactly: alignment != .left)

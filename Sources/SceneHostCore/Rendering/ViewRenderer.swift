@@ -224,47 +224,62 @@ enum ViewRenderer {
         }
     }
 
-    /// Runs the view's `draw(_:)` and keeps its output as a backing image for `placement`. Drawing goes
-    /// to a recording first, so a view that draws nothing (most of them) costs no image at all, and the
-    /// image covers only what was inked: a row's separator line is a one-pixel strip, not a row of
-    /// transparent pixels to clear, keep and blend at every frame.
+    /// Runs the view's `draw(_:)` and keeps its output as a backing image for `placement`, covering only
+    /// what was inked: a row's separator line is a one-pixel strip, not a row of transparent pixels to
+    /// clear, keep and blend at every frame. A view that says where it will ink (a label) is drawn
+    /// straight into an image that size; the others are drawn to a recording first, so one that draws
+    /// nothing (most of them) costs no image at all.
     private static func draw(_ view: UIView, placement: UIView.ContentPlacement) {
         view.needsDisplay = false
         view.contentPlacement = placement
         let bounds = view.bounds
+        if let ink = view.inkBeforeDrawing {
+            // Glyph outlines may be anti-aliased into the pixel beyond: one more on each side.
+            let image = makeImage(for: view, ink: (Double(ink.minX), Double(ink.minY), Double(ink.width), Double(ink.height)),
+                                  placement: placement, margin: 1) { run(view, drawingIn: $0) }
+            if image == nil { run(view, drawingIn: Context(surface: RecordingSurface())) }
+            return
+        }
         let recording = RecordingSurface()
-        let recorder = Context(surface: recording)
-        // Recorded with the bounds origin at (0, 0).
-        recorder.translate(Double(-bounds.minX), Double(-bounds.minY))
-        // Traits read while drawing (dynamic colours included) are tracked: a change redraws the view.
-        UIGraphicsPushContext(CGContext(cairo: recorder))
+        run(view, drawingIn: Context(surface: recording))
+        recording.flush()
+        _ = makeImage(for: view, ink: recording.inkExtents, placement: placement, margin: 0) { $0.setSource(recording); $0.paint() }
+    }
+
+    /// Runs `draw(_:)` into `context`, whose user space is the view's bounds. Traits read while drawing
+    /// (dynamic colours included) are tracked: a change redraws the view.
+    private static func run(_ view: UIView, drawingIn context: Context) {
+        let bounds = view.bounds
+        context.translate(Double(-bounds.minX), Double(-bounds.minY))
+        UIGraphicsPushContext(CGContext(cairo: context))
         view.traitState.displayReads = TraitReads.tracking {
             view.traitCollection.performAsCurrent { view.draw(bounds) }
         }
         UIGraphicsPopContext()
-        recording.flush()
-        let ink = recording.inkExtents
-        guard ink.width > 0, ink.height > 0, bounds.width > 0, bounds.height > 0 else {
-            view.content = nil
-            return
-        }
-        // The inked pixels, in device pixels from the one the bounds' origin falls in.
+    }
+
+    /// Makes the view's content: an image of the inked device pixels (from the one the bounds' origin
+    /// falls in, within the bounds), filled by `paint` in a context whose user space starts at the
+    /// bounds' origin (in points). Returns nil, and leaves no content, when nothing is inked there.
+    @discardableResult
+    private static func makeImage(for view: UIView, ink: (x: Double, y: Double, width: Double, height: Double),
+                                  placement: UIView.ContentPlacement, margin: Double, paint: (Context) -> Void) -> ImageSurface? {
+        let bounds = view.bounds
+        view.content = nil
+        guard ink.width > 0, ink.height > 0, bounds.width > 0, bounds.height > 0 else { return nil }
         let scale = Double(placement.scale)
-        let left = max(0, (ink.x * scale + placement.phaseX).rounded(.down))
-        let top = max(0, (ink.y * scale + placement.phaseY).rounded(.down))
-        let right = min((Double(bounds.width) * scale + placement.phaseX).rounded(.up), ((ink.x + ink.width) * scale + placement.phaseX).rounded(.up))
-        let bottom = min((Double(bounds.height) * scale + placement.phaseY).rounded(.up), ((ink.y + ink.height) * scale + placement.phaseY).rounded(.up))
-        guard right > left, bottom > top else {
-            view.content = nil
-            return
-        }
+        let left = max(0, (ink.x * scale + placement.phaseX).rounded(.down) - margin)
+        let top = max(0, (ink.y * scale + placement.phaseY).rounded(.down) - margin)
+        let right = min((Double(bounds.width) * scale + placement.phaseX).rounded(.up), ((ink.x + ink.width) * scale + placement.phaseX).rounded(.up) + margin)
+        let bottom = min((Double(bounds.height) * scale + placement.phaseY).rounded(.up), ((ink.y + ink.height) * scale + placement.phaseY).rounded(.up) + margin)
+        guard right > left, bottom > top else { return nil }
         let image = ImageSurface(format: .argb32, width: Int(right - left), height: Int(bottom - top))
         let rasterizer = Context(surface: image)
         rasterizer.translate(placement.phaseX - left, placement.phaseY - top)
         rasterizer.scale(scale, scale)
-        rasterizer.setSource(recording)
-        rasterizer.paint()
+        paint(rasterizer)
         image.flush()
         view.content = UIView.Content(image: image, x: Int(left), y: Int(top), size: bounds.size)
+        return image
     }
 }

@@ -144,6 +144,17 @@ open class UILabel: UIView {
         return sizeThatFits(CGSize(width: width, height: 0))
     }
 
+    /// A plain label knows where its text inks before drawing it (subclasses may draw anything).
+    override var inkBeforeDrawing: CGRect? {
+        guard type(of: self) == UILabel.self, let text, !text.isEmpty else { return nil }
+        let layout = configuredLayout(width: bounds.width)
+        let ink = layout.inkExtents
+        return CGRect(x: ink.x, y: ink.y + Double(textTop(height: CGFloat(layout.size.height))), width: ink.width, height: ink.height)
+    }
+
+    /// Where the text block starts: centred vertically, as in UIKit.
+    private func textTop(height: CGFloat) -> CGFloat { max(0, (bounds.height - height) / 2) }
+
     open override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext(), let text, !text.isEmpty else {
             widthsDrawingTheSame = TextLayout.WidthRange(lower: 0, upper: .infinity)
@@ -154,7 +165,7 @@ open class UILabel: UIView {
         let textColor = self.textColor.resolvedColor(with: traitCollection)
         let cairo = context.cairo
         cairo.save()
-        cairo.translate(0, Double(max(0, (bounds.height - height) / 2)))
+        cairo.translate(0, Double(textTop(height: height)))
         cairo.setSource(red: Double(textColor.red), green: Double(textColor.green), blue: Double(textColor.blue),
                         alpha: Double(textColor.alpha))
         layout.draw(in: cairo)

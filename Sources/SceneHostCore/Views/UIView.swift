@@ -613,6 +613,10 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Override to draw the view's content with `UIGraphicsGetCurrentContext()`; the default draws nothing.
     open func draw(_ rect: CGRect) {}
 
+    /// Where `draw(_:)` will ink (bounds coordinates), for views that know it beforehand: they are drawn
+    /// straight into an image that size. Nil: drawn to a recording first, to find out.
+    var inkBeforeDrawing: CGRect? { nil }
+
     /// The area this view and its unclipped, visible descendants cover, in its own coordinates; kept
     /// until something below changes, so moving or resizing a view costs its children, not its subtree.
     @exclusivity(unchecked) private var cachedExtent: CGRect?
