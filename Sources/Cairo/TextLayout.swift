@@ -56,6 +56,7 @@ public final class TextLayout {
             storedCharacters = nil
             lines = nil
             measured = [:]
+            storedRun = nil
         }
     }
 
@@ -76,6 +77,8 @@ public final class TextLayout {
         lines = nil
         measured = [:]
         storedEllipsisWidth = nil
+        storedRun = nil
+        storedEllipsisGlyphs = nil
     }
 
     /// The width asked for, in user units (nil: no wrapping). Pango is given it only when the lines
@@ -89,19 +92,45 @@ public final class TextLayout {
 
     /// At most `lines` lines (0 = unlimited); the last one ends with an ellipsis when text is cut.
     public func setMaximumLines(_ lines: Int, ellipsis: Ellipsis = .end) {
-        let height = lines > 0 ? Int32(-lines) : -1
+        maximumLines = max(0, lines)
+        self.ellipsis = lines > 0 ? ellipsis : .none
+    }
+    private var maximumLines = 0
+    private var ellipsis = Ellipsis.none
+
+    /// Leaves every ellipsis to Pango: the reference tests check `placesEndEllipsis` against.
+    var pangoEllipsizes = false
+
+    /// Whether this layout cuts the last line short itself: an ellipsis at the end of left-aligned,
+    /// word-wrapped, left-to-right text of one paragraph without tabs. Pango lays the paragraph out
+    /// at each width where the cut moves, while which characters fit beside the ellipsis follows from
+    /// the text shaped once (see `cut`), so a narrowing list row costs no Pango layout at most steps.
+    private var placesEndEllipsis: Bool {
+        ellipsis == .end && !pangoEllipsizes && alignment == .left && pango_layout_get_wrap(raw) == PANGO_WRAP_WORD_CHAR
+            && !characters.hasRightToLeft && !characters.hasTabsOrParagraphs
+    }
+
+    /// Gives Pango the line limit and ellipsis, unless this layout places the ellipsis itself.
+    private func configureLineLimit() {
+        let own = placesEndEllipsis
+        let height: Int32 = maximumLines > 0 && !own ? Int32(-maximumLines) : -1
         let mode: PangoEllipsizeMode
-        switch lines > 0 ? ellipsis : .none {
+        switch own ? .none : ellipsis {
         case .none: mode = PANGO_ELLIPSIZE_NONE
         case .start: mode = PANGO_ELLIPSIZE_START
         case .middle: mode = PANGO_ELLIPSIZE_MIDDLE
         case .end: mode = PANGO_ELLIPSIZE_END
         }
-        guard height != pango_layout_get_height(raw) || mode != pango_layout_get_ellipsize(raw) else { return }
-        pango_layout_set_height(raw, height)
-        pango_layout_set_ellipsize(raw, mode)
-        self.lines = nil
+        if height != pango_layout_get_height(raw) || mode != pango_layout_get_ellipsize(raw) {
+            pango_layout_set_height(raw, height)
+            pango_layout_set_ellipsize(raw, mode)
+            lines = nil
+        }
+        if own != placedLimit || maximumLines != placedLines { lines = nil }
+        placedLimit = own
+        placedLines = maximumLines
     }
+    private var placedLimit = false, placedLines = 0
 
     public func setWrap(_ wrap: Wrap) {
         let mode = wrap == .word ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_CHAR
@@ -165,19 +194,78 @@ public final class TextLayout {
 
     /// Where `draw(in:)` inks, from the top-left of the layout, in user units: the glyphs' outlines.
     public var inkExtents: (x: Double, y: Double, width: Double, height: Double) {
-        settle(exactly: alignment != .left)
+        let lines = settle(exactly: alignment != .left)
         var ink = PangoRectangle()
         pango_layout_get_extents(raw, &ink, nil)
-        return (Double(ink.x) / Self.unit, Double(ink.y) / Self.unit, Double(ink.width) / Self.unit, Double(ink.height) / Self.unit)
+        guard let cut = lines.cut else {
+            return (Double(ink.x) / Self.unit, Double(ink.y) / Self.unit, Double(ink.width) / Self.unit, Double(ink.height) / Self.unit)
+        }
+        // Pango's lines (more than are shown, each within the width) and the cut line's characters and
+        // ellipsis.
+        let left = min(0, ink.x), top = min(0, ink.y)
+        let right = max(ink.x + ink.width, cut.keptWidth + ellipsisWidth), bottom = max(ink.y + ink.height, cut.bottom)
+        return (Double(left) / Self.unit, Double(top) / Self.unit, Double(right - left) / Self.unit, Double(bottom - top) / Self.unit)
     }
 
     /// Draws with the top-left of the layout at the context's current origin, in its current source colour.
     public func draw(in context: Context) {
-        settle(exactly: alignment != .left)
+        let lines = settle(exactly: alignment != .left)
         // Shaped once in user units (unhinted), so measuring and drawing agree; cairo rasterises the
         // glyphs through the context's transform, sharp at any scale.
-        cairo_move_to(context.pointer, 0, 0)
-        pango_cairo_show_layout(context.pointer, raw)
+        let cairo = context.pointer
+        guard let cut = lines.cut else {
+            cairo_move_to(cairo, 0, 0)
+            pango_cairo_show_layout(cairo, raw)
+            return
+        }
+        // The lines before the cut one as Pango broke them; the cut one from the text shaped on one
+        // line, then the ellipsis, placed as Pango places them (in its units, from the same origin).
+        guard let iterator = pango_layout_get_iter(raw) else { return }
+        defer { pango_layout_iter_free(iterator) }
+        for index in 0...cut.line {
+            let baseline = Double(pango_layout_iter_get_baseline(iterator)) / Self.unit
+            if index == cut.line {
+                drawCutLine(cut, baseline: baseline, in: cairo)
+                break
+            }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            cairo_move_to(cairo, Double(logical.x) / Self.unit, baseline)
+            pango_cairo_show_layout_line(cairo, pango_layout_iter_get_line_readonly(iterator))
+            guard pango_layout_iter_next_line(iterator) != 0 else { break }
+        }
+    }
+
+    /// Draws the characters kept on the cut line and the ellipsis after them, from the left edge.
+    private func drawCutLine(_ cut: Cut, baseline: Double, in cairo: OpaquePointer) {
+        var x: Int32 = 0
+        var run = pango_layout_get_line_readonly(unwrapped.layout, 0)?.pointee.runs
+        while let node = run {
+            run = node.pointee.next
+            let item = node.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+            let offset = Int(item.item.pointee.offset), glyphs = item.glyphs.pointee
+            let count = Int(glyphs.num_glyphs)
+            var kept: [Int] = []
+            for index in 0..<count {
+                let byte = offset + Int(glyphs.log_clusters[index])
+                if byte >= cut.start && byte < cut.end { kept.append(index) }
+            }
+            guard !kept.isEmpty, let string = pango_glyph_string_new() else { continue }
+            pango_glyph_string_set_size(string, Int32(kept.count))
+            var width: Int32 = 0
+            for (slot, index) in kept.enumerated() {
+                string.pointee.glyphs[slot] = glyphs.glyphs[index]
+                string.pointee.log_clusters[slot] = glyphs.log_clusters[index]
+                width += glyphs.glyphs[index].geometry.width
+            }
+            cairo_move_to(cairo, Double(x) / Self.unit, baseline)
+            pango_cairo_show_glyph_string(cairo, item.item.pointee.analysis.font, string)
+            pango_glyph_string_free(string)
+            x += width
+        }
+        let ellipsis = ellipsisGlyphs
+        cairo_move_to(cairo, Double(x) / Self.unit, baseline)
+        pango_cairo_show_glyph_string(cairo, ellipsis.font, ellipsis.glyphs)
     }
 
     // MARK: Lines kept across widths
@@ -190,17 +278,39 @@ public final class TextLayout {
         var baseline: Double
         var count: Int
         var ellipsized: Bool
+        /// The last allowed line, when this layout cut it short.
+        var cut: Cut?
     }
     private var lines: Lines?
+
+    /// A last line cut short by this layout (see `placesEndEllipsis`): `line` (an index), the bytes
+    /// from `start` to `end` kept beside the ellipsis, their width and where the line ends (Pango units),
+    /// the widths at which the same characters are kept, and those at which the lines before it (and
+    /// where it starts) stay.
+    private struct Cut {
+        var line: Int
+        var start: Int, end: Int
+        var keptWidth: Int32
+        var bottom: Int32
+        var widths: WidthRange
+        var breaks: WidthRange
+    }
 
     /// Brings the layout to the asked width, unless its lines are known to stay the same there (and,
     /// when `exactly`, Pango has that width: positions on a centred line depend on it).
     @discardableResult
     private func settle(exactly: Bool = false) -> Lines {
+        configureLineLimit()
         if let lines, lines.widths.contains(width ?? .infinity), !exactly || appliedWidth == width { return lines }
+        // Lines broken at the same places up to the cut one: only the cut moves, and Pango is not asked.
+        if let breaks = lines?.cut?.breaks, breaks.contains(width ?? .infinity), let cut = cut(breaks: breaks) { return cutLines(cut) }
         if appliedWidth != width {
             pango_layout_set_width(raw, width.map { Int32(min($0 * Double(PANGO_SCALE), Double(Int32.max))) } ?? -1)
             appliedWidth = width
+        }
+        if placesEndEllipsis, maximumLines > 0, Int(pango_layout_get_line_count(raw)) > maximumLines,
+           let cut = cut(breaks: stableWidths(lineLimit: maximumLines)) {
+            return cutLines(cut)
         }
         var logical = PangoRectangle()
         pango_layout_get_extents(raw, nil, &logical)
@@ -214,13 +324,26 @@ public final class TextLayout {
 
     private static let unit = Double(PANGO_SCALE)
 
+    /// The lines of a layout whose last allowed line is cut at the asked width.
+    private func cutLines(_ cut: Cut) -> Lines {
+        var widths = cut.breaks
+        widths.lower = max(widths.lower, cut.widths.lower)
+        widths.upper = min(widths.upper, cut.widths.upper)
+        let current = width ?? .infinity
+        if !widths.contains(current) { widths = WidthRange(lower: current, upper: current.nextUp) }
+        let lines = Lines(widths: widths, size: (width ?? 0, Double(cut.bottom) / Self.unit),
+                          baseline: Double(pango_layout_get_baseline(raw)) / Self.unit, count: maximumLines, ellipsized: true, cut: cut)
+        self.lines = lines
+        return lines
+    }
+
     /// The widths at which Pango would break the current lines at the same places, worked out from
     /// Pango's greedy rule: every line must fit (at least the widest line), and no line may take the
     /// next word of the line after it (less than each line plus that word). A last line cut short
     /// with an ellipsis at its end keeps the characters that fit with it until the next one fits too.
     /// Justified, character-wrapped and right-to-left text, and ellipses elsewhere, are given the
     /// current width alone.
-    private func stableWidths() -> WidthRange {
+    private func stableWidths(lineLimit: Int? = nil) -> WidthRange {
         let current = appliedWidth ?? .infinity
         let exact = WidthRange(lower: current, upper: current.nextUp)
         let ellipsized = pango_layout_is_ellipsized(raw) != 0
@@ -235,6 +358,10 @@ public final class TextLayout {
             if let line = item.pointee.data { lines.append(line.assumingMemoryBound(to: PangoLayoutLine.self)) }
             node = item.pointee.next
         }
+        // Lines up to a limit (the last of them cut short by this layout): their breaks, and the
+        // widths of those before the cut one, are what must stay.
+        if let lineLimit, lines.count > lineLimit { lines.removeLast(lines.count - lineLimit) }
+        let cutLine = lineLimit.map { $0 - 1 }
         // Where the ellipsis stands for the rest of the text (a byte index), on the last line.
         var elided: Int?
         if ellipsized {
@@ -256,6 +383,7 @@ public final class TextLayout {
             var logical = PangoRectangle()
             pango_layout_line_get_extents(line, nil, &logical)
             if let ellipsizedLineWidth, index == lines.count - 1 { logical.width = ellipsizedLineWidth }
+            if index == cutLine { logical.width = 0 }
             range.lower = max(range.lower, Double(logical.width) / Self.unit)
             guard index + 1 < lines.count else { break }
             let next = lines[index + 1].pointee
@@ -293,6 +421,113 @@ public final class TextLayout {
         }
         guard range.contains(current) else { return exact }
         return range
+    }
+
+    /// Where the last allowed line is cut at the asked width, for lines that break as Pango's current
+    /// ones over `breaks` (its widths): Pango's rule for an ellipsis at the end
+    /// keeps the most whole characters (grapheme clusters) of the rest of the text whose advances and
+    /// the ellipsis' fit the width. Their advances come from the text shaped once, so the widths over
+    /// which the same characters stay are exact.
+    private func cut(breaks: WidthRange) -> Cut? {
+        guard let width, let line = pango_layout_get_line_readonly(raw, Int32(maximumLines - 1)) else { return nil }
+        var count: Int32 = 0
+        guard let attributes = pango_layout_get_log_attrs_readonly(raw, &count) else { return nil }
+        let x = unwrapped.x
+        let first = characters.offset(ofByte: Int(line.pointee.start_index)), end = Int(count) - 1
+        guard x.count == end + 1, first < end, x[first] >= 0 else { return nil }
+        let goal = Int32(min(width * Self.unit, Double(Int32.max))), ellipsis = ellipsisWidth
+        // Where all the rest fits, Pango puts it on the line uncut.
+        let rest = x[end] - x[first]
+        guard rest > goal else { return nil }
+        var kept = first, next: Int?
+        for offset in (first + 1)...end where attributes[offset].is_cursor_position != 0 && x[offset] >= 0 {
+            if x[offset] - x[first] + ellipsis <= goal { kept = offset } else { next = offset; break }
+        }
+        guard let next else { return nil }
+        var bottom: Int32 = 0
+        if let iterator = pango_layout_get_iter(raw) {
+            for _ in 0..<(maximumLines - 1) { pango_layout_iter_next_line(iterator) }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            bottom = logical.y + logical.height
+            pango_layout_iter_free(iterator)
+        }
+        let lower = kept == first ? 0 : Double(x[kept] - x[first] + ellipsis) / Self.unit
+        return Cut(line: maximumLines - 1, start: Int(line.pointee.start_index), end: characters.byte(ofOffset: kept),
+                   keptWidth: x[kept] - x[first], bottom: bottom,
+                   widths: WidthRange(lower: lower, upper: Double(min(x[next] - x[first] + ellipsis, rest)) / Self.unit),
+                   breaks: breaks)
+    }
+
+    /// The text shaped on one unwrapped line, kept until the text or the font change: its runs, and
+    /// where each character starts (Pango units; -1 inside a cluster; the last entry is the end).
+    private final class Unwrapped {
+        let layout: OpaquePointer
+        let x: [Int32]
+
+        init(text: String, font: OpaquePointer?, characters: Int) {
+            layout = pango_layout_new(TextLayout.sharedContext)
+            pango_layout_set_font_description(layout, font)
+            pango_layout_set_text(layout, text, -1)
+            var x = [Int32](repeating: -1, count: characters + 1)
+            // The character each byte belongs to, for the glyphs' clusters.
+            var offsets: [Int32] = []
+            for (character, scalar) in text.unicodeScalars.enumerated() {
+                for _ in 0..<UTF8.width(scalar) { offsets.append(Int32(character)) }
+            }
+            offsets.append(Int32(characters))
+            var position: Int32 = 0
+            var run = pango_layout_get_line_readonly(layout, 0)?.pointee.runs
+            while let node = run {
+                run = node.pointee.next
+                let item = node.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+                let glyphs = item.glyphs.pointee, offset = Int(item.item.pointee.offset)
+                for index in 0..<Int(glyphs.num_glyphs) {
+                    if glyphs.glyphs[index].attr.is_cluster_start != 0 {
+                        let character = Int(offsets[min(offsets.count - 1, offset + Int(glyphs.log_clusters[index]))])
+                        if x[character] < 0 { x[character] = position }
+                    }
+                    position += glyphs.glyphs[index].geometry.width
+                }
+            }
+            x[characters] = position
+            self.x = x
+        }
+
+        deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    }
+    private var unwrapped: Unwrapped {
+        if let storedRun { return storedRun }
+        let made = Unwrapped(text: text, font: pango_layout_get_font_description(raw), characters: characters.byteOfOffset.count - 1)
+        storedRun = made
+        return made
+    }
+    private var storedRun: Unwrapped?
+
+    /// An ellipsis shaped in the layout's font, as Pango shapes the one it puts at the end of a line.
+    private var ellipsisGlyphs: (glyphs: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>?) {
+        if let storedEllipsisGlyphs { return (storedEllipsisGlyphs.glyphs, storedEllipsisGlyphs.font) }
+        let made = EllipsisGlyphs(font: pango_layout_get_font_description(raw))
+        storedEllipsisGlyphs = made
+        return (made.glyphs, made.font)
+    }
+    private var storedEllipsisGlyphs: EllipsisGlyphs?
+
+    private final class EllipsisGlyphs {
+        let layout: OpaquePointer
+        let glyphs: UnsafeMutablePointer<PangoGlyphString>
+        let font: UnsafeMutablePointer<PangoFont>?
+
+        init(font description: OpaquePointer?) {
+            layout = pango_layout_new(TextLayout.sharedContext)
+            pango_layout_set_font_description(layout, description)
+            pango_layout_set_text(layout, "\u{2026}", -1)
+            let item = pango_layout_get_line_readonly(layout, 0)!.pointee.runs!.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+            glyphs = item.glyphs
+            font = item.item.pointee.analysis.font
+        }
+
+        deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 
     /// The width of a line cut short with an ellipsis (Pango units): its characters' advances and the
@@ -357,6 +592,8 @@ public final class TextLayout {
     private struct Characters {
         var offsetOfByte: [Int32] = [], byteOfOffset: [Int32] = []
         var hasRightToLeft = false
+        /// Tabs (their widths depend on where they stand) or paragraph separators.
+        var hasTabsOrParagraphs = false
         var rightToLeft: Bool?
 
         init(_ text: String) {
@@ -365,6 +602,7 @@ public final class TextLayout {
                 byteOfOffset.append(Int32(offsetOfByte.count))
                 for _ in 0..<UTF8.width(scalar) { offsetOfByte.append(Int32(byteOfOffset.count - 1)) }
                 if Self.mayBeRightToLeft(scalar.value) { hasRightToLeft = true }
+                if [0x09, 0x0A, 0x0D, 0x85, 0x2028, 0x2029].contains(scalar.value) { hasTabsOrParagraphs = true }
             }
             offsetOfByte.append(Int32(byteOfOffset.count))
             byteOfOffset.append(Int32(offsetOfByte.count - 1))
