@@ -98,21 +98,21 @@ public final class TextLayout {
     private var maximumLines = 0
     private var ellipsis = Ellipsis.none
 
-    /// Leaves every ellipsis to Pango: the reference tests check `placesEndEllipsis` against.
-    var pangoEllipsizes = false
+    /// Leaves line breaking and ellipses to Pango: the reference tests check `breaksLinesItself` against.
+    var pangoBreaksLines = false
 
-    /// Whether this layout cuts the last line short itself: an ellipsis at the end of left-aligned,
-    /// word-wrapped, left-to-right text of one paragraph without tabs. Pango lays the paragraph out
-    /// at each width where the cut moves, while which characters fit beside the ellipsis follows from
-    /// the text shaped once (see `cut`), so a narrowing list row costs no Pango layout at most steps.
-    private var placesEndEllipsis: Bool {
-        ellipsis == .end && !pangoEllipsizes && alignment == .left && pango_layout_get_wrap(raw) == PANGO_WRAP_WORD_CHAR
-            && !characters.hasRightToLeft && !characters.hasTabsOrParagraphs
+    /// Whether this layout breaks the lines itself (and cuts the last one short, for an ellipsis at
+    /// its end): left-aligned, word-wrapped, left-to-right text of one paragraph without tabs, wrapped
+    /// at a width. Pango shapes the text once, on one line; the lines follow from its advances by
+    /// Pango's greedy rule (see `breakLines`), so a new width costs no Pango layout.
+    private var breaksLinesItself: Bool {
+        !pangoBreaksLines && width != nil && (ellipsis == .end || maximumLines == 0) && alignment == .left
+            && pango_layout_get_wrap(raw) == PANGO_WRAP_WORD_CHAR && !characters.hasRightToLeft && !characters.hasTabsOrParagraphs
     }
 
-    /// Gives Pango the line limit and ellipsis, unless this layout places the ellipsis itself.
+    /// Gives Pango the line limit and ellipsis, unless this layout breaks the lines itself.
     private func configureLineLimit() {
-        let own = placesEndEllipsis
+        let own = breaksLinesItself
         let height: Int32 = maximumLines > 0 && !own ? Int32(-maximumLines) : -1
         let mode: PangoEllipsizeMode
         switch own ? .none : ellipsis {
@@ -197,13 +197,16 @@ public final class TextLayout {
         let lines = settle(exactly: alignment != .left)
         var ink = PangoRectangle()
         pango_layout_get_extents(raw, &ink, nil)
-        guard let cut = lines.cut else {
+        guard let own = lines.own else {
             return (Double(ink.x) / Self.unit, Double(ink.y) / Self.unit, Double(ink.width) / Self.unit, Double(ink.height) / Self.unit)
         }
-        // Pango's lines (more than are shown, each within the width) and the cut line's characters and
-        // ellipsis.
-        let left = min(0, ink.x), top = min(0, ink.y)
-        let right = max(ink.x + ink.width, cut.keptWidth + ellipsisWidth), bottom = max(ink.y + ink.height, cut.bottom)
+        // Each line inks as the text on one line does, from its top (ink overhanging the advances too).
+        let shaped = unwrapped
+        let count = Int32(own.starts.count)
+        let widest = zip(own.widths.indices, own.widths).map { $1 + ($0 == own.starts.count - 1 && own.cut != nil ? ellipsisWidth : 0) }.max() ?? 0
+        let left = min(0, shaped.ink.x), top = min(0, shaped.ink.y)
+        let right = widest + max(0, shaped.ink.x + shaped.ink.width - shaped.x[shaped.x.count - 1])
+        let bottom = max(count * shaped.lineHeight, (count - 1) * shaped.lineHeight + shaped.ink.y + shaped.ink.height)
         return (Double(left) / Self.unit, Double(top) / Self.unit, Double(right - left) / Self.unit, Double(bottom - top) / Self.unit)
     }
 
@@ -213,42 +216,41 @@ public final class TextLayout {
         // Shaped once in user units (unhinted), so measuring and drawing agree; cairo rasterises the
         // glyphs through the context's transform, sharp at any scale.
         let cairo = context.pointer
-        guard let cut = lines.cut else {
+        guard let own = lines.own else {
             cairo_move_to(cairo, 0, 0)
             pango_cairo_show_layout(cairo, raw)
             return
         }
-        // The lines before the cut one as Pango broke them; the cut one from the text shaped on one
-        // line, then the ellipsis, placed as Pango places them (in its units, from the same origin).
-        guard let iterator = pango_layout_get_iter(raw) else { return }
-        defer { pango_layout_iter_free(iterator) }
-        for index in 0...cut.line {
-            let baseline = Double(pango_layout_iter_get_baseline(iterator)) / Self.unit
-            if index == cut.line {
-                drawCutLine(cut, baseline: baseline, in: cairo)
-                break
+        // Each line from the glyphs of the text shaped on one line, placed as Pango places its lines (in
+        // its units, from the same origin), and the ellipsis after a line cut short.
+        let shaped = unwrapped
+        for (index, start) in own.starts.enumerated() {
+            let baseline = Double(Int32(index) * shaped.lineHeight + shaped.baseline) / Self.unit
+            let cut = index == own.starts.count - 1 ? own.cut : nil
+            let end = cut?.end ?? own.ends[index]
+            let width = drawGlyphs(from: characters.byte(ofOffset: start), to: characters.byte(ofOffset: end), baseline: baseline, in: cairo)
+            if cut != nil {
+                let ellipsis = ellipsisGlyphs
+                cairo_move_to(cairo, Double(width) / Self.unit, baseline)
+                pango_cairo_show_glyph_string(cairo, ellipsis.font, ellipsis.glyphs)
             }
-            var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iterator, nil, &logical)
-            cairo_move_to(cairo, Double(logical.x) / Self.unit, baseline)
-            pango_cairo_show_layout_line(cairo, pango_layout_iter_get_line_readonly(iterator))
-            guard pango_layout_iter_next_line(iterator) != 0 else { break }
         }
     }
 
-    /// Draws the characters kept on the cut line and the ellipsis after them, from the left edge.
-    private func drawCutLine(_ cut: Cut, baseline: Double, in cairo: OpaquePointer) {
+    /// Draws the glyphs of the text shaped on one line whose characters lie between two bytes, from
+    /// the left edge at `baseline`; returns their width (Pango units).
+    private func drawGlyphs(from start: Int, to end: Int, baseline: Double, in cairo: OpaquePointer) -> Int32 {
         var x: Int32 = 0
         var run = pango_layout_get_line_readonly(unwrapped.layout, 0)?.pointee.runs
         while let node = run {
             run = node.pointee.next
             let item = node.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
             let offset = Int(item.item.pointee.offset), glyphs = item.glyphs.pointee
-            let count = Int(glyphs.num_glyphs)
+            guard offset < end, offset + Int(item.item.pointee.length) > start else { continue }
             var kept: [Int] = []
-            for index in 0..<count {
+            for index in 0..<Int(glyphs.num_glyphs) {
                 let byte = offset + Int(glyphs.log_clusters[index])
-                if byte >= cut.start && byte < cut.end { kept.append(index) }
+                if byte >= start && byte < end { kept.append(index) }
             }
             guard !kept.isEmpty, let string = pango_glyph_string_new() else { continue }
             pango_glyph_string_set_size(string, Int32(kept.count))
@@ -263,9 +265,7 @@ public final class TextLayout {
             pango_glyph_string_free(string)
             x += width
         }
-        let ellipsis = ellipsisGlyphs
-        cairo_move_to(cairo, Double(x) / Self.unit, baseline)
-        pango_cairo_show_glyph_string(cairo, ellipsis.font, ellipsis.glyphs)
+        return x
     }
 
     // MARK: Lines kept across widths
@@ -278,22 +278,18 @@ public final class TextLayout {
         var baseline: Double
         var count: Int
         var ellipsized: Bool
-        /// The last allowed line, when this layout cut it short.
-        var cut: Cut?
+        /// The lines, when this layout broke them itself.
+        var own: OwnLines?
     }
     private var lines: Lines?
 
-    /// A last line cut short by this layout (see `placesEndEllipsis`): `line` (an index), the bytes
-    /// from `start` to `end` kept beside the ellipsis, their width and where the line ends (Pango units),
-    /// the widths at which the same characters are kept, and those at which the lines before it (and
-    /// where it starts) stay.
-    private struct Cut {
-        var line: Int
-        var start: Int, end: Int
-        var keptWidth: Int32
-        var bottom: Int32
-        var widths: WidthRange
-        var breaks: WidthRange
+    /// Lines this layout broke itself (see `breaksLinesItself`): where each starts and ends (characters;
+    /// an end includes the white space the line breaks after), its width without that space (Pango
+    /// units), and for a last line cut short, where the characters kept beside the ellipsis end.
+    private struct OwnLines {
+        var starts: [Int] = [], ends: [Int] = []
+        var widths: [Int32] = []
+        var cut: (end: Int, width: Int32)?
     }
 
     /// Brings the layout to the asked width, unless its lines are known to stay the same there (and,
@@ -302,15 +298,13 @@ public final class TextLayout {
     private func settle(exactly: Bool = false) -> Lines {
         configureLineLimit()
         if let lines, lines.widths.contains(width ?? .infinity), !exactly || appliedWidth == width { return lines }
-        // Lines broken at the same places up to the cut one: only the cut moves, and Pango is not asked.
-        if let breaks = lines?.cut?.breaks, breaks.contains(width ?? .infinity), let cut = cut(breaks: breaks) { return cutLines(cut) }
+        if breaksLinesItself, let width, let lines = breakLines(at: width) {
+            self.lines = lines
+            return lines
+        }
         if appliedWidth != width {
             pango_layout_set_width(raw, width.map { Int32(min($0 * Double(PANGO_SCALE), Double(Int32.max))) } ?? -1)
             appliedWidth = width
-        }
-        if placesEndEllipsis, maximumLines > 0, Int(pango_layout_get_line_count(raw)) > maximumLines,
-           let cut = cut(breaks: stableWidths(lineLimit: maximumLines)) {
-            return cutLines(cut)
         }
         var logical = PangoRectangle()
         pango_layout_get_extents(raw, nil, &logical)
@@ -324,26 +318,13 @@ public final class TextLayout {
 
     private static let unit = Double(PANGO_SCALE)
 
-    /// The lines of a layout whose last allowed line is cut at the asked width.
-    private func cutLines(_ cut: Cut) -> Lines {
-        var widths = cut.breaks
-        widths.lower = max(widths.lower, cut.widths.lower)
-        widths.upper = min(widths.upper, cut.widths.upper)
-        let current = width ?? .infinity
-        if !widths.contains(current) { widths = WidthRange(lower: current, upper: current.nextUp) }
-        let lines = Lines(widths: widths, size: (width ?? 0, Double(cut.bottom) / Self.unit),
-                          baseline: Double(pango_layout_get_baseline(raw)) / Self.unit, count: maximumLines, ellipsized: true, cut: cut)
-        self.lines = lines
-        return lines
-    }
-
     /// The widths at which Pango would break the current lines at the same places, worked out from
     /// Pango's greedy rule: every line must fit (at least the widest line), and no line may take the
     /// next word of the line after it (less than each line plus that word). A last line cut short
     /// with an ellipsis at its end keeps the characters that fit with it until the next one fits too.
     /// Justified, character-wrapped and right-to-left text, and ellipses elsewhere, are given the
     /// current width alone.
-    private func stableWidths(lineLimit: Int? = nil) -> WidthRange {
+    private func stableWidths() -> WidthRange {
         let current = appliedWidth ?? .infinity
         let exact = WidthRange(lower: current, upper: current.nextUp)
         let ellipsized = pango_layout_is_ellipsized(raw) != 0
@@ -358,10 +339,6 @@ public final class TextLayout {
             if let line = item.pointee.data { lines.append(line.assumingMemoryBound(to: PangoLayoutLine.self)) }
             node = item.pointee.next
         }
-        // Lines up to a limit (the last of them cut short by this layout): their breaks, and the
-        // widths of those before the cut one, are what must stay.
-        if let lineLimit, lines.count > lineLimit { lines.removeLast(lines.count - lineLimit) }
-        let cutLine = lineLimit.map { $0 - 1 }
         // Where the ellipsis stands for the rest of the text (a byte index), on the last line.
         var elided: Int?
         if ellipsized {
@@ -383,7 +360,6 @@ public final class TextLayout {
             var logical = PangoRectangle()
             pango_layout_line_get_extents(line, nil, &logical)
             if let ellipsizedLineWidth, index == lines.count - 1 { logical.width = ellipsizedLineWidth }
-            if index == cutLine { logical.width = 0 }
             range.lower = max(range.lower, Double(logical.width) / Self.unit)
             guard index + 1 < lines.count else { break }
             let next = lines[index + 1].pointee
@@ -423,40 +399,57 @@ public final class TextLayout {
         return range
     }
 
-    /// Where the last allowed line is cut at the asked width, for lines that break as Pango's current
-    /// ones over `breaks` (its widths): Pango's rule for an ellipsis at the end
-    /// keeps the most whole characters (grapheme clusters) of the rest of the text whose advances and
-    /// the ellipsis' fit the width. Their advances come from the text shaped once, so the widths over
-    /// which the same characters stay are exact.
-    private func cut(breaks: WidthRange) -> Cut? {
-        guard let width, let line = pango_layout_get_line_readonly(raw, Int32(maximumLines - 1)) else { return nil }
-        var count: Int32 = 0
-        guard let attributes = pango_layout_get_log_attrs_readonly(raw, &count) else { return nil }
-        let x = unwrapped.x
-        let first = characters.offset(ofByte: Int(line.pointee.start_index)), end = Int(count) - 1
-        guard x.count == end + 1, first < end, x[first] >= 0 else { return nil }
-        let goal = Int32(min(width * Self.unit, Double(Int32.max))), ellipsis = ellipsisWidth
-        // Where all the rest fits, Pango puts it on the line uncut.
-        let rest = x[end] - x[first]
-        guard rest > goal else { return nil }
-        var kept = first, next: Int?
-        for offset in (first + 1)...end where attributes[offset].is_cursor_position != 0 && x[offset] >= 0 {
-            if x[offset] - x[first] + ellipsis <= goal { kept = offset } else { next = offset; break }
+    /// The lines at `width`, by Pango's greedy rule: each line takes the most words (up to a break
+    /// opportunity) whose advances, without the white space it breaks after, fit the width. The last
+    /// allowed line of text with an ellipsis at its end takes all the rest, and where that does not
+    /// fit, keeps the most whole characters (grapheme clusters) that fit with the ellipsis. The widths
+    /// over which all of that stays are exact: they come from the same advances. Nil where a word is
+    /// wider than the line (Pango breaks inside it, with a hyphen).
+    private func breakLines(at width: Double) -> Lines? {
+        let shaped = unwrapped, x = shaped.x, end = x.count - 1
+        guard shaped.lineBreak.count == x.count else { return nil }
+        let goal = Int32(min(width * Self.unit, Double(Int32.max)))
+        var own = OwnLines()
+        var lower: Int32 = 0, upper = Int32.max
+        var start = 0
+        while start < end {
+            if maximumLines > 0, own.starts.count == maximumLines - 1 {
+                // The last allowed line: all the rest, or what fits beside the ellipsis.
+                let rest = x[end] - x[start]
+                if rest <= goal {
+                    own.starts.append(start); own.ends.append(end); own.widths.append(rest)
+                    lower = max(lower, rest)
+                    break
+                }
+                let ellipsis = ellipsisWidth
+                var kept = start, next = end
+                for offset in (start + 1)...end where shaped.cursor[offset] && x[offset] >= 0 {
+                    if x[offset] - x[start] + ellipsis <= goal { kept = offset } else { next = offset; break }
+                }
+                own.starts.append(start); own.ends.append(end); own.widths.append(x[kept] - x[start])
+                own.cut = (kept, x[kept] - x[start])
+                if kept > start { lower = max(lower, x[kept] - x[start] + ellipsis) }
+                upper = min(upper, x[next] - x[start] + ellipsis, rest)
+                break
+            }
+            var best: (end: Int, width: Int32)?
+            for offset in (start + 1)...end where offset == end || shaped.lineBreak[offset] {
+                var trimmed = offset
+                while trimmed > start, shaped.white[trimmed - 1] { trimmed -= 1 }
+                guard x[trimmed] >= 0 else { return nil }
+                let lineWidth = x[trimmed] - x[start]
+                if lineWidth <= goal { best = (offset, lineWidth) } else { upper = min(upper, lineWidth); break }
+            }
+            guard let best else { return nil }
+            own.starts.append(start); own.ends.append(best.end); own.widths.append(best.width)
+            lower = max(lower, best.width)
+            start = best.end
         }
-        guard let next else { return nil }
-        var bottom: Int32 = 0
-        if let iterator = pango_layout_get_iter(raw) {
-            for _ in 0..<(maximumLines - 1) { pango_layout_iter_next_line(iterator) }
-            var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iterator, nil, &logical)
-            bottom = logical.y + logical.height
-            pango_layout_iter_free(iterator)
-        }
-        let lower = kept == first ? 0 : Double(x[kept] - x[first] + ellipsis) / Self.unit
-        return Cut(line: maximumLines - 1, start: Int(line.pointee.start_index), end: characters.byte(ofOffset: kept),
-                   keptWidth: x[kept] - x[first], bottom: bottom,
-                   widths: WidthRange(lower: lower, upper: Double(min(x[next] - x[first] + ellipsis, rest)) / Self.unit),
-                   breaks: breaks)
+        let count = Int32(max(1, own.starts.count))
+        let widest = Double(own.widths.max() ?? 0) / Self.unit
+        return Lines(widths: WidthRange(lower: Double(lower) / Self.unit, upper: upper == .max ? .infinity : Double(upper) / Self.unit),
+                     size: (own.cut != nil ? width : widest, Double(count * shaped.lineHeight) / Self.unit),
+                     baseline: Double(shaped.baseline) / Self.unit, count: Int(count), ellipsized: own.cut != nil, own: own)
     }
 
     /// The text shaped on one unwrapped line, kept until the text or the font change: its runs, and
@@ -464,6 +457,11 @@ public final class TextLayout {
     private final class Unwrapped {
         let layout: OpaquePointer
         let x: [Int32]
+        /// By character: a line may break before it, it is white space, a cursor may stand before it.
+        let lineBreak: [Bool], white: [Bool], cursor: [Bool]
+        /// The line's height and baseline from its top, and its ink from its top-left (Pango units).
+        let lineHeight: Int32, baseline: Int32
+        let ink: PangoRectangle
 
         init(text: String, font: OpaquePointer?, characters: Int) {
             layout = pango_layout_new(TextLayout.sharedContext)
@@ -492,6 +490,18 @@ public final class TextLayout {
             }
             x[characters] = position
             self.x = x
+            var count: Int32 = 0
+            let attributes = pango_layout_get_log_attrs_readonly(layout, &count)
+            let all = (0..<min(Int(count), characters + 1)).map { attributes![$0] }
+            lineBreak = all.map { $0.is_line_break != 0 }
+            white = all.map { $0.is_white != 0 }
+            cursor = all.map { $0.is_cursor_position != 0 }
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            if let line = pango_layout_get_line_readonly(layout, 0) { pango_layout_line_get_extents(line, &ink, &logical) }
+            lineHeight = logical.height
+            baseline = -logical.y
+            ink.y += baseline
+            self.ink = ink
         }
 
         deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
