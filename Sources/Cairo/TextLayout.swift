@@ -102,11 +102,11 @@ public final class TextLayout {
     var pangoBreaksLines = false
 
     /// Whether this layout breaks the lines itself (and cuts the last one short, for an ellipsis at
-    /// its end): left-aligned, word-wrapped, left-to-right text of one paragraph without tabs, wrapped
-    /// at a width. Pango shapes the text once, on one line; the lines follow from its advances by
-    /// Pango's greedy rule (see `breakLines`), so a new width costs no Pango layout.
+    /// its end): left-aligned, word-wrapped, left-to-right text of one paragraph without tabs. Pango
+    /// shapes the text once, on one line; the lines follow from its advances by Pango's greedy rule
+    /// (see `breakLines`), so a new width costs no Pango layout.
     private var breaksLinesItself: Bool {
-        !pangoBreaksLines && width != nil && (ellipsis == .end || maximumLines == 0) && alignment == .left
+        !pangoBreaksLines && (ellipsis == .end || maximumLines == 0) && alignment == .left
             && pango_layout_get_wrap(raw) == PANGO_WRAP_WORD_CHAR && !characters.hasRightToLeft && !characters.hasTabsOrParagraphs
     }
 
@@ -298,7 +298,7 @@ public final class TextLayout {
     private func settle(exactly: Bool = false) -> Lines {
         configureLineLimit()
         if let lines, lines.widths.contains(width ?? .infinity), !exactly || appliedWidth == width { return lines }
-        if breaksLinesItself, let width, let lines = breakLines(at: width) {
+        if breaksLinesItself, let lines = breakLines(at: width) {
             self.lines = lines
             return lines
         }
@@ -405,10 +405,10 @@ public final class TextLayout {
     /// fit, keeps the most whole characters (grapheme clusters) that fit with the ellipsis. The widths
     /// over which all of that stays are exact: they come from the same advances. Nil where a word is
     /// wider than the line (Pango breaks inside it, with a hyphen).
-    private func breakLines(at width: Double) -> Lines? {
+    private func breakLines(at width: Double?) -> Lines? {
         let shaped = unwrapped, x = shaped.x, end = x.count - 1
         guard shaped.lineBreak.count == x.count else { return nil }
-        let goal = Int32(min(width * Self.unit, Double(Int32.max)))
+        let goal = width.map { Int32(min($0 * Self.unit, Double(Int32.max))) } ?? .max
         var own = OwnLines()
         var lower: Int32 = 0, upper = Int32.max
         var start = 0
@@ -434,8 +434,9 @@ public final class TextLayout {
             }
             var best: (end: Int, width: Int32)?
             for offset in (start + 1)...end where offset == end || shaped.lineBreak[offset] {
+                // White space a line breaks after counts for nothing (the paragraph's end is no break).
                 var trimmed = offset
-                while trimmed > start, shaped.white[trimmed - 1] { trimmed -= 1 }
+                while offset < end, trimmed > start, shaped.white[trimmed - 1] { trimmed -= 1 }
                 guard x[trimmed] >= 0 else { return nil }
                 let lineWidth = x[trimmed] - x[start]
                 if lineWidth <= goal { best = (offset, lineWidth) } else { upper = min(upper, lineWidth); break }
@@ -448,7 +449,7 @@ public final class TextLayout {
         let count = Int32(max(1, own.starts.count))
         let widest = Double(own.widths.max() ?? 0) / Self.unit
         return Lines(widths: WidthRange(lower: Double(lower) / Self.unit, upper: upper == .max ? .infinity : Double(upper) / Self.unit),
-                     size: (own.cut != nil ? width : widest, Double(count * shaped.lineHeight) / Self.unit),
+                     size: (own.cut != nil ? width ?? widest : widest, Double(count * shaped.lineHeight) / Self.unit),
                      baseline: Double(shaped.baseline) / Self.unit, count: Int(count), ellipsized: own.cut != nil, own: own)
     }
 

@@ -88,6 +88,22 @@ import Testing
         }
     }
 
+    /// Unwrapped text, and text with white space at its end, against Pango's own lines.
+    @Test(arguments: paragraphs + ["Ends with spaces  ", "One", ""])
+    func unwrappedTextAndTrailingSpacesMeasureAndDrawAsPangos(text: String) {
+        for setup in Self.setups {
+            for width in [nil, 40, 90, 130, 1000] as [Double?] {
+                let own = TextLayout(), pango = TextLayout()
+                pango.pangoBreaksLines = true
+                Self.configure(own, text, setup, width: width)
+                Self.configure(pango, text, setup, width: width)
+                #expect(own.size == pango.size && own.lineCount == pango.lineCount && own.baseline == pango.baseline,
+                        "\(text.prefix(20))… at \(width.map { "\($0)" } ?? "no width"): \(own.size) ≠ \(pango.size)")
+                #expect(Self.drawSame(own, pango), "\(text.prefix(20))… \(setup) drawn differently at \(width.map { "\($0)" } ?? "no width")")
+            }
+        }
+    }
+
     @Test func rightToLeftTextIsAlwaysLaidOutAtTheWidth() {
         let layout = TextLayout()
         Self.configure(layout, "שלום עולם, זהו משפט ארוך שנשבר לכמה שורות", Setup(pixelSize: 16, weight: 400, lines: 0, ellipsis: .none), width: 120)
