@@ -119,14 +119,16 @@ public final class ImageBuffer {
     }
 
     /// Copies a rectangle of the buffer to the same place in `window`. The server reads shared memory
-    /// asynchronously: call `waitUntilRead()` before drawing into the buffer again.
-    public func put(to window: Window, x: Int, y: Int, width: Int, height: Int) {
+    /// asynchronously: call `waitUntilRead()` before drawing into the buffer again. `last`: the last
+    /// put of a frame; only it asks the server to say when it is done (it handles puts in order), so a
+    /// frame of many rectangles makes one event to read, not one each.
+    public func put(to window: Window, x: Int, y: Int, width: Int, height: Int, last: Bool = true) {
         if usesSharedMemory {
             // The server says when it is done (a ShmCompletion event, see `handle`), so the next frame
             // need not ask with a round trip.
             lastPut = XNextRequest(display.pointer)
             XShmPutImage(display.pointer, window, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y),
-                         UInt32(width), UInt32(height), 1)
+                         UInt32(width), UInt32(height), last ? 1 : 0)
         } else {
             XPutImage(display.pointer, window, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y),
                       UInt32(width), UInt32(height))

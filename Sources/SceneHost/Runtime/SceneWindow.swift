@@ -563,8 +563,10 @@ final class SceneWindow: UIWindowSceneHost {
         present.add(exposed.intersection(whole))
         exposed = .null
         if let buffer, !present.isEmpty {
-            for rect in present.rects {
-                buffer.put(to: xWindow.id, x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height))
+            let rects = present.rects
+            for (index, rect) in rects.enumerated() {
+                buffer.put(to: xWindow.id, x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height),
+                           last: index == rects.count - 1)
             }
         }
         let presented = monotonicSeconds()
