@@ -60,7 +60,7 @@ public final class TextLayout {
         }
     }
 
-    private struct Font: Equatable { var family: String, pixelSize: Double, weight: Int }
+    private struct Font: Hashable { var family: String, pixelSize: Double, weight: Int }
     private var font: Font?
 
     /// A Pango font description, e.g. "DejaVu Sans Bold 17px".
@@ -509,11 +509,24 @@ public final class TextLayout {
     }
     private var unwrapped: Unwrapped {
         if let storedRun { return storedRun }
-        let made = Unwrapped(text: text, font: pango_layout_get_font_description(raw), characters: characters.byteOfOffset.count - 1)
+        let key = ShapedText(text: text, font: font)
+        let made = Self.shapedTexts[key] ?? Unwrapped(text: text, font: pango_layout_get_font_description(raw), characters: characters.byteOfOffset.count - 1)
+        if Self.shapedTexts.updateValue(made, forKey: key) == nil {
+            Self.shapedOrder.append(key)
+            if Self.shapedOrder.count > Self.shapedCapacity { Self.shapedTexts[Self.shapedOrder.removeFirst()] = nil }
+        }
         storedRun = made
         return made
     }
     private var storedRun: Unwrapped?
+
+    /// Texts shaped on one line, shared by the layouts of the same text and font: labels show the same
+    /// strings again and again (times down a list, a size readout going back and forth). The oldest go
+    /// first beyond `shapedCapacity`.
+    private struct ShapedText: Hashable { var text: String, font: Font? }
+    nonisolated(unsafe) private static var shapedTexts: [ShapedText: Unwrapped] = [:]
+    nonisolated(unsafe) private static var shapedOrder: [ShapedText] = []
+    private static let shapedCapacity = 256
 
     /// An ellipsis shaped in the layout's font, as Pango shapes the one it puts at the end of a line.
     private var ellipsisGlyphs: (glyphs: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>?) {
