@@ -74,7 +74,8 @@ import Testing
         #expect(mail.traitCollection.verticalSizeClass == .compact)
     }
 
-    @Test func draggingTheFrameEdgeReportsEachGeometryOnce() async throws {
+    /// The test app with its one scene settled, and a second connection to drive the pointer.
+    private func settledApp() async throws -> (app: AppHarness, scene: UIWindowScene, window: Window, other: Display, input: SyntheticInput) {
         TestSceneDelegate.updates = []
         let app = try AppHarness(TestAppDelegate.self)
         #expect(await app.waitForScenes(1))
@@ -83,6 +84,11 @@ import Testing
         let other = try app.virtualDisplay.connect()
         let input = try SyntheticInput(display: other)
         await app.run(for: 0.1)
+        return (app, scene, window, other, input)
+    }
+
+    @Test func draggingTheFrameEdgeReportsEachGeometryOnce() async throws {
+        let (app, scene, window, _, input) = try await settledApp()
         let before = scene.effectiveGeometry.systemFrame
         TestSceneDelegate.updates = []
         app.clearEvents()
@@ -123,14 +129,7 @@ import Testing
     /// the frame at the new size is presented it moves its frame: the scene follows the frame, so each
     /// step's move puts the right edge back where it was.
     @Test func draggingTheLeftEdgeMovesTheSystemFrameAtEachStep() async throws {
-        TestSceneDelegate.updates = []
-        let app = try AppHarness(TestAppDelegate.self)
-        #expect(await app.waitForScenes(1))
-        let scene = try #require(app.scenes.first)
-        let window = try #require(app.window(of: scene))
-        let other = try app.virtualDisplay.connect()
-        let input = try SyntheticInput(display: other)
-        await app.run(for: 0.1)
+        let (app, scene, window, other, input) = try await settledApp()
         let origin = try #require(other.rootPosition(window))
         let before = scene.effectiveGeometry.systemFrame
         #expect(before.origin == CGPoint(x: origin.x, y: origin.y))
