@@ -56,7 +56,7 @@ public final class TextLayout {
             storedCharacters = nil
             lines = nil
             measured = [:]
-            storedRun = nil
+            storedShaped = nil
         }
     }
 
@@ -77,7 +77,7 @@ public final class TextLayout {
         lines = nil
         measured = [:]
         storedEllipsisWidth = nil
-        storedRun = nil
+        storedShaped = nil
         storedEllipsisGlyphs = nil
     }
 
@@ -110,12 +110,12 @@ public final class TextLayout {
             && pango_layout_get_wrap(raw) == PANGO_WRAP_WORD_CHAR && !characters.hasRightToLeft && !characters.hasTabsOrParagraphs
     }
 
-    /// Gives Pango the line limit and ellipsis, unless this layout breaks the lines itself.
+    /// Gives Pango the line limit and ellipsis (it lays out what this layout cannot break itself), and
+    /// forgets the lines when who breaks them changes.
     private func configureLineLimit() {
-        let own = breaksLinesItself
-        let height: Int32 = maximumLines > 0 && !own ? Int32(-maximumLines) : -1
+        let height: Int32 = maximumLines > 0 ? Int32(-maximumLines) : -1
         let mode: PangoEllipsizeMode
-        switch own ? .none : ellipsis {
+        switch ellipsis {
         case .none: mode = PANGO_ELLIPSIZE_NONE
         case .start: mode = PANGO_ELLIPSIZE_START
         case .middle: mode = PANGO_ELLIPSIZE_MIDDLE
@@ -126,6 +126,7 @@ public final class TextLayout {
             pango_layout_set_ellipsize(raw, mode)
             lines = nil
         }
+        let own = breaksLinesItself
         if own != placedLimit || maximumLines != placedLines { lines = nil }
         placedLimit = own
         placedLines = maximumLines
@@ -195,13 +196,13 @@ public final class TextLayout {
     /// Where `draw(in:)` inks, from the top-left of the layout, in user units: the glyphs' outlines.
     public var inkExtents: (x: Double, y: Double, width: Double, height: Double) {
         let lines = settle(exactly: alignment != .left)
-        var ink = PangoRectangle()
-        pango_layout_get_extents(raw, &ink, nil)
         guard let own = lines.own else {
+            var ink = PangoRectangle()
+            pango_layout_get_extents(raw, &ink, nil)
             return (Double(ink.x) / Self.unit, Double(ink.y) / Self.unit, Double(ink.width) / Self.unit, Double(ink.height) / Self.unit)
         }
         // Each line inks as the text on one line does, from its top (ink overhanging the advances too).
-        let shaped = unwrapped
+        let shaped = shapedLine
         let count = Int32(own.starts.count)
         let widest = zip(own.widths.indices, own.widths).map { $1 + ($0 == own.starts.count - 1 && own.cut != nil ? ellipsisWidth : 0) }.max() ?? 0
         let left = min(0, shaped.ink.x), top = min(0, shaped.ink.y)
@@ -223,7 +224,7 @@ public final class TextLayout {
         }
         // Each line from the glyphs of the text shaped on one line, placed as Pango places its lines (in
         // its units, from the same origin), and the ellipsis after a line cut short.
-        let shaped = unwrapped
+        let shaped = shapedLine
         for (index, start) in own.starts.enumerated() {
             let baseline = Double(Int32(index) * shaped.lineHeight + shaped.baseline) / Self.unit
             let cut = index == own.starts.count - 1 ? own.cut : nil
@@ -241,7 +242,7 @@ public final class TextLayout {
     /// the left edge at `baseline`; returns their width (Pango units).
     private func drawGlyphs(from start: Int, to end: Int, baseline: Double, in cairo: OpaquePointer) -> Int32 {
         var x: Int32 = 0
-        var run = pango_layout_get_line_readonly(unwrapped.layout, 0)?.pointee.runs
+        var run = pango_layout_get_line_readonly(shapedLine.layout, 0)?.pointee.runs
         while let node = run {
             run = node.pointee.next
             let item = node.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
@@ -406,13 +407,14 @@ public final class TextLayout {
     /// over which all of that stays are exact: they come from the same advances. Nil where a word is
     /// wider than the line (Pango breaks inside it, with a hyphen).
     private func breakLines(at width: Double?) -> Lines? {
-        let shaped = unwrapped, x = shaped.x, end = x.count - 1
+        let shaped = shapedLine, x = shaped.x, end = x.count - 1
         guard shaped.lineBreak.count == x.count else { return nil }
         let goal = width.map { Int32(min($0 * Self.unit, Double(Int32.max))) } ?? .max
         var own = OwnLines()
         var lower: Int32 = 0, upper = Int32.max
         var start = 0
         while start < end {
+            guard x[start] >= 0 else { return nil }
             if maximumLines > 0, own.starts.count == maximumLines - 1 {
                 // The last allowed line: all the rest, or what fits beside the ellipsis.
                 let rest = x[end] - x[start]
@@ -455,7 +457,7 @@ public final class TextLayout {
 
     /// The text shaped on one unwrapped line, kept until the text or the font change: its runs, and
     /// where each character starts (Pango units; -1 inside a cluster; the last entry is the end).
-    private final class Unwrapped {
+    private final class ShapedLine {
         let layout: OpaquePointer
         let x: [Int32]
         /// By character: a line may break before it, it is white space, a cursor may stand before it.
@@ -507,25 +509,25 @@ public final class TextLayout {
 
         deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
-    private var unwrapped: Unwrapped {
-        if let storedRun { return storedRun }
-        let key = ShapedText(text: text, font: font)
-        let made = Self.shapedTexts[key] ?? Unwrapped(text: text, font: pango_layout_get_font_description(raw), characters: characters.byteOfOffset.count - 1)
-        if Self.shapedTexts.updateValue(made, forKey: key) == nil {
+    private var shapedLine: ShapedLine {
+        if let storedShaped { return storedShaped }
+        let key = ShapedKey(text: text, font: font)
+        let made = Self.shapedLines[key] ?? ShapedLine(text: text, font: pango_layout_get_font_description(raw), characters: characters.byteOfOffset.count - 1)
+        if Self.shapedLines.updateValue(made, forKey: key) == nil {
             Self.shapedOrder.append(key)
-            if Self.shapedOrder.count > Self.shapedCapacity { Self.shapedTexts[Self.shapedOrder.removeFirst()] = nil }
+            if Self.shapedOrder.count > Self.shapedCapacity { Self.shapedLines[Self.shapedOrder.removeFirst()] = nil }
         }
-        storedRun = made
+        storedShaped = made
         return made
     }
-    private var storedRun: Unwrapped?
+    private var storedShaped: ShapedLine?
 
     /// Texts shaped on one line, shared by the layouts of the same text and font: labels show the same
     /// strings again and again (times down a list, a size readout going back and forth). The oldest go
     /// first beyond `shapedCapacity`.
-    private struct ShapedText: Hashable { var text: String, font: Font? }
-    nonisolated(unsafe) private static var shapedTexts: [ShapedText: Unwrapped] = [:]
-    nonisolated(unsafe) private static var shapedOrder: [ShapedText] = []
+    private struct ShapedKey: Hashable { var text: String, font: Font? }
+    nonisolated(unsafe) private static var shapedLines: [ShapedKey: ShapedLine] = [:]
+    nonisolated(unsafe) private static var shapedOrder: [ShapedKey] = []
     private static let shapedCapacity = 256
 
     /// An ellipsis shaped in the layout's font, as Pango shapes the one it puts at the end of a line.

@@ -88,8 +88,9 @@ import Testing
         }
     }
 
-    /// Unwrapped text, and text with white space at its end, against Pango's own lines.
-    @Test(arguments: paragraphs + ["Ends with spaces  ", "One", ""])
+    /// Unwrapped text, text with white space at its end, and a first word wider than the line (which
+    /// Pango breaks with a hyphen, so it lays that text out) against Pango's own lines.
+    @Test(arguments: paragraphs + ["Ends with spaces  ", "One", "", "Supercalifragilisticexpialidocious starts a line too long for it"])
     func unwrappedTextAndTrailingSpacesMeasureAndDrawAsPangos(text: String) {
         for setup in Self.setups {
             for width in [nil, 40, 90, 130, 1000] as [Double?] {
