@@ -5,9 +5,12 @@ import CCairo
 ///
 /// Metrics are unhinted, so a layout measures the same at every scale and text placement is sub-pixel.
 ///
-/// Pango breaks lines anew whenever the width changes, which is most of what a window drag would cost.
-/// So a layout also works out the range of widths over which its lines would break at the same places
-/// (`stableWidths`); within it a new width costs nothing, and left-aligned text even draws the same.
+/// Pango lays a paragraph out anew whenever the width changes, which is most of what a window drag
+/// would cost. So where it can (left-aligned, word-wrapped, left-to-right text of one paragraph), a
+/// layout has Pango shape the text once, on one line, and breaks and cuts the lines itself by Pango's
+/// rules (`breakLines`), drawing them from those glyphs. Other text Pango lays out, and the layout
+/// works out the range of widths over which Pango would break it the same (`stableWidths`). Either way
+/// a new width within the range costs nothing, and left-aligned text even draws the same.
 public final class TextLayout {
     let layout: OpaquePointer
 

@@ -232,7 +232,6 @@ enum ViewRenderer {
     private static func draw(_ view: UIView, placement: UIView.ContentPlacement) {
         view.needsDisplay = false
         view.contentPlacement = placement
-        let bounds = view.bounds
         if let ink = view.inkBeforeDrawing {
             // Glyph outlines may be anti-aliased into the pixel beyond: one more on each side.
             let image = makeImage(for: view, ink: (Double(ink.minX), Double(ink.minY), Double(ink.width), Double(ink.height)),
