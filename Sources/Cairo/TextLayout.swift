@@ -79,7 +79,6 @@ public final class TextLayout {
         pango_font_description_free(description)
         lines = nil
         measured = [:]
-        storedEllipsisWidth = nil
         storedShaped = nil
         storedEllipsisGlyphs = nil
     }
@@ -207,7 +206,8 @@ public final class TextLayout {
         // Each line inks as the text on one line does, from its top (ink overhanging the advances too).
         let shaped = shapedLine
         let count = Int32(own.starts.count)
-        let widest = zip(own.widths.indices, own.widths).map { $1 + ($0 == own.starts.count - 1 && own.cut != nil ? ellipsisWidth : 0) }.max() ?? 0
+        // A cut line's width is that of the characters kept; the ellipsis follows them.
+        let widest = max(own.widths.max() ?? 0, own.cutEnd != nil ? (own.widths.last ?? 0) + ellipsisWidth : 0)
         let left = min(0, shaped.ink.x), top = min(0, shaped.ink.y)
         let right = widest + max(0, shaped.ink.x + shaped.ink.width - shaped.x[shaped.x.count - 1])
         let bottom = max(count * shaped.lineHeight, (count - 1) * shaped.lineHeight + shaped.ink.y + shaped.ink.height)
@@ -230,10 +230,10 @@ public final class TextLayout {
         let shaped = shapedLine
         for (index, start) in own.starts.enumerated() {
             let baseline = Double(Int32(index) * shaped.lineHeight + shaped.baseline) / Self.unit
-            let cut = index == own.starts.count - 1 ? own.cut : nil
-            let end = cut?.end ?? own.ends[index]
+            let cutEnd = index == own.starts.count - 1 ? own.cutEnd : nil
+            let end = cutEnd ?? own.ends[index]
             let width = drawGlyphs(from: characters.byte(ofOffset: start), to: characters.byte(ofOffset: end), baseline: baseline, in: cairo)
-            if cut != nil {
+            if cutEnd != nil {
                 let ellipsis = ellipsisGlyphs
                 cairo_move_to(cairo, Double(width) / Self.unit, baseline)
                 pango_cairo_show_glyph_string(cairo, ellipsis.font, ellipsis.glyphs)
@@ -289,11 +289,12 @@ public final class TextLayout {
 
     /// Lines this layout broke itself (see `breaksLinesItself`): where each starts and ends (characters;
     /// an end includes the white space the line breaks after), its width without that space (Pango
-    /// units), and for a last line cut short, where the characters kept beside the ellipsis end.
+    /// units), and for a last line cut short, where the characters kept beside the ellipsis end (the
+    /// line's width is theirs).
     private struct OwnLines {
         var starts: [Int] = [], ends: [Int] = []
         var widths: [Int32] = []
-        var cut: (end: Int, width: Int32)?
+        var cutEnd: Int?
     }
 
     /// Brings the layout to the asked width, unless its lines are known to stay the same there (and,
@@ -432,7 +433,7 @@ public final class TextLayout {
                     if x[offset] - x[start] + ellipsis <= goal { kept = offset } else { next = offset; break }
                 }
                 own.starts.append(start); own.ends.append(end); own.widths.append(x[kept] - x[start])
-                own.cut = (kept, x[kept] - x[start])
+                own.cutEnd = kept
                 if kept > start { lower = max(lower, x[kept] - x[start] + ellipsis) }
                 upper = min(upper, x[next] - x[start] + ellipsis, rest)
                 break
@@ -454,8 +455,8 @@ public final class TextLayout {
         let count = Int32(max(1, own.starts.count))
         let widest = Double(own.widths.max() ?? 0) / Self.unit
         return Lines(widths: WidthRange(lower: Double(lower) / Self.unit, upper: upper == .max ? .infinity : Double(upper) / Self.unit),
-                     size: (own.cut != nil ? width ?? widest : widest, Double(count * shaped.lineHeight) / Self.unit),
-                     baseline: Double(shaped.baseline) / Self.unit, count: Int(count), ellipsized: own.cut != nil, own: own)
+                     size: (own.cutEnd != nil ? width ?? widest : widest, Double(count * shaped.lineHeight) / Self.unit),
+                     baseline: Double(shaped.baseline) / Self.unit, count: Int(count), ellipsized: own.cutEnd != nil, own: own)
     }
 
     /// The text shaped on one unwrapped line, kept until the text or the font change: its runs, and
@@ -469,17 +470,12 @@ public final class TextLayout {
         let lineHeight: Int32, baseline: Int32
         let ink: PangoRectangle
 
-        init(text: String, font: OpaquePointer?, characters: Int) {
+        init(text: String, font: OpaquePointer?, characters: Characters) {
             layout = pango_layout_new(TextLayout.sharedContext)
             pango_layout_set_font_description(layout, font)
             pango_layout_set_text(layout, text, -1)
-            var x = [Int32](repeating: -1, count: characters + 1)
-            // The character each byte belongs to, for the glyphs' clusters.
-            var offsets: [Int32] = []
-            for (character, scalar) in text.unicodeScalars.enumerated() {
-                for _ in 0..<UTF8.width(scalar) { offsets.append(Int32(character)) }
-            }
-            offsets.append(Int32(characters))
+            let count = characters.byteOfOffset.count - 1
+            var x = [Int32](repeating: -1, count: count + 1)
             var position: Int32 = 0
             var run = pango_layout_get_line_readonly(layout, 0)?.pointee.runs
             while let node = run {
@@ -488,17 +484,17 @@ public final class TextLayout {
                 let glyphs = item.glyphs.pointee, offset = Int(item.item.pointee.offset)
                 for index in 0..<Int(glyphs.num_glyphs) {
                     if glyphs.glyphs[index].attr.is_cluster_start != 0 {
-                        let character = Int(offsets[min(offsets.count - 1, offset + Int(glyphs.log_clusters[index]))])
+                        let character = characters.offset(ofByte: offset + Int(glyphs.log_clusters[index]))
                         if x[character] < 0 { x[character] = position }
                     }
                     position += glyphs.glyphs[index].geometry.width
                 }
             }
-            x[characters] = position
+            x[count] = position
             self.x = x
-            var count: Int32 = 0
-            let attributes = pango_layout_get_log_attrs_readonly(layout, &count)
-            let all = (0..<min(Int(count), characters + 1)).map { attributes![$0] }
+            var attributeCount: Int32 = 0
+            let attributes = pango_layout_get_log_attrs_readonly(layout, &attributeCount)
+            let all = (0..<min(Int(attributeCount), count + 1)).map { attributes![$0] }
             lineBreak = all.map { $0.is_line_break != 0 }
             white = all.map { $0.is_white != 0 }
             cursor = all.map { $0.is_cursor_position != 0 }
@@ -515,7 +511,7 @@ public final class TextLayout {
     private var shapedLine: ShapedLine {
         if let storedShaped { return storedShaped }
         let key = ShapedKey(text: text, font: font)
-        let made = Self.shapedLines[key] ?? ShapedLine(text: text, font: pango_layout_get_font_description(raw), characters: characters.byteOfOffset.count - 1)
+        let made = Self.shapedLines[key] ?? ShapedLine(text: text, font: pango_layout_get_font_description(raw), characters: characters)
         if Self.shapedLines.updateValue(made, forKey: key) == nil {
             Self.shapedOrder.append(key)
             if Self.shapedOrder.count > Self.shapedCapacity { Self.shapedLines[Self.shapedOrder.removeFirst()] = nil }
@@ -533,7 +529,8 @@ public final class TextLayout {
     nonisolated(unsafe) private static var shapedOrder: [ShapedKey] = []
     private static let shapedCapacity = 256
 
-    /// An ellipsis shaped in the layout's font, as Pango shapes the one it puts at the end of a line.
+    /// An ellipsis shaped in the layout's font, as Pango shapes the one it puts at the end of a line;
+    /// kept until the font changes.
     private var ellipsisGlyphs: (glyphs: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>?) {
         if let storedEllipsisGlyphs { return (storedEllipsisGlyphs.glyphs, storedEllipsisGlyphs.font) }
         let made = EllipsisGlyphs(font: pango_layout_get_font_description(raw))
@@ -584,14 +581,8 @@ public final class TextLayout {
     }
     private var measured: [Range<Int>: Int32] = [:]
 
-    /// The width of an ellipsis alone in the layout's font, kept until the font changes.
-    private var ellipsisWidth: Int32 {
-        if let storedEllipsisWidth { return storedEllipsisWidth }
-        let width = width(of: Array("\u{2026}".utf8))
-        storedEllipsisWidth = width
-        return width
-    }
-    private var storedEllipsisWidth: Int32?
+    /// The width of an ellipsis alone in the layout's font.
+    private var ellipsisWidth: Int32 { pango_glyph_string_get_width(ellipsisGlyphs.glyphs) }
 
     /// The width of `utf8` (in Pango units) in the layout's font, laid out on its own.
     private func width(of utf8: [UInt8]) -> Int32 {
