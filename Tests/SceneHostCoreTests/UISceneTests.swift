@@ -39,6 +39,18 @@ struct UISceneTests {
         #expect(scene.activationState == .unattached)
     }
 
+    /// A scene closed (or its app quit) before its window ever showed still hears that it disconnected.
+    @Test func aSceneThatNeverShowedStillDisconnects() throws {
+        let (scene, recorder) = try makeScene()
+        scene.disconnect()
+        #expect(recorder.calls == ["didDisconnect"])
+        #expect(scene.activationState == .unattached)
+        let (shown, shownRecorder) = try makeScene()
+        shown.transition(to: .foregroundActive)
+        shown.disconnect()
+        #expect(shownRecorder.calls == ["willEnterForeground", "didBecomeActive", "willResignActive", "didEnterBackground", "didDisconnect"])
+    }
+
     @Test func aDelegateClassThatIsNoDelegateIsReportedWithTheFix() {
         let configuration = UISceneConfiguration(name: "Broken", sessionRole: .windowApplication)
         configuration.delegateClass = NotADelegate.self

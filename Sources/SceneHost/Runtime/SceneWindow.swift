@@ -128,7 +128,7 @@ final class SceneWindow: UIWindowSceneHost {
 
     func disconnect() {
         isConnected = false
-        scene.transition(to: .unattached)
+        scene.disconnect()
         scene.host = nil
         scene.lifecycleObserver = nil
         syncCounter?.destroy()

@@ -65,8 +65,7 @@ open class UIScene: UIResponder {
                 activationState = .background
             case .background where target == .unattached:
                 activationState = .unattached
-                delegate?.sceneDidDisconnect(self)
-                announce("sceneDidDisconnect", UIScene.didDisconnectNotification)
+                didDisconnect()
             case .unattached, .background:
                 activationState = .foregroundInactive
                 delegate?.sceneWillEnterForeground(self)
@@ -85,6 +84,18 @@ open class UIScene: UIResponder {
                 announce("sceneWillResignActive", UIScene.willDeactivateNotification)
             }
         }
+    }
+
+    /// Disconnects the scene: from the foreground or the background through UIKit's states, and from
+    /// `.unattached` (connected, but closed or quit before its window ever showed) straight to
+    /// `sceneDidDisconnect`: every scene told `scene(_:willConnectTo:options:)` hears it, as in UIKit.
+    @_spi(Runtime) public func disconnect() {
+        if activationState == .unattached { didDisconnect() } else { transition(to: .unattached) }
+    }
+
+    private func didDisconnect() {
+        delegate?.sceneDidDisconnect(self)
+        announce("sceneDidDisconnect", UIScene.didDisconnectNotification)
     }
 
     /// Told the name of each lifecycle callback as it happens (the runtime's trace).
