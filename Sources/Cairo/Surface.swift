@@ -66,6 +66,27 @@ public final class ImageSurface: Surface {
     /// writing behind cairo's back.
     public var data: UnsafeMutableRawPointer { UnsafeMutableRawPointer(cairo_image_surface_get_data(pointer)!) }
 
+    /// Copies the pixels of a rectangle to another place in the surface (the two may overlap), as a
+    /// window system moves a window's contents: no blending, no filtering. Parts outside the surface
+    /// are left out.
+    public func copyPixels(x: Int, y: Int, width: Int, height: Int, toX: Int, toY: Int) {
+        // Clipped so that both the source and the destination lie inside the surface.
+        let left = max(0, x, x - toX), top = max(0, y, y - toY)
+        let right = min(x + width, self.width, self.width - (toX - x)), bottom = min(y + height, self.height, self.height - (toY - y))
+        guard right > left, bottom > top else { return }
+        flush()
+        let base = data, rowStride = stride, rowBytes = (right - left) * 4
+        let dx = toX - x, dy = toY - y
+        func copy(row: Int) { memmove(base + (row + dy) * rowStride + (left + dx) * 4, base + row * rowStride + left * 4, rowBytes) }
+        // Rows in the order that never overwrites a row before it is read.
+        if dy > 0 {
+            for row in Swift.stride(from: bottom - 1, through: top, by: -1) { copy(row: row) }
+        } else {
+            for row in top..<bottom { copy(row: row) }
+        }
+        cairo_surface_mark_dirty_rectangle(pointer, Int32(left + dx), Int32(top + dy), Int32(right - left), Int32(bottom - top))
+    }
+
     /// The pixel at (x, y) as 0xAARRGGBB (premultiplied); RGB24 reads with alpha 0xff.
     public func pixel(x: Int, y: Int) -> UInt32 {
         flush()

@@ -14,7 +14,8 @@ struct DamageTests {
         #expect(CGRect.null.subtracting(rect).isEmpty)
     }
 
-    @Test func anOpaqueViewThatMovedIsCompositedAloneWhereItIsNow() {
+    /// A badge over a label, in a window the size of `size` points drawn at `scale`.
+    private func badgeScene(scale: CGFloat = 1) -> (scene: UIWindowScene, root: UIView, badge: UIView, text: UILabel) {
         let controller = UIViewController()
         controller.view.backgroundColor = .white
         let under = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
@@ -26,19 +27,119 @@ struct DamageTests {
         text.textColor = .white
         badge.addSubview(text)
         for view in [under, badge] { controller.view.addSubview(view) }
-        let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 100), rootViewController: controller)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 100), scale: scale, rootViewController: controller)
+        return (scene, controller.view, badge, text)
+    }
+
+    /// Draws the scene's damage into `image` (its last frame) and checks it against a whole new frame.
+    private func expectFrameMatchesFullRender(_ scene: UIWindowScene, into image: ImageSurface, scale: CGFloat = 1, _ comment: Comment) -> Damage {
+        let damage = scene.takeDamage(drawingAt: scale)
+        let context = Context(surface: image)
+        context.scale(Double(scale), Double(scale))
+        // In whole pixels, as a window presents it.
+        let pixels = damage.pixels(scale: scale, within: CGRect(x: 0, y: 0, width: image.width, height: image.height))
+        scene.render(into: context, damage: pixels.scaled(by: 1 / scale), scale: scale)
+        image.flush()
+        let full = scene.renderImage(scale: scale)
+        var differing = 0
+        for y in 0..<full.height where memcmp(image.data + y * image.stride, full.data + y * full.stride, full.width * 4) != 0 { differing += 1 }
+        #expect(differing == 0, "\(differing) rows differ: \(comment)")
+        return damage
+    }
+
+    @Test func anOpaqueViewThatMovedIsCopiedAndOnlyWhatItLeftIsComposited() {
+        let (scene, _, badge, _) = badgeScene()
         let image = scene.renderImage()
         badge.frame.origin = CGPoint(x: 23, y: 22)
-        let damage = scene.takeDamage(drawingAt: 1)
-        #expect(damage.rects.contains(badge.frame), "where it is now, apart from the strips it left")
-        #expect(damage.rects.contains(CGRect(x: 20, y: 20, width: 60, height: 2)) && damage.rects.contains(CGRect(x: 20, y: 22, width: 3, height: 28)))
-        // Composited into the last frame, the damage gives what a whole new frame gives.
-        scene.render(into: Context(surface: image), damage: damage, scale: 1)
-        image.flush()
-        let full = scene.renderImage()
-        for y in 0..<full.height {
-            #expect(memcmp(image.data + y * image.stride, full.data + y * full.stride, full.width * 4) == 0, "row \(y)")
+        let damage = expectFrameMatchesFullRender(scene, into: image, "moved by whole points")
+        #expect(damage.moves == [Damage.Move(from: CGRect(x: 20, y: 20, width: 60, height: 30), to: badge.frame)])
+        #expect(damage.rects == [CGRect(x: 20, y: 20, width: 60, height: 2), CGRect(x: 20, y: 22, width: 3, height: 28)],
+                "the strips it left, and nothing where it is now")
+    }
+
+    /// Copying is only a shortcut: whatever else happened in the frame, the pixels come out as a whole
+    /// new frame's.
+    @Test func movedViewsComeOutAsAWholeFrameWhateverElseChanged() {
+        do {
+            let (scene, _, badge, text) = badgeScene()
+            let image = scene.renderImage()
+            text.text = "13"
+            badge.frame.origin.x += 30
+            text.textColor = .systemOrange
+            let damage = expectFrameMatchesFullRender(scene, into: image, "its text changed before and after it moved")
+            #expect(damage.moves.count == 1)
         }
+        do {
+            let (scene, root, badge, _) = badgeScene()
+            let cover = UIView(frame: CGRect(x: 70, y: 10, width: 20, height: 20))
+            cover.backgroundColor = .systemRed
+            root.addSubview(cover)
+            let image = scene.renderImage()
+            badge.frame.origin.x += 4
+            cover.frame.origin.y = 60
+            let damage = expectFrameMatchesFullRender(scene, into: image, "a view over it moved away")
+            #expect(damage.moves.map(\.to) == [badge.frame], "the badge is copied, what was over it composited again")
+        }
+        do {
+            let (scene, _, badge, _) = badgeScene()
+            let image = scene.renderImage()
+            badge.frame.origin.x += 4
+            badge.frame.origin.x += 4
+            badge.frame.size.width += 1
+            let damage = expectFrameMatchesFullRender(scene, into: image, "moved twice, then resized")
+            #expect(damage.moves.isEmpty)
+        }
+        do {
+            let (scene, root, badge, _) = badgeScene()
+            let image = scene.renderImage()
+            badge.frame.origin.x += 4
+            badge.alpha = 0.5
+            _ = expectFrameMatchesFullRender(scene, into: image, "faded after it moved")
+            badge.alpha = 1
+            _ = expectFrameMatchesFullRender(scene, into: image, "shown again")
+            badge.frame.origin.y += 6
+            badge.removeFromSuperview()
+            var damage = expectFrameMatchesFullRender(scene, into: image, "moved, then removed")
+            #expect(damage.moves.isEmpty)
+            root.addSubview(badge)
+            _ = expectFrameMatchesFullRender(scene, into: image, "added again")
+            badge.frame.origin.y -= 3
+            root.frame.origin.x += 1
+            damage = expectFrameMatchesFullRender(scene, into: image, "its superview moved too")
+            #expect(damage.moves.isEmpty)
+        }
+        do {
+            let (scene, _, badge, _) = badgeScene(scale: 2)
+            let image = scene.renderImage(scale: 2)
+            badge.frame.origin.x += 0.5
+            var damage = expectFrameMatchesFullRender(scene, into: image, scale: 2, "half a point at 2×: one pixel")
+            #expect(damage.moves.count == 1)
+            badge.frame.origin.x += 0.25
+            damage = expectFrameMatchesFullRender(scene, into: image, scale: 2, "a quarter point at 2×: not on whole pixels")
+            #expect(damage.moves.isEmpty)
+        }
+    }
+
+    /// A view without a background shows nothing new where it grows unless its drawing reaches there.
+    @Test func resizingAViewWithoutBackgroundDamagesOnlyWhereItPaints() {
+        let controller = UIViewController()
+        controller.view.backgroundColor = .white
+        let label = UILabel(frame: CGRect(x: 10, y: 10, width: 150, height: 20))
+        label.text = "Short"
+        controller.view.addSubview(label)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 100), rootViewController: controller)
+        let image = scene.renderImage()
+        label.frame.size.width = 160
+        #expect(expectFrameMatchesFullRender(scene, into: image, "grown past its text").isEmpty)
+        label.frame.size.width = 30
+        let damage = expectFrameMatchesFullRender(scene, into: image, "shrunk into its text (truncated)")
+        #expect(damage.bounds.minX <= 10 && damage.bounds.maxX >= 40, "drawn anew")
+        label.backgroundColor = .systemBlue
+        _ = expectFrameMatchesFullRender(scene, into: image, "given a background")
+        label.frame.size.width = 150
+        _ = expectFrameMatchesFullRender(scene, into: image, "grown out of its truncation")
+        label.frame.size.width = 160
+        #expect(expectFrameMatchesFullRender(scene, into: image, "grown with its background").rects == [CGRect(x: 160, y: 10, width: 10, height: 20)])
     }
 
     @Test func rectanglesStayApartUntilTheyOverlapOrGrowTooMany() {
@@ -66,8 +167,8 @@ struct DamageTests {
         #expect(CGRect.strips(between: old, and: old).isEmpty)
     }
 
-    /// A view that only changes size keeps its pixels where it stays; one that moves is drawn again
-    /// where it is and where it was.
+    /// A view that only changes size keeps its pixels where it stays; an opaque one that moves is copied
+    /// and a translucent one drawn again where it is and where it was.
     @Test func resizingInPlaceDamagesTheStripsAndMovingBothPlaces() {
         let controller = UIViewController()
         let view = UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 40))
@@ -79,7 +180,12 @@ struct DamageTests {
         #expect(scene.takeDamage(drawingAt: 1) == Damage(CGRect(x: 110, y: 10, width: 20, height: 40)))
         view.frame.origin.x = 50
         let moved = scene.takeDamage(drawingAt: 1)
-        #expect(moved.rects == [CGRect(x: 50, y: 10, width: 120, height: 40), CGRect(x: 10, y: 10, width: 40, height: 40)],
-                "where it is, and apart from it the part of where it was that it left")
+        #expect(moved.rects == [CGRect(x: 10, y: 10, width: 40, height: 40)], "the part of where it was that it left")
+        #expect(moved.moves == [Damage.Move(from: CGRect(x: 10, y: 10, width: 120, height: 40), to: view.frame)], "opaque: copied")
+        view.backgroundColor = UIColor(white: 0, alpha: 0.5)
+        _ = scene.takeDamage(drawingAt: 1)
+        view.frame.origin.x = 60
+        #expect(scene.takeDamage(drawingAt: 1).rects == [CGRect(x: 60, y: 10, width: 120, height: 40), CGRect(x: 50, y: 10, width: 10, height: 40)],
+                "translucent: composited where it is, and apart from it where it was")
     }
 }

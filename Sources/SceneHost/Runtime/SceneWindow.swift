@@ -560,6 +560,7 @@ final class SceneWindow: UIWindowSceneHost {
         let drawn = monotonicSeconds()
 
         var present = damage
+        for move in damage.moves { present.add(move.to) }
         present.add(exposed.intersection(whole))
         exposed = .null
         if let buffer, !present.isEmpty {

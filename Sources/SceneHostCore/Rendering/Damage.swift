@@ -2,7 +2,8 @@ import Foundation
 
 /// The parts of a window to composite and present again: a few rectangles kept apart (the strip a
 /// window gained along its edge and a badge in its corner are not the whole window), merged where they
-/// overlap, and merged pairwise where they grow too many.
+/// overlap, and merged pairwise where they grow too many; and the pixels to move before compositing
+/// (an opaque badge that followed the window's corner is copied, not composited again).
 @_spi(Runtime) public struct Damage: Equatable, Sendable {
     /// Kept as edges: every view added or composited in a frame meets these, and Foundation's `CGRect`
     /// arithmetic (standardizing, null and infinite checks, out of line) cost more than the rest of it.
@@ -16,10 +17,21 @@ import Foundation
     /// Rectangles kept apart at most; beyond, the two whose union adds the least area are merged.
     static let limit = 16
 
+    /// Pixels copied from `from` to `to` (same size), in order, before the rectangles are composited:
+    /// where they land holds what was there before, and the rectangles only what changed since.
+    public struct Move: Equatable, Sendable {
+        public var from: CGRect, to: CGRect
+        public init(from: CGRect, to: CGRect) { self.from = from; self.to = to }
+    }
+    public private(set) var moves: [Move] = []
+
     public init() {}
     public init(_ rect: CGRect) { add(rect) }
 
-    public var isEmpty: Bool { boxes.isEmpty }
+    /// Nothing to move, composite or present.
+    public var isEmpty: Bool { boxes.isEmpty && moves.isEmpty }
+
+    public mutating func add(_ move: Move) { moves.append(move) }
 
     public mutating func add(_ rect: CGRect) {
         guard !rect.isNull, !rect.isEmpty, rect.width.isFinite, rect.height.isFinite else { return }
@@ -49,6 +61,7 @@ import Foundation
 
     public mutating func formUnion(_ other: Damage) {
         for box in other.boxes { add(box) }
+        moves += other.moves
     }
 
     public func intersects(_ rect: CGRect) -> Bool {
@@ -57,17 +70,27 @@ import Foundation
         return union.overlaps(box) && boxes.contains { $0.overlaps(box) }
     }
 
-    /// Each rectangle in whole device pixels at `scale`, within `limits` (pixels).
+    /// Each rectangle in whole device pixels at `scale`, within `limits` (pixels). A move that does not
+    /// fall on whole pixels within the limits is composited where it lands instead.
     public func pixels(scale: CGFloat, within limits: CGRect) -> Damage {
         var result = Damage()
         for rect in rects { result.add(rect.scaled(by: scale).integral.intersection(limits)) }
+        for move in moves {
+            let from = move.from.scaled(by: scale), to = move.to.scaled(by: scale)
+            if from == from.integral, to == to.integral, limits.contains(from), limits.contains(to) {
+                result.add(Move(from: from, to: to))
+            } else {
+                result.add(to.integral.intersection(limits))
+            }
+        }
         return result
     }
 
-    /// The same region in units `scale` times larger (pixels → points with `1 / scale`).
+    /// The same region and moves in units `scale` times larger (pixels → points with `1 / scale`).
     public func scaled(by scale: CGFloat) -> Damage {
         var result = Damage()
         for rect in rects { result.add(rect.scaled(by: scale)) }
+        result.moves = moves.map { Move(from: $0.from.scaled(by: scale), to: $0.to.scaled(by: scale)) }
         return result
     }
 

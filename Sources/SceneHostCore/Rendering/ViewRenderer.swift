@@ -54,6 +54,13 @@ enum ViewRenderer {
 
     /// `context` maps window points to device pixels by `scale` alone.
     static func render(windows: [UIWindow], in context: Context, damage: Damage, scale: CGFloat) {
+        if !damage.moves.isEmpty, let image = context.surface as? ImageSurface {
+            for move in damage.moves {
+                image.copyPixels(x: Int((move.from.minX * scale).rounded()), y: Int((move.from.minY * scale).rounded()),
+                                 width: Int((move.from.width * scale).rounded()), height: Int((move.from.height * scale).rounded()),
+                                 toX: Int((move.to.minX * scale).rounded()), toY: Int((move.to.minY * scale).rounded()))
+            }
+        }
         // Each rectangle is composited from the last view painted that covers it opaquely: nothing under
         // that view shows there (a badge moved over a list costs the badge, not the list). Rectangles
         // with the same cover (usually the root view) are composited together.

@@ -327,16 +327,20 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     }
 
     /// Runs `draw(_:)` for the views that need it, at `scale` device pixels per point (their pixels
-    /// join the damage), then returns and clears the region (points) that changed since the last frame.
+    /// join the damage), then returns and clears the region (points) that changed since the last frame,
+    /// with the opaque views that only moved, whose pixels are copied within the last frame's.
     @_spi(Runtime) public func takeDamage(drawingAt scale: CGFloat) -> Damage {
         ViewRenderer.display(windows: windows, scale: scale)
         var damage = Damage()
-        for window in windows { damage.formUnion(window.takeDamage()) }
+        for (index, window) in windows.enumerated() {
+            damage.formUnion(window.takeDamage(scale: scale, above: windows[(index + 1)...]))
+        }
         return damage
     }
 
     /// Draws `damage` (points) of every visible window into `context`, whose user space is in points
-    /// at `scale` device pixels per point. Areas no window covers are black, as in UIKit.
+    /// at `scale` device pixels per point, after making its moves in the context's image (which must
+    /// hold the last frame when there are moves). Areas no window covers are black, as in UIKit.
     @_spi(Runtime) public func render(into context: Context, damage: Damage, scale: CGFloat) {
         ViewRenderer.render(windows: windows, in: context, damage: damage, scale: scale)
     }

@@ -36,14 +36,22 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             invalidateExtent(own: old.size != newValue.size)
             if old.origin == newValue.origin {
                 // Only the size changed: what stays in place keeps its pixels, so only the strips the
-                // view gained or lost are composited again (all of it, if it draws anew at the new size).
-                for strip in CGRect.strips(between: old, and: newValue) { invalidateInSuperview(strip) }
+                // view gained or lost are composited again (all of it, if it draws anew at the new size),
+                // and only those it paints in.
+                for strip in CGRect.strips(between: old, and: newValue) where paints(inStrip: strip, of: old) {
+                    invalidateInSuperview(strip)
+                }
             } else {
                 // Where it is now, and apart from it where it was: a view that moved and covers what
-                // is under it opaquely is all that has to be composited where it is now.
-                let damageAfter = extentInSuperview
-                invalidateInSuperview(damageAfter)
-                for part in damageBefore.subtracting(damageAfter) { invalidateInSuperview(part) }
+                // is under it opaquely is all that has to be composited where it is now. An opaque
+                // view that only moved keeps its pixels: the window copies them, unless it finds when
+                // the frame is drawn that it cannot (see `UIWindow.noteMove`).
+                originMoved = window?.frameNumber ?? -1
+                if old.size != newValue.size || !(window?.noteMove(of: self, from: old, extent: damageBefore) ?? false) {
+                    let damageAfter = extentInSuperview
+                    invalidateInSuperview(damageAfter)
+                    for part in damageBefore.subtracting(damageAfter) { invalidateInSuperview(part) }
+                }
             }
             geometryDidChange(oldSize: old.size)
         }
@@ -59,6 +67,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             let oldSize = storedBounds.size
             storedBounds = newValue
             frameOrigin = CGPoint(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2)
+            originMoved = window?.frameNumber ?? -1
             invalidateExtent(own: true)
             invalidateInSuperview(damageBefore.union(extentInSuperview))
             geometryDidChange(oldSize: oldSize)
@@ -69,6 +78,27 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         get { CGPoint(x: frameOrigin.x + storedBounds.width / 2, y: frameOrigin.y + storedBounds.height / 2) }
         set { frame.origin = CGPoint(x: newValue.x - storedBounds.width / 2, y: newValue.y - storedBounds.height / 2) }
     }
+
+    /// Whether the view paints anything in `strip` (its superview's coordinates), which it gained or lost
+    /// in a resize from `old`: its background does, and what its subviews show when it clips them; its
+    /// drawing only where it inked. A label that grows with its row shows nothing new at its edge.
+    private func paints(inStrip strip: CGRect, of old: CGRect) -> Bool {
+        if clipsToBounds { return true }
+        if let color = backgroundColor?.resolvedColor(with: traitCollection).components, color.alpha > 0 { return true }
+        guard let content else { return false }
+        // Kept drawings are fitted to the bounds, except `.redraw` ones, shown as drawn at the top left.
+        guard contentMode == .redraw, contentPlacement.scale > 0 else { return true }
+        let scale = contentPlacement.scale
+        let inked = CGRect(x: old.minX + (CGFloat(content.x) - contentPlacement.phaseX) / scale,
+                           y: old.minY + (CGFloat(content.y) - contentPlacement.phaseY) / scale,
+                           width: CGFloat(content.image.width) / scale, height: CGFloat(content.image.height) / scale)
+        return inked.insetBy(dx: -1, dy: -1).intersects(strip)
+    }
+
+    /// The window frame in which this view's coordinates last moved within its window (its frame or
+    /// bounds origin changed): a subview that moves in that frame cannot have its pixels copied from
+    /// where the last frame showed it, as its coordinates no longer say where that was.
+    var originMoved = -1
 
     private func geometryDidChange(oldSize: CGSize) {
         layoutEngine?.frameDidChange(of: self)

@@ -83,10 +83,103 @@ open class UIWindow: UIView {
         setNeedsFrame()
     }
 
-    /// Returns and clears the damaged region.
-    func takeDamage() -> Damage {
-        defer { damage = Damage() }
+    /// Counts the frames drawn from this window's damage (views stamp their moves with it).
+    private(set) var frameNumber = 0
+    /// Opaque views that moved since the last frame, with where that frame showed them (window points).
+    private var moved: [(view: UIView, from: CGRect)] = []
+    /// The window's bounds when the last frame was drawn: pixels outside them were never drawn.
+    private var drawnBounds: CGRect?
+
+    /// `view` moved from `frame` (its superview's coordinates; `extent` with its unclipped subviews)
+    /// to where it is now. Returns whether the window takes care of both places: an opaque view, whole
+    /// and unfaded, whose ancestors kept their places, is copied from where the last frame showed it (as
+    /// a compositor moves a layer), and only what changed in it and what it left are composited again.
+    /// Whether the copy can be made is settled when the frame is drawn (`takeDamage`); if not, both
+    /// places are composited.
+    func noteMove(of view: UIView, from frame: CGRect, extent: CGRect) -> Bool {
+        guard drawnBounds != nil, frame == extent, view.alpha >= 1, !view.isHidden,
+              let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha >= 1 else { return false }
+        if moved.contains(where: { $0.view === view }) { return true }
+        var origin = CGPoint.zero, ancestor = view.superview
+        while let current = ancestor, current !== self {
+            guard current.originMoved != frameNumber, current.alpha >= 1, !current.isHidden else { return false }
+            origin.x += current.frame.minX - current.bounds.minX
+            origin.y += current.frame.minY - current.bounds.minY
+            ancestor = current.superview
+        }
+        guard ancestor === self else { return false }
+        moved.append((view, frame.offsetBy(dx: origin.x, dy: origin.y)))
+        setNeedsFrame()
+        return true
+    }
+
+    /// Returns and clears the damaged region, with the moves of opaque views to copy first, for a frame
+    /// drawn at `scale` into the pixels of the last. `above`: the windows drawn over this one.
+    func takeDamage(scale: CGFloat, above: ArraySlice<UIWindow>) -> Damage {
+        defer {
+            damage = Damage()
+            moved = []
+            drawnBounds = CGRect(origin: .zero, size: bounds.size)
+            frameNumber += 1
+        }
+        var copied: [Damage.Move] = []
+        for (view, from) in moved {
+            // Gone from the window: its removal damaged where it went, not where it was drawn.
+            guard view.window === self else {
+                addDamage(from)
+                continue
+            }
+            let to = view.convert(view.bounds, to: self)
+            if let drawnBounds, canCopy(view, from: from, to: to, scale: scale, drawnBounds: drawnBounds, above: above),
+               !copied.contains(where: { $0.from.union($0.to).intersects(from.union(to)) }) {
+                copied.append(Damage.Move(from: from, to: to))
+            } else {
+                addDamage(from)
+                addDamage(to)
+            }
+        }
+        for move in copied {
+            // What changed where it was (in it, over it, or a view that moved away from it) is
+            // composited again where it lands; then what it left.
+            let offset = CGPoint(x: move.to.minX - move.from.minX, y: move.to.minY - move.from.minY)
+            for rect in damage.rects {
+                let part = rect.intersection(move.from)
+                if !part.isNull, !part.isEmpty { addDamage(part.offsetBy(dx: offset.x, dy: offset.y)) }
+            }
+            for part in move.from.subtracting(move.to) { addDamage(part) }
+            damage.add(move)
+        }
         return damage
+    }
+
+    /// Whether the pixels the last frame showed at `from` are `view`'s as it is now, moved to `to`:
+    /// the same size, on whole pixels, inside what both frames drew, its ancestors in place, and
+    /// nothing drawn over either place.
+    private func canCopy(_ view: UIView, from: CGRect, to: CGRect, scale: CGFloat, drawnBounds: CGRect,
+                         above: ArraySlice<UIWindow>) -> Bool {
+        func whole(_ rect: CGRect) -> Bool {
+            let pixels = CGRect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
+            return pixels == pixels.integral
+        }
+        let shown = CGRect(origin: .zero, size: bounds.size)
+        guard !isHidden, from.size == to.size, whole(from), whole(to),
+              shown.contains(from), shown.contains(to), drawnBounds.contains(from),
+              view.extentInSuperview == view.frame, view.alpha >= 1, !view.isHidden,
+              let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha >= 1
+        else { return false }
+        let places = from.union(to)
+        var child = view
+        while let parent = child.superview {
+            guard parent.originMoved != frameNumber, parent.alpha >= 1, !parent.isHidden else { return false }
+            // Views drawn after `child` in its superview lie over it.
+            if let index = parent.subviews.firstIndex(where: { $0 === child }) {
+                for later in parent.subviews[(index + 1)...] where !later.isHidden && later.alpha > 0 {
+                    if parent.convert(later.extentInSuperview, to: self).intersects(places) { return false }
+                }
+            }
+            child = parent
+        }
+        return !above.contains { !$0.isHidden && $0.frame.intersects(places) }
     }
 
     /// Asks the scene's host for a frame (layout, draw, present) at the next turn of the loop.
