@@ -11,20 +11,35 @@ import Foundation
 enum ViewRenderer {
     /// Draws the views that need it at `scale` device pixels per point; their bounds join the damage.
     static func display(windows: [UIWindow], scale: CGFloat) {
-        for window in windows { display(window, origin: .zero, scale: scale) }
+        for window in windows {
+            // At a new scale every view draws again.
+            let all = window.displayedScale != scale
+            window.displayedScale = scale
+            display(window, origin: .zero, scale: scale, all: all)
+        }
     }
 
-    /// `origin`: where the view's superview's coordinates start, in window (scene) points.
-    private static func display(_ view: UIView, origin: CGPoint, scale: CGFloat) {
+    /// `origin`: where the view's superview's coordinates start, in window (scene) points. Only the
+    /// branches marked for display are visited (`all`: the whole subtree, whose place changed).
+    private static func display(_ view: UIView, origin: CGPoint, scale: CGFloat, all: Bool) {
         guard !view.isHidden, view.alpha > 0 else { return }
+        let all = all || view.displayChecksSubtree
+        let below = all || view.descendantNeedsDisplayCheck
+        // Cleared first: what drawing marks (a view drawn here asking for more) waits for the next pass.
+        view.displayChecksSubtree = false
+        view.descendantNeedsDisplayCheck = false
         let own = coordinatesOrigin(of: view, in: origin)
-        let placement = placement(of: view, at: own, scale: scale).placement
-        if needsDrawing(view, at: placement) {
-            let hadContent = view.content != nil
-            draw(view, placement: placement)
-            if hadContent || view.content != nil { view.invalidate(view.bounds) }
+        if all || view.needsDisplay {
+            let placement = placement(of: view, at: own, scale: scale).placement
+            if needsDrawing(view, at: placement) {
+                let hadContent = view.content != nil
+                draw(view, placement: placement)
+                if hadContent || view.content != nil { view.invalidate(view.bounds) }
+            }
         }
-        for subview in view.subviews { display(subview, origin: own, scale: scale) }
+        if below {
+            for subview in view.subviews { display(subview, origin: own, scale: scale, all: all) }
+        }
     }
 
     /// Where `view`'s own coordinates start, in window points, given where its superview's do.

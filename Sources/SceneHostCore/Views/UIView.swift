@@ -47,6 +47,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
                 // view that only moved keeps its pixels: the window copies them, unless it finds when
                 // the frame is drawn that it cannot (see `UIWindow.noteMove`).
                 originMoved = window?.frameNumber ?? -1
+                markForDisplay(subtree: true)
                 if old.size != newValue.size || !(window?.noteMove(of: self, from: old, extent: damageBefore) ?? false) {
                     let damageAfter = extentInSuperview
                     invalidateInSuperview(damageAfter)
@@ -68,6 +69,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             storedBounds = newValue
             frameOrigin = CGPoint(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2)
             originMoved = window?.frameNumber ?? -1
+            markForDisplay(subtree: true)
             invalidateExtent(own: true)
             invalidateInSuperview(damageBefore.union(extentInSuperview))
             geometryDidChange(oldSize: oldSize)
@@ -175,6 +177,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             view.setNeedsTraitUpdate()
         }
         view.setWindow(window)
+        view.markForDisplay(subtree: true)
         view.invalidateInSuperview(view.extentInSuperview)
         setNeedsLayout()
         if view.subtreeNeedsLayout { view.markAncestorsForLayout() }
@@ -251,6 +254,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     open var isHidden = false {
         didSet {
             guard isHidden != oldValue else { return }
+            if !isHidden { markForDisplay(subtree: true) }
             superview?.arrangedSubviewDidChange(self, visibility: true)
             superview?.invalidateExtent(own: true)
             invalidateInSuperview(extentInSuperview)
@@ -259,7 +263,11 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     /// Opacity 0…1 applied to the view and its subviews as a group.
     open var alpha: CGFloat = 1 {
-        didSet { if alpha != oldValue { invalidateInSuperview(extentInSuperview) } }
+        didSet {
+            guard alpha != oldValue else { return }
+            if oldValue <= 0 { markForDisplay(subtree: true) }
+            invalidateInSuperview(extentInSuperview)
+        }
     }
 
     /// Whether subviews are clipped to the bounds (the view's own drawing always is).
@@ -604,7 +612,23 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     // MARK: Drawing
 
-    var needsDisplay = true
+    var needsDisplay = true { didSet { if needsDisplay { markForDisplay(subtree: false) } } }
+
+    /// Whether the display pass must look at this view's whole subtree (new, shown again, or moved:
+    /// where its pixels fall changed), and whether it must look below this view at all. Set up the
+    /// ancestors, so a frame's display pass visits only the branches where something may need drawing.
+    var displayChecksSubtree = true
+    var descendantNeedsDisplayCheck = false
+
+    /// Marks the view (with its subtree when `subtree`) for the next display pass, and the way to it.
+    func markForDisplay(subtree: Bool) {
+        if subtree { displayChecksSubtree = true }
+        var ancestor = superview
+        while let view = ancestor, !view.descendantNeedsDisplayCheck {
+            view.descendantNeedsDisplayCheck = true
+            ancestor = view.superview
+        }
+    }
     /// The output of the last `draw(_:)`, as pixels at `contentPlacement`; nil when it drew nothing.
     var content: Content?
 

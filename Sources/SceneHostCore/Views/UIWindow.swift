@@ -83,6 +83,9 @@ open class UIWindow: UIView {
         setNeedsFrame()
     }
 
+    /// The scale of the last display pass (0 before the first).
+    var displayedScale: CGFloat = 0
+
     /// Counts the frames drawn from this window's damage (views stamp their moves with it).
     private(set) var frameNumber = 0
     /// Opaque views that moved since the last frame, with where that frame showed them (window points).
