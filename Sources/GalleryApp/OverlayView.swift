@@ -89,18 +89,27 @@ final class OverlayView: UIView {
             lines.append(label)
             addSubview(label)
         }
-        for (label, text) in zip(lines, texts) where label.text != text {
+        lineWidths += Array(repeating: 0, count: max(0, texts.count - lineWidths.count))
+        for (index, (label, text)) in zip(lines, texts).enumerated() where label.text != text {
             label.text = text
+            // Measured once per new text: during a drag only the size line is.
+            lineWidths[index] = label.sizeThatFits(.zero).width
             badgeSize = nil
             setNeedsLayout()
         }
     }
 
+    /// The width each line's text needs.
+    private var lineWidths: [CGFloat] = []
     /// The size the lines need, kept until one of them changes.
     private var badgeSize: CGSize?
 
-    /// The height of a line of the badge's font.
-    private var lineHeight: CGFloat { lines.first?.sizeThatFits(.zero).height ?? 0 }
+    /// The height of a line of the badge's font, measured once there is text.
+    private var lineHeight: CGFloat {
+        if measuredLineHeight == 0 { measuredLineHeight = lines.first?.sizeThatFits(.zero).height ?? 0 }
+        return measuredLineHeight
+    }
+    private var measuredLineHeight: CGFloat = 0
 
     /// Refreshes the text and puts the badge in `view`'s bottom trailing corner. The badge keeps a frame
     /// (it translates its autoresizing mask) while the scene around it uses constraints.
@@ -113,7 +122,7 @@ final class OverlayView: UIView {
 
     override func sizeThatFits(_ size: CGSize) -> CGSize {
         if let badgeSize { return badgeSize }
-        let width = lines.reduce(0) { max($0, $1.sizeThatFits(.zero).width) }
+        let width = lineWidths.max() ?? 0
         let size = CGSize(width: (width + 16).rounded(.up), height: (lineHeight * CGFloat(lines.count) + 10).rounded(.up))
         badgeSize = size
         return size
