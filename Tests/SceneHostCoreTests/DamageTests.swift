@@ -117,6 +117,8 @@ struct DamageTests {
             badge.frame.origin.x += 0.25
             damage = expectFrameMatchesFullRender(scene, into: image, scale: 2, "a quarter point at 2×: not on whole pixels")
             #expect(damage.moves.isEmpty)
+            badge.frame.origin.x += 0.5
+            #expect(scene.takeDamage(drawingAt: 1).moves.isEmpty, "the last frame was drawn at another scale")
         }
     }
 

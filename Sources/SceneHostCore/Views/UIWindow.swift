@@ -90,8 +90,10 @@ open class UIWindow: UIView {
     private(set) var frameNumber = 0
     /// Opaque views that moved since the last frame, with where that frame showed them (window points).
     private var moved: [(view: UIView, from: CGRect)] = []
-    /// The window's bounds when the last frame was drawn: pixels outside them were never drawn.
+    /// The window's bounds when the last frame was drawn (pixels outside them were never drawn), and
+    /// its scale (pixels drawn at another are not copied).
     private var drawnBounds: CGRect?
+    private var drawnScale: CGFloat = 0
 
     /// `view` moved from `frame` (its superview's coordinates; `extent` with its unclipped subviews)
     /// to where it is now. Returns whether the window takes care of both places: an opaque view, whole
@@ -123,6 +125,7 @@ open class UIWindow: UIView {
             damage = Damage()
             moved = []
             drawnBounds = CGRect(origin: .zero, size: bounds.size)
+            drawnScale = scale
             frameNumber += 1
         }
         var copied: [Damage.Move] = []
@@ -165,7 +168,7 @@ open class UIWindow: UIView {
             return pixels == pixels.integral
         }
         let shown = CGRect(origin: .zero, size: bounds.size)
-        guard !isHidden, from.size == to.size, whole(from), whole(to),
+        guard !isHidden, scale == drawnScale, from.size == to.size, whole(from), whole(to),
               shown.contains(from), shown.contains(to), drawnBounds.contains(from),
               view.extentInSuperview == view.frame, view.alpha >= 1, !view.isHidden,
               let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha >= 1
