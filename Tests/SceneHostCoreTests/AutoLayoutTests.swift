@@ -259,6 +259,15 @@ struct AutoLayoutTests {
         #expect(label.frame.minX == 16 && label.frame.width == 268, "root view margins: 16 pt in a compact width")
         #expect(label.frame.height > oneLine * 3, "a multi-line label takes the height its width needs")
         #expect(label.frame.height == label.sizeThatFits(CGSize(width: 268, height: 0)).height)
+        // Width by width, narrower and wider: the height always follows (whether a word moved or not).
+        for width in Array(stride(from: 300.0, through: 150, by: -3)) + Array(stride(from: 150.0, through: 420, by: 2)) {
+            _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: width, height: 600), displayScale: 1)
+            scene.layoutIfNeeded()
+            #expect(label.frame.height == label.sizeThatFits(CGSize(width: label.frame.width, height: 0)).height, "at \(width) pt")
+        }
+        label.text = "Short now"
+        scene.layoutIfNeeded()
+        #expect(label.frame.height == oneLine, "new text: measured again")
     }
 
     @Test func marginsSafeAreaAndReadableContentGuides() {

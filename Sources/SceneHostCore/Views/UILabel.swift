@@ -43,6 +43,7 @@ open class UILabel: UIView {
             // The font's size, and so the intrinsic size, follows the category from now on.
             if adjustsFontForContentSizeCategory, sizeCategoryRegistration == nil {
                 sizeCategoryRegistration = registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (label: UILabel, _) in
+                    label.intrinsicSizeWidths = nil
                     label.invalidateIntrinsicContentSize()
                 }
             }
@@ -62,8 +63,13 @@ open class UILabel: UIView {
 
     private func contentDidChange() {
         setNeedsDisplay()
+        intrinsicSizeWidths = nil
         invalidateIntrinsicContentSize()
     }
+
+    /// The widths over which the intrinsic size last measured stays (the lines break at the same places),
+    /// for a label that wraps to its width; nil when unknown.
+    private var intrinsicSizeWidths: TextLayout.WidthRange?
 
     /// The widths at which the last drawing would come out the same (the lines break at the same
     /// places and sit at the left edge); nil when it depends on the exact width.
@@ -82,7 +88,11 @@ open class UILabel: UIView {
     }
 
     override func sizeDidChange(from oldSize: CGSize) {
-        if wrapsToLayoutWidth, oldSize.width != bounds.width { invalidateIntrinsicContentSize() }
+        guard wrapsToLayoutWidth, oldSize.width != bounds.width else { return }
+        // Lines that break at the same places make the same size: a paragraph widening with its window
+        // is measured again only when a word moves.
+        if let intrinsicSizeWidths, intrinsicSizeWidths.contains(Double(bounds.width)) { return }
+        invalidateIntrinsicContentSize()
     }
 
     override func baseline(first: Bool) -> (fraction: CGFloat, offset: CGFloat) {
@@ -141,7 +151,10 @@ open class UILabel: UIView {
     /// preferred width) at the width layout last gave the label.
     open override var intrinsicContentSize: CGSize {
         let width = wrapsToLayoutWidth ? bounds.width : preferredMaxLayoutWidth
-        return sizeThatFits(CGSize(width: width, height: 0))
+        let size = sizeThatFits(CGSize(width: width, height: 0))
+        // `sizeThatFits` left the layout at that width (a wrapping label with text and a width).
+        intrinsicSizeWidths = wrapsToLayoutWidth && width > 0 && !(text ?? "").isEmpty ? layout.widthsDrawingTheSame : nil
+        return size
     }
 
     /// A plain label knows where its text inks before drawing it (subclasses may draw anything).
