@@ -12,3 +12,6 @@
 /* XDestroyImage and XGetPixel are function-like macros, which Swift cannot import. */
 static inline int scenehost_destroy_image(XImage *image) { return XDestroyImage(image); }
 static inline unsigned long scenehost_get_pixel(XImage *image, int x, int y) { return XGetPixel(image, x, y); }
+/* The newest request the server is known to have handled (from the serial of the last event or reply
+   read): LastKnownRequestProcessed is a macro too. */
+static inline unsigned long scenehost_last_known_request_processed(Display *display) { return LastKnownRequestProcessed(display); }

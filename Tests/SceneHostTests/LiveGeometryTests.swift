@@ -169,4 +169,28 @@ extension SceneWindowTests {
         #expect(acknowledged >= 10, "the window manager drove the drag with sync requests")
         #expect(unpainted.isEmpty, "\(unpainted)")
     }
+
+    /// Pixels the server lost after the last frame (another window lay over them) are put again;
+    /// the strips a drag exposes, which the frame at the new size sent, are not sent twice (the drag
+    /// test above checks that they show the app's pixels).
+    @Test func pixelsLostUnderAnotherWindowArePutAgain() async throws {
+        let (app, scene, window, other) = try await oneSceneApp()
+        await app.run(for: 0.2)
+        let teal = try app.screenshot(scene).pixel(x: 5, y: 5)
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.background_pixel = 0
+        var child: Window = 0, x: Int32 = 0, y: Int32 = 0
+        XTranslateCoordinates(other.pointer, window, XDefaultRootWindow(other.pointer), 0, 0, &x, &y, &child)
+        let cover = XCreateWindow(other.pointer, XDefaultRootWindow(other.pointer), x + 10, y + 10, 60, 40, 0, Int32(CopyFromParent),
+                                  UInt32(InputOutput), nil, UInt(CWOverrideRedirect | CWBackPixel), &attributes)
+        XMapRaised(other.pointer, cover)
+        other.sync()
+        await app.run(for: 0.2)
+        #expect(try app.screenshot(scene).pixel(x: 30, y: 30) != teal, "covered")
+        XDestroyWindow(other.pointer, cover)
+        other.sync()
+        #expect(await app.run(until: { (try? app.screenshot(scene).pixel(x: 30, y: 30)) == teal }, timeout: 2),
+                "uncovered: the app's pixels again")
+    }
 }

@@ -38,6 +38,11 @@ final class SceneWindow: UIWindowSceneHost {
     private var geometryChanged = true
     /// Pixels lost by the X server (exposed) that the back buffer still holds.
     private var exposed: CGRect = .null
+    /// What the last frame put in the window (pixels), and the number of its first request: an Expose
+    /// the server made before it handled them (the event's serial is lower) asks for pixels already sent
+    /// when they lie within. A drag's new strip is exposed as the window manager resizes the window and
+    /// is in the frame drawn for that size.
+    private var lastPresent: (rects: [CGRect], firstRequest: UInt)?
     private var isMapped = false
     /// Whether the window has keyboard focus (the scene's `activeAppearance`).
     private var hasFocus = false
@@ -307,7 +312,9 @@ final class SceneWindow: UIWindowSceneHost {
             needsFrame = needsFrame || geometryChanged || positionIsStale
         case Expose:
             let expose = event.xexpose
-            exposed = exposed.union(CGRect(x: Int(expose.x), y: Int(expose.y), width: Int(expose.width), height: Int(expose.height)))
+            let rect = CGRect(x: Int(expose.x), y: Int(expose.y), width: Int(expose.width), height: Int(expose.height))
+            if let lastPresent, expose.serial < lastPresent.firstRequest, lastPresent.rects.contains(where: { $0.contains(rect) }) { break }
+            exposed = exposed.union(rect)
             needsFrame = true
         case MapNotify:
             isMapped = true
@@ -563,18 +570,21 @@ final class SceneWindow: UIWindowSceneHost {
         for move in damage.moves { present.add(move.to) }
         present.add(exposed.intersection(whole))
         exposed = .null
+        let acknowledged = syncConfigured ? pendingSync : nil
         if let buffer, !present.isEmpty {
             let rects = present.rects
+            lastPresent = (rects, UInt(XNextRequest(display.pointer)))
             for (index, rect) in rects.enumerated() {
+                // A frame that acknowledges a sync request needs no completion event: the window
+                // manager's next request comes after the counter, so after the put.
                 buffer.put(to: xWindow.id, x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height),
-                           last: index == rects.count - 1)
+                           last: index == rects.count - 1, notify: acknowledged == nil || syncCounter == nil)
             }
         }
         let presented = monotonicSeconds()
         // The server handles requests in order: it has put the frame at the new size on screen before
         // it sets the counter, so the window manager, which waits for the counter, never runs ahead of
         // the content.
-        let acknowledged = syncConfigured ? pendingSync : nil
         if let acknowledged, let syncCounter {
             syncCounter.set(acknowledged.serial)
             display.flush()
