@@ -57,6 +57,19 @@ struct DamageTests {
                 "the strips it left, and nothing where it is now")
     }
 
+    @Test func movesIntoASurfaceWithoutPixelsAreComposited() {
+        let (scene, _, badge, _) = badgeScene()
+        _ = scene.renderImage()
+        badge.frame.origin = CGPoint(x: 40, y: 50)
+        let damage = scene.takeDamage(drawingAt: 1)
+        #expect(damage.moves.count == 1)
+        let recording = RecordingSurface()
+        scene.render(into: Context(surface: recording), damage: damage, scale: 1)
+        recording.flush()
+        let ink = recording.inkExtents
+        #expect(CGRect(x: ink.x, y: ink.y, width: ink.width, height: ink.height).contains(badge.frame), "the badge is drawn where it is")
+    }
+
     /// Copying is only a shortcut: whatever else happened in the frame, the pixels come out as a whole
     /// new frame's.
     @Test func movedViewsComeOutAsAWholeFrameWhateverElseChanged() {

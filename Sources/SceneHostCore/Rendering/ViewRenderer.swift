@@ -69,11 +69,15 @@ enum ViewRenderer {
 
     /// `context` maps window points to device pixels by `scale` alone.
     static func render(windows: [UIWindow], in context: Context, damage: Damage, scale: CGFloat) {
-        if !damage.moves.isEmpty, let image = context.surface as? ImageSurface {
-            for move in damage.moves {
+        var damage = damage
+        for move in damage.moves {
+            if let image = context.surface as? ImageSurface {
                 image.copyPixels(x: Int((move.from.minX * scale).rounded()), y: Int((move.from.minY * scale).rounded()),
                                  width: Int((move.from.width * scale).rounded()), height: Int((move.from.height * scale).rounded()),
                                  toX: Int((move.to.minX * scale).rounded()), toY: Int((move.to.minY * scale).rounded()))
+            } else {
+                // Pixels that cannot be copied are composited where they land.
+                damage.add(move.to)
             }
         }
         // Each rectangle is composited from the last view painted that covers it opaquely: nothing under
