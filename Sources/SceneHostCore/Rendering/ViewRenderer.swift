@@ -161,12 +161,12 @@ enum ViewRenderer {
         if paints, !visible.isNull, damage.intersects(visible) {
             if let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha > 0 {
                 context.setSource(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
-                fillBackground(of: view, in: context, damage: damage.bounds.offsetBy(dx: -own.x, dy: -own.y))
+                fillBackground(of: view, in: context, damage: damage, at: own)
             }
             let (placement, pixelX, pixelY) = placement(of: view, at: own, scale: scale)
             // Drawn in the display pass; a view it did not reach (shown since) is drawn here.
             if needsDrawing(view, at: placement) { draw(view, placement: placement) }
-            if let content = view.content {
+            if let content = view.content, inkMeets(damage, content, at: (pixelX, pixelY), scale: scale, shownAsDrawn: view.contentMode == .redraw || content.size == bounds.size) {
                 context.save()
                 context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
                 context.clip()
@@ -202,27 +202,49 @@ enum ViewRenderer {
         if grouped { context.popGroupAndPaint(alpha: Double(view.alpha)) }
     }
 
+    /// Whether `damage` (window points) meets what `content` inked: a drawing shown as drawn covers only
+    /// its image, placed at `origin` (the device pixel of the bounds' origin). A label whose bounds
+    /// reach a damaged strip at the window's edge, but not its text, is not painted there. A drawing
+    /// fitted to other bounds may cover all of them: it is painted wherever they meet the damage.
+    private static func inkMeets(_ damage: Damage, _ content: UIView.Content, at origin: (x: Double, y: Double), scale: CGFloat,
+                                 shownAsDrawn: Bool) -> Bool {
+        guard shownAsDrawn else { return true }
+        let ink = CGRect(x: (CGFloat(origin.x) + CGFloat(content.x)) / scale, y: (CGFloat(origin.y) + CGFloat(content.y)) / scale,
+                         width: CGFloat(content.image.width) / scale, height: CGFloat(content.image.height) / scale)
+        return damage.intersects(ink)
+    }
+
     /// Fills `view`'s bounds with the current source, leaving out the whole device pixels its opaque
     /// subviews paint over anyway (a list's background under its rows, a root view under its panes):
     /// filling every layer of a window at every frame of a drag would cost more than the rest of it.
-    private static func fillBackground(of view: UIView, in context: Context, damage: CGRect) {
-        let bounds = view.bounds, area = bounds.intersection(damage)
+    private static func fillBackground(of view: UIView, in context: Context, damage: Damage, at own: CGPoint) {
+        let bounds = view.bounds, area = bounds.intersection(damage.bounds.offsetBy(dx: -own.x, dy: -own.y))
         var covered: [CGRect] = []
         if !area.isNull { collectOpaqueSubviewAreas(of: view, offset: .zero, within: area, into: &covered, depth: 0) }
-        context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
         guard !covered.isEmpty else {
+            context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
             context.fill()
             return
         }
         // The context maps user space to device pixels by a scale and a translation only.
         let origin = context.userToDevice(0, 0), unit = context.userToDevice(1, 1)
         let scaleX = unit.x - origin.x, scaleY = unit.y - origin.y
+        var holes: [CGRect] = []
         for rect in covered {
             let left = (Double(rect.minX) * scaleX + origin.x).rounded(.up), right = (Double(rect.maxX) * scaleX + origin.x).rounded(.down)
             let top = (Double(rect.minY) * scaleY + origin.y).rounded(.up), bottom = (Double(rect.maxY) * scaleY + origin.y).rounded(.down)
             guard right > left, bottom > top else { continue }
-            context.rectangle((left - origin.x) / scaleX, (top - origin.y) / scaleY, (right - left) / scaleX, (bottom - top) / scaleY)
+            holes.append(CGRect(x: (left - origin.x) / scaleX, y: (top - origin.y) / scaleY, width: (right - left) / scaleX, height: (bottom - top) / scaleY))
         }
+        // A damaged rectangle inside one subview's opaque area needs nothing from this background (a
+        // window's edge strip crossing a list's rows, under the pane that holds them).
+        let exposedParts = damage.rects.contains { rect in
+            let part = rect.offsetBy(dx: -own.x, dy: -own.y).intersection(bounds)
+            return !part.isNull && !part.isEmpty && !holes.contains { $0.contains(part) }
+        }
+        guard exposedParts else { return }
+        context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
+        for hole in holes { context.rectangle(Double(hole.minX), Double(hole.minY), Double(hole.width), Double(hole.height)) }
         // Enclosed twice (by the bounds and a cover) is left out; where covers overlap the fill is
         // made again, which the subviews paint over.
         context.save()
