@@ -76,9 +76,6 @@ public final class Display {
         return result
     }
 
-    /// Events already read from the socket or waiting in it, without blocking.
-    public var pendingEventCount: Int32 { XPending(pointer) }
-
     public func nextEvent() -> XEvent {
         var event = XEvent()
         XNextEvent(pointer, &event)

@@ -304,8 +304,11 @@ public final class SceneRuntime {
         processRequests()
         for window in windows where window.needsFrame { window.renderFrame() }
         for window in windows { window.sendRequestedFrame() }
+        // Sends what the turn asked for (a frame's puts and its sync counter among it). Xlib's flush then
+        // reads whatever the server sent meanwhile, so what is queued already is all there is: anything
+        // later waits in the socket, where the loop's poll sees it.
         display.flush()
-        return display.pendingEventCount > 0 || !pendingRequests.isEmpty || windows.contains { $0.needsFrame }
+        return XEventsQueued(display.pointer, QueuedAlready) > 0 || !pendingRequests.isEmpty || windows.contains { $0.needsFrame }
     }
 
     /// Reads every queued event before anything is laid out, so only the newest size per window counts.

@@ -586,8 +586,8 @@ final class SceneWindow: UIWindowSceneHost {
         // it sets the counter, so the window manager, which waits for the counter, never runs ahead of
         // the content.
         if let acknowledged, let syncCounter {
+            // Sent with the turn's flush, right after the frames.
             syncCounter.set(acknowledged.serial)
-            display.flush()
             pendingSync = nil
             syncConfigured = false
         }
