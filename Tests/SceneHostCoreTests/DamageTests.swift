@@ -14,7 +14,7 @@ struct DamageTests {
         #expect(CGRect.null.subtracting(rect).isEmpty)
     }
 
-    /// A badge over a label, in a window the size of `size` points drawn at `scale`.
+    /// A black badge holding a label, over another label, in a 200×100-point scene drawn at `scale`.
     private func badgeScene(scale: CGFloat = 1) -> (scene: UIWindowScene, root: UIView, badge: UIView, text: UILabel) {
         let controller = UIViewController()
         controller.view.backgroundColor = .white
