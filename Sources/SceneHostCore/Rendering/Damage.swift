@@ -11,6 +11,8 @@ import Foundation
     private var union = Box.none
 
     public var rects: [CGRect] { boxes.map(\.rect) }
+    /// Whether some rectangle passes `test` (without making the array `rects` makes).
+    func anyRect(_ test: (CGRect) -> Bool) -> Bool { boxes.contains { test($0.rect) } }
     /// The smallest rectangle holding all of it (`.null` when empty).
     public var bounds: CGRect { boxes.isEmpty ? .null : union.rect }
 

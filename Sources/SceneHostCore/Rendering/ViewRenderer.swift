@@ -121,8 +121,7 @@ enum ViewRenderer {
               view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).intersection(clip).intersects(within) else { return }
         let own = coordinatesOrigin(of: view, in: origin)
         let visible = view.bounds.offsetBy(dx: own.x, dy: own.y).intersection(clip)
-        if let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha >= 1,
-           visible.intersects(within) {
+        if view.backgroundAlpha >= 1, visible.intersects(within) {
             covers.append((view, visible))
         }
         let childClip = view.clipsToBounds ? visible : clip
@@ -166,7 +165,9 @@ enum ViewRenderer {
             let (placement, pixelX, pixelY) = placement(of: view, at: own, scale: scale)
             // Drawn in the display pass; a view it did not reach (shown since) is drawn here.
             if needsDrawing(view, at: placement) { draw(view, placement: placement) }
-            if let content = view.content, inkMeets(damage, content, at: (pixelX, pixelY), scale: scale, shownAsDrawn: view.contentMode == .redraw || content.size == bounds.size) {
+            // A drawing shown as drawn covers only its image: a label whose bounds reach a damaged strip
+            // at the window's edge, but not its text, is not painted there.
+            if let content = view.content, view.drawnInk.map({ damage.intersects($0.offsetBy(dx: own.x, dy: own.y)) }) ?? true {
                 context.save()
                 context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
                 context.clip()
@@ -202,18 +203,6 @@ enum ViewRenderer {
         if grouped { context.popGroupAndPaint(alpha: Double(view.alpha)) }
     }
 
-    /// Whether `damage` (window points) meets what `content` inked: a drawing shown as drawn covers only
-    /// its image, placed at `origin` (the device pixel of the bounds' origin). A label whose bounds
-    /// reach a damaged strip at the window's edge, but not its text, is not painted there. A drawing
-    /// fitted to other bounds may cover all of them: it is painted wherever they meet the damage.
-    private static func inkMeets(_ damage: Damage, _ content: UIView.Content, at origin: (x: Double, y: Double), scale: CGFloat,
-                                 shownAsDrawn: Bool) -> Bool {
-        guard shownAsDrawn else { return true }
-        let ink = CGRect(x: (CGFloat(origin.x) + CGFloat(content.x)) / scale, y: (CGFloat(origin.y) + CGFloat(content.y)) / scale,
-                         width: CGFloat(content.image.width) / scale, height: CGFloat(content.image.height) / scale)
-        return damage.intersects(ink)
-    }
-
     /// Fills `view`'s bounds with the current source, leaving out the whole device pixels its opaque
     /// subviews paint over anyway (a list's background under its rows, a root view under its panes):
     /// filling every layer of a window at every frame of a drag would cost more than the rest of it.
@@ -238,7 +227,7 @@ enum ViewRenderer {
         }
         // A damaged rectangle inside one subview's opaque area needs nothing from this background (a
         // window's edge strip crossing a list's rows, under the pane that holds them).
-        let exposedParts = damage.rects.contains { rect in
+        let exposedParts = damage.anyRect { rect in
             let part = rect.offsetBy(dx: -own.x, dy: -own.y).intersection(bounds)
             return !part.isNull && !part.isEmpty && !holes.contains { $0.contains(part) }
         }
@@ -260,7 +249,7 @@ enum ViewRenderer {
     private static func collectOpaqueSubviewAreas(of view: UIView, offset: CGPoint, within: CGRect, into covered: inout [CGRect], depth: Int) {
         for subview in view.subviews where !subview.isHidden && subview.alpha >= 1 {
             let frame = subview.frame.offsetBy(dx: offset.x, dy: offset.y)
-            if let color = subview.backgroundColor?.resolvedColor(with: subview.traitCollection).components, color.alpha >= 1 {
+            if subview.backgroundAlpha >= 1 {
                 let part = frame.intersection(within)
                 if !part.isNull, !part.isEmpty { covered.append(part) }
             } else if depth < 3, !subview.subviews.isEmpty {
@@ -284,6 +273,7 @@ enum ViewRenderer {
             // Glyph outlines may be anti-aliased into the pixel beyond: one more on each side.
             let image = makeImage(for: view, ink: (Double(ink.minX), Double(ink.minY), Double(ink.width), Double(ink.height)),
                                   placement: placement, margin: 1) { run(view, drawingIn: $0) }
+            // Nothing inked: run anyway, so the traits `draw(_:)` reads are tracked.
             if image == nil { run(view, drawingIn: Context(surface: RecordingSurface())) }
             return
         }

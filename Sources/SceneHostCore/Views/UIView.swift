@@ -46,9 +46,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
                 // is under it opaquely is all that has to be composited where it is now. An opaque
                 // view that only moved keeps its pixels: the window copies them, unless it finds when
                 // the frame is drawn that it cannot (see `UIWindow.noteMove`).
-                originMoved = window?.frameNumber ?? -1
-                markForDisplay(subtree: true)
-                if old.size != newValue.size || !(window?.noteMove(of: self, from: old, extent: damageBefore) ?? false) {
+                originDidMove()
+                if old.size != newValue.size || !(window?.noteMove(of: self, from: old) ?? false) {
                     let damageAfter = extentInSuperview
                     invalidateInSuperview(damageAfter)
                     for part in damageBefore.subtracting(damageAfter) { invalidateInSuperview(part) }
@@ -68,8 +67,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             let oldSize = storedBounds.size
             storedBounds = newValue
             frameOrigin = CGPoint(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2)
-            originMoved = window?.frameNumber ?? -1
-            markForDisplay(subtree: true)
+            originDidMove()
             invalidateExtent(own: true)
             invalidateInSuperview(damageBefore.union(extentInSuperview))
             geometryDidChange(oldSize: oldSize)
@@ -85,16 +83,20 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// in a resize from `old`: its background does, and what its subviews show when it clips them; its
     /// drawing only where it inked. A label that grows with its row shows nothing new at its edge.
     private func paints(inStrip strip: CGRect, of old: CGRect) -> Bool {
-        if clipsToBounds { return true }
-        if let color = backgroundColor?.resolvedColor(with: traitCollection).components, color.alpha > 0 { return true }
-        guard let content else { return false }
-        // Kept drawings are fitted to the bounds, except `.redraw` ones, shown as drawn at the top left.
-        guard contentMode == .redraw, contentPlacement.scale > 0 else { return true }
-        let scale = contentPlacement.scale
-        let inked = CGRect(x: old.minX + (CGFloat(content.x) - contentPlacement.phaseX) / scale,
-                           y: old.minY + (CGFloat(content.y) - contentPlacement.phaseY) / scale,
-                           width: CGFloat(content.image.width) / scale, height: CGFloat(content.image.height) / scale)
-        return inked.insetBy(dx: -1, dy: -1).intersects(strip)
+        if clipsToBounds || backgroundAlpha > 0 { return true }
+        guard content != nil else { return false }
+        // A drawing fitted to the bounds may reach anywhere in them.
+        guard let ink = drawnInk else { return true }
+        // The strip is in the superview's coordinates; a pixel of margin for rounding.
+        let inSuperview = ink.offsetBy(dx: old.minX - bounds.minX, dy: old.minY - bounds.minY)
+        return inSuperview.insetBy(dx: -1, dy: -1).intersects(strip)
+    }
+
+    /// This view's coordinates moved within its window: subviews moving in this frame are not copied
+    /// (see `originMoved`), and the display pass looks at the whole subtree (where its pixels fall changed).
+    private func originDidMove() {
+        originMoved = window?.frameNumber ?? -1
+        markForDisplay(subtree: true)
     }
 
     /// The window frame in which this view's coordinates last moved within its window (its frame or
@@ -248,6 +250,9 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             if backgroundColor != oldValue { invalidate(bounds) }
         }
     }
+    /// The alpha of the background colour as the view's traits resolve it (0 without one): at 1 it hides
+    /// what lies under the bounds.
+    var backgroundAlpha: CGFloat { backgroundColor?.resolvedColor(with: traitCollection).components.alpha ?? 0 }
     /// Checked on every trait change without calling the (overridable) getter.
     @exclusivity(unchecked) private var hasDynamicBackground = false
 
@@ -651,6 +656,17 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     }
     /// What `content` was drawn for: the scale and the sub-pixel offset of the bounds' origin.
     var contentPlacement = ContentPlacement(scale: 0, phaseX: 0, phaseY: 0)
+
+    /// Where the kept drawing shows, in the view's coordinates, when it is shown as drawn (`.redraw`,
+    /// or drawn at the bounds' size): its image, from the device pixel the bounds' origin fell in. Nil
+    /// without a drawing, or when one drawn at another size is fitted to the bounds.
+    var drawnInk: CGRect? {
+        guard let content, contentPlacement.scale > 0, contentMode == .redraw || content.size == bounds.size else { return nil }
+        let scale = contentPlacement.scale
+        return CGRect(x: bounds.minX + (CGFloat(content.x) - contentPlacement.phaseX) / scale,
+                      y: bounds.minY + (CGFloat(content.y) - contentPlacement.phaseY) / scale,
+                      width: CGFloat(content.image.width) / scale, height: CGFloat(content.image.height) / scale)
+    }
 
     /// Marks the whole view to be redrawn.
     open func setNeedsDisplay() {

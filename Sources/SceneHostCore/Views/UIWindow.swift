@@ -95,27 +95,33 @@ open class UIWindow: UIView {
     private var drawnBounds: CGRect?
     private var drawnScale: CGFloat = 0
 
-    /// `view` moved from `frame` (its superview's coordinates; `extent` with its unclipped subviews)
-    /// to where it is now. Returns whether the window takes care of both places: an opaque view, whole
-    /// and unfaded, whose ancestors kept their places, is copied from where the last frame showed it (as
-    /// a compositor moves a layer), and only what changed in it and what it left are composited again.
-    /// Whether the copy can be made is settled when the frame is drawn (`takeDamage`); if not, both
-    /// places are composited.
-    func noteMove(of view: UIView, from frame: CGRect, extent: CGRect) -> Bool {
-        guard drawnBounds != nil, frame == extent, view.alpha >= 1, !view.isHidden,
-              let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha >= 1 else { return false }
-        if moved.contains(where: { $0.view === view }) { return true }
-        var origin = CGPoint.zero, ancestor = view.superview
-        while let current = ancestor, current !== self {
-            guard current.originMoved != frameNumber, current.alpha >= 1, !current.isHidden else { return false }
-            origin.x += current.frame.minX - current.bounds.minX
-            origin.y += current.frame.minY - current.bounds.minY
-            ancestor = current.superview
-        }
-        guard ancestor === self else { return false }
-        moved.append((view, frame.offsetBy(dx: origin.x, dy: origin.y)))
+    /// `view` moved from `frame` (its superview's coordinates) to where it is now. Returns whether the
+    /// window takes care of both places: an opaque view, whole and unfaded, whose ancestors kept their
+    /// places, is copied from where the last frame showed it (as a compositor moves a layer), and only
+    /// what changed in it and what it left are composited again. Whether the copy can be made is
+    /// settled when the frame is drawn (`takeDamage`); if not, both places are composited.
+    func noteMove(of view: UIView, from frame: CGRect) -> Bool {
+        guard drawnBounds != nil, isCopyable(view), ancestorsStayed(view), let superview = view.superview else { return false }
+        if !moved.contains(where: { $0.view === view }) { moved.append((view, superview.convert(frame, to: nil))) }
         setNeedsFrame()
         return true
+    }
+
+    /// Whether `view` alone decides its pixels: shown, unfaded, with an opaque background, and no
+    /// subview past its bounds.
+    private func isCopyable(_ view: UIView) -> Bool {
+        !view.isHidden && view.alpha >= 1 && view.backgroundAlpha >= 1 && view.extentInSuperview == view.frame
+    }
+
+    /// Whether `view`'s ancestors, up to this window, kept their places in this frame and show their
+    /// subviews as they are (shown, unfaded).
+    private func ancestorsStayed(_ view: UIView) -> Bool {
+        var ancestor = view.superview
+        while let current = ancestor, current !== self {
+            guard current.originMoved != frameNumber, current.alpha >= 1, !current.isHidden else { return false }
+            ancestor = current.superview
+        }
+        return ancestor === self && !isHidden
     }
 
     /// Returns and clears the damaged region, with the moves of opaque views to copy first, for a frame
@@ -168,15 +174,11 @@ open class UIWindow: UIView {
             return pixels == pixels.integral
         }
         let shown = CGRect(origin: .zero, size: bounds.size)
-        guard !isHidden, scale == drawnScale, from.size == to.size, whole(from), whole(to),
-              shown.contains(from), shown.contains(to), drawnBounds.contains(from),
-              view.extentInSuperview == view.frame, view.alpha >= 1, !view.isHidden,
-              let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha >= 1
-        else { return false }
+        guard scale == drawnScale, from.size == to.size, whole(from), whole(to), shown.contains(from), shown.contains(to),
+              drawnBounds.contains(from), isCopyable(view), ancestorsStayed(view) else { return false }
         let places = from.union(to)
         var child = view
         while let parent = child.superview {
-            guard parent.originMoved != frameNumber, parent.alpha >= 1, !parent.isHidden else { return false }
             // Views drawn after `child` in its superview lie over it.
             if let index = parent.subviews.firstIndex(where: { $0 === child }) {
                 for later in parent.subviews[(index + 1)...] where !later.isHidden && later.alpha > 0 {
