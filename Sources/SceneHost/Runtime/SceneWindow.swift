@@ -574,11 +574,14 @@ final class SceneWindow: UIWindowSceneHost {
         if let buffer, !present.isEmpty {
             let rects = present.rects
             lastPresent = (rects, UInt(XNextRequest(display.pointer)))
+            // A frame that acknowledges a sync request needs no completion event: the window manager's
+            // next request comes after the counter, so after the put. Nor does one that only repairs
+            // what the window manager's frame uncovered between two steps of a drag (openbox resizes
+            // the frame after the counter): the next step's request, or the release, comes after it.
+            let notify = syncCounter == nil || (acknowledged == nil && !isInteractive)
             for (index, rect) in rects.enumerated() {
-                // A frame that acknowledges a sync request needs no completion event: the window
-                // manager's next request comes after the counter, so after the put.
                 buffer.put(to: xWindow.id, x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height),
-                           last: index == rects.count - 1, notify: acknowledged == nil || syncCounter == nil)
+                           last: index == rects.count - 1, notify: notify)
             }
         }
         let presented = monotonicSeconds()
