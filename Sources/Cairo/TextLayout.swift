@@ -622,7 +622,10 @@ public final class TextLayout {
                 byteOfOffset.append(Int32(offsetOfByte.count))
                 for _ in 0..<UTF8.width(scalar) { offsetOfByte.append(Int32(byteOfOffset.count - 1)) }
                 if Self.mayBeRightToLeft(scalar.value) { hasRightToLeft = true }
-                if [0x09, 0x0A, 0x0D, 0x85, 0x2028, 0x2029].contains(scalar.value) { hasTabsOrParagraphs = true }
+                switch scalar.value {
+                case 0x09, 0x0A, 0x0D, 0x85, 0x2028, 0x2029: hasTabsOrParagraphs = true
+                default: break
+                }
             }
             offsetOfByte.append(Int32(byteOfOffset.count))
             byteOfOffset.append(Int32(offsetOfByte.count - 1))

@@ -120,18 +120,17 @@ public final class ImageBuffer {
     }
 
     /// Copies a rectangle of the buffer to the same place in `window`. The server reads shared memory
-    /// asynchronously: call `waitUntilRead()` before drawing into the buffer again. `last`: the last
-    /// put of a frame; only it asks the server to say when it is done (it handles puts in order), so a
-    /// frame of many rectangles makes one event to read, not one each. `notify`: false when something
-    /// the server will send anyway says so (the window manager's next sync request during a drag,
-    /// which follows the counter set after the put): the event would only wake the loop.
-    public func put(to window: Window, x: Int, y: Int, width: Int, height: Int, last: Bool = true, notify: Bool = true) {
+    /// asynchronously: call `waitUntilRead()` before drawing into the buffer again. `notify`: whether
+    /// the server says when it is done. Ask with a frame's last put only (the server handles puts in
+    /// order), and not at all when something the server sends anyway will say so (the window manager's
+    /// next sync request during a drag, which follows the put): the event would only wake the loop.
+    public func put(to window: Window, x: Int, y: Int, width: Int, height: Int, notify: Bool = true) {
         if usesSharedMemory {
             // The server says when it is done (a ShmCompletion event, see `handle`), so the next frame
             // need not ask with a round trip.
             lastPut = XNextRequest(display.pointer)
             XShmPutImage(display.pointer, window, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y),
-                         UInt32(width), UInt32(height), last && notify ? 1 : 0)
+                         UInt32(width), UInt32(height), notify ? 1 : 0)
         } else {
             XPutImage(display.pointer, window, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y),
                       UInt32(width), UInt32(height))

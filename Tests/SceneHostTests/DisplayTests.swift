@@ -95,7 +95,7 @@ struct DisplayTests {
         #expect(XNextRequest(display.pointer) == requests, "told already: no round trip")
 
         // A frame of several rectangles: one completion, for the last, says all of them were read.
-        for row in 0..<4 { buffer.put(to: window.id, x: 0, y: row * 16, width: 64, height: 16, last: row == 3) }
+        for row in 0..<4 { buffer.put(to: window.id, x: 0, y: row * 16, width: 64, height: 16, notify: row == 3) }
         display.sync()
         var completions = 0
         while XPending(display.pointer) > 0 { if buffer.handle(display.nextEvent()) { completions += 1 } }

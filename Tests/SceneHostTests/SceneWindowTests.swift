@@ -77,11 +77,7 @@ import Testing
     /// The test app with its one scene settled, and a second connection to drive the pointer.
     private func settledApp() async throws -> (app: AppHarness, scene: UIWindowScene, window: Window, other: Display, input: SyntheticInput) {
         TestSceneDelegate.updates = []
-        let app = try AppHarness(TestAppDelegate.self)
-        #expect(await app.waitForScenes(1))
-        let scene = try #require(app.scenes.first)
-        let window = try #require(app.window(of: scene))
-        let other = try app.virtualDisplay.connect()
+        let (app, scene, window, other) = try await oneSceneApp()
         let input = try SyntheticInput(display: other)
         await app.run(for: 0.1)
         return (app, scene, window, other, input)

@@ -581,7 +581,7 @@ final class SceneWindow: UIWindowSceneHost {
             let notify = syncCounter == nil || (acknowledged == nil && !isInteractive)
             for (index, rect) in rects.enumerated() {
                 buffer.put(to: xWindow.id, x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height),
-                           last: index == rects.count - 1, notify: notify)
+                           notify: notify && index == rects.count - 1)
             }
         }
         let presented = monotonicSeconds()
