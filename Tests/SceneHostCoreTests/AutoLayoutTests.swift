@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Runtime) import SceneHostCore
+@_spi(Runtime) @testable import SceneHostCore
 import Testing
 
 /// A view with a fixed intrinsic size.
@@ -82,6 +82,30 @@ struct AutoLayoutTests {
         _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 600, height: 300), displayScale: 1)
         scene.layoutIfNeeded()
         #expect(child.frame == CGRect(x: 20, y: 30, width: 560, height: 50), "the window's size flows through")
+    }
+
+    /// As UIKit's window does (`autoresize = W+H`), the window keeps its root view at its own size
+    /// through the window's layout: a resize is solved once, not a second time when the window then
+    /// sets the root view's frame.
+    @Test func theRootViewFollowsTheWindowAndAResizeIsSolvedOnce() throws {
+        let (scene, root) = makeRoot()
+        let child = UIView()
+        child.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(child)
+        NSLayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            child.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -20),
+            child.topAnchor.constraint(equalTo: root.topAnchor), child.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+        ])
+        scene.layoutIfNeeded()
+        #expect(root.autoresizingMask == [.flexibleWidth, .flexibleHeight])
+        let engine = try #require(root.window?.hostedLayoutEngine)
+        let solves = engine.solveCount
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 600, height: 350), displayScale: 1)
+        scene.layoutIfNeeded()
+        #expect(engine.solveCount == solves + 1)
+        #expect(root.frame == CGRect(x: 0, y: 0, width: 600, height: 350))
+        #expect(child.frame == CGRect(x: 20, y: 0, width: 560, height: 350))
     }
 
     @Test func leadingAndTrailingFlipUnderRightToLeft() {

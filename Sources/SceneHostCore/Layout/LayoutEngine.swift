@@ -60,6 +60,8 @@ final class LayoutEngine {
 
     private(set) var needsRebuild = true
     private(set) var needsSolve = true
+    /// How many times the engine has solved and applied frames (a window resize takes one).
+    private(set) var solveCount = 0
     /// Set while solved frames are applied, so frame changes are not fed back as new constants.
     private(set) var isApplying = false
     /// The root's layout direction when the constraints were made (leading/trailing depend on it).
@@ -168,6 +170,7 @@ final class LayoutEngine {
         if needsRebuild { rebuild() }
         guard needsSolve else { return }
         needsSolve = false
+        solveCount += 1
         refreshGuides()
         solver.updateVariables()
         guard isHosting else { return }

@@ -43,6 +43,9 @@ open class UIWindow: UIView {
             if let old = oldValue, old.presentedViewController != nil { old.dismiss(animated: false) }
             if let old = oldValue, old.viewIfLoaded?.superview === self { old.view.removeFromSuperview() }
             if let root = rootViewController {
+                // As UIKit's window does (`autoresize = W+H`): the root view follows the window's size
+                // within the window's own layout, so a resize is laid out in one pass.
+                root.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
                 root.view.frame = bounds
                 addSubview(root.view)
             }
