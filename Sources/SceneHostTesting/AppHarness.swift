@@ -13,7 +13,14 @@ public final class AppHarness {
     /// Released before the virtual display, so the app's connection closes while the server still runs.
     private var runtime: SceneRuntime!
     /// Every trace event so far, in order, as written to the trace file (`event`, `scene` and fields).
-    public private(set) var events: [[String: Any]] = []
+    public var events: [[String: Any]] {
+        // Made from the recorded events as they are first read: recording stays cheap for the app.
+        while readableEvents.count < traceEvents.count { readableEvents.append(traceEvents[readableEvents.count].dictionary) }
+        return readableEvents
+    }
+    private var readableEvents: [[String: Any]] = []
+    /// Every trace event so far, in order, as recorded (cheaper to scan than `events`).
+    public private(set) var traceEvents: [TraceEvent] = []
 
     /// Where the app keeps its sessions between launches: a fresh folder for each harness unless given,
     /// so tests never see each other's (or the user's) saved scenes.
@@ -37,7 +44,7 @@ public final class AppHarness {
         // The app's connection keeps the server running for as long as anything holds the connection.
         runtime.display.owner = virtualDisplay
         runtime.onTerminate = {}
-        runtime.observeTrace { [weak self] _, fields in self?.events.append(fields) }
+        runtime.observeTrace { [weak self] event in self?.traceEvents.append(event) }
         runtime.launch(delegate: delegateClass.init(), manifest: manifest, stateDirectory: stateDirectory)
     }
 
@@ -55,7 +62,7 @@ public final class AppHarness {
     public func relaunch() throws {
         runtime.terminate()
         runtime = nil
-        events = []
+        clearEvents()
         try launch()
     }
 
@@ -114,7 +121,10 @@ public final class AppHarness {
     }
 
     /// Forgets the events so far (to look only at what an action causes).
-    public func clearEvents() { events.removeAll() }
+    public func clearEvents() {
+        traceEvents.removeAll()
+        readableEvents.removeAll()
+    }
 
     /// The client area of `scene`'s window as the X server shows it.
     public func screenshot(_ scene: UIScene) throws -> ImageSurface {

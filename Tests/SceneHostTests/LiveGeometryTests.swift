@@ -74,6 +74,11 @@ extension SceneWindowTests {
             return true
         }))
         #expect(frameAtAcknowledgement?["width"] as? Double == 612, "the acknowledged frame is the one at the new size")
+        let recorded = try #require(app.traceEvents.last { $0.name == "frame" && $0.number("syncSerial") == Double(serial) },
+                                    "the events as recorded say the same")
+        #expect(recorded.scene == scene.session.persistentIdentifier && recorded.number("width") == 612)
+        #expect(recorded.number("interactive") == nil, "a Boolean is no number")
+        #expect(app.traceEvents.count == app.events.count)
         #expect(try app.screenshot(scene).width == 612)
         #expect(!scene.effectiveGeometry.isInteractivelyResizing, "a sync request without the window manager's grab is no drag")
     }

@@ -50,10 +50,13 @@ public final class SceneRuntime {
     }
 
     /// Observes trace events in-process (tests), whether or not a trace file is written.
-    public func observeTrace(_ observer: @escaping (_ event: String, _ fields: [String: Any]) -> Void) {
+    public func observeTrace(_ observer: @escaping (TraceEvent) -> Void) {
         traceObservers.append(observer)
     }
-    private var traceObservers: [(String, [String: Any]) -> Void] = []
+    private var traceObservers: [(TraceEvent) -> Void] = []
+    /// Whether events go anywhere (a trace file or an observer): the busiest ones are not even made
+    /// otherwise.
+    var isTracing: Bool { trace != nil || !traceObservers.isEmpty }
 
     func record(_ event: String, scene: UIScene?, _ fields: [(String, Trace.Value)] = []) {
         record(event, session: scene?.session.persistentIdentifier, fields)
@@ -63,18 +66,8 @@ public final class SceneRuntime {
     func record(_ event: String, session identifier: String?, _ fields: [(String, Trace.Value)] = []) {
         trace?.record(event, scene: identifier, fields)
         guard !traceObservers.isEmpty else { return }
-        var dictionary: [String: Any] = ["event": event]
-        if let identifier { dictionary["scene"] = identifier }
-        for (key, value) in fields {
-            switch value {
-            case .string(let text): dictionary[key] = text
-            case .number(let number): dictionary[key] = number
-            case .bool(let flag): dictionary[key] = flag
-            case .numbers(let numbers): dictionary[key] = numbers
-            case .null: dictionary[key] = NSNull()
-            }
-        }
-        for observer in traceObservers { observer(event, dictionary) }
+        let traced = TraceEvent(name: event, scene: identifier, fields: fields)
+        for observer in traceObservers { observer(traced) }
     }
 
     // MARK: Launch and loop

@@ -594,7 +594,8 @@ final class SceneWindow: UIWindowSceneHost {
             pendingSync = nil
             syncConfigured = false
         }
-        if !damage.isEmpty || acknowledged != nil {
+        if !damage.isEmpty { lastFrameMilliseconds = (presented - start) * 1000 }
+        if !damage.isEmpty || acknowledged != nil, runtime.isTracing {
             runtime.record("frame", scene: scene, [
                 ("width", .number(Double(pixelSize.width) / scale)), ("height", .number(Double(pixelSize.height) / scale)),
                 ("scale", .number(Double(scale))), ("interactive", .bool(isInteractive)),
@@ -603,7 +604,6 @@ final class SceneWindow: UIWindowSceneHost {
                 ("layoutMs", .number((laidOut - start) * 1000)), ("drawMs", .number((drawn - laidOut) * 1000)),
                 ("presentMs", .number((presented - drawn) * 1000)),
             ])
-            if !damage.isEmpty { lastFrameMilliseconds = (presented - start) * 1000 }
         }
         // A new position (the window was dragged by its top or left edge) makes a frame of its own,
         // which only updates the geometry: nothing is drawn.
@@ -680,6 +680,7 @@ final class SceneWindow: UIWindowSceneHost {
     // MARK: Trace
 
     private func recordGeometry() {
+        guard runtime.isTracing else { return }
         let geometry = scene.effectiveGeometry
         let frame = geometry.systemFrame
         func limit(_ value: CGFloat) -> Trace.Value { value >= .greatestFiniteMagnitude ? .null : .number(Double(value)) }
@@ -697,6 +698,7 @@ final class SceneWindow: UIWindowSceneHost {
 
     /// A `traits` event with the values of `changed` (every system trait when nil), named as UIKit names them.
     private func recordTraits(changed: [UITrait]?) {
+        guard runtime.isTracing else { return }
         let traits = scene.traitCollection
         let all: [(String, UITrait, Trace.Value)] = [
             ("horizontalSizeClass", UITraitHorizontalSizeClass.self, .string(traits.horizontalSizeClass.description)),

@@ -68,6 +68,41 @@ final class Trace {
     }
 }
 
+/// One trace event, as the trace file has it: its name, its scene (the session's persistent
+/// identifier) and its fields in order. Kept as recorded: in-process observers (tests, benchmarks)
+/// turn it into a dictionary only when they read it, so observing costs a frame next to nothing.
+public struct TraceEvent {
+    public let name: String
+    public let scene: String?
+    let fields: [(String, Trace.Value)]
+
+    /// The number in field `key`, if it holds one.
+    public func number(_ key: String) -> Double? {
+        for (name, value) in fields where name == key {
+            if case .number(let number) = value { return number }
+            return nil
+        }
+        return nil
+    }
+
+    /// `event`, `scene` (when there is one) and the fields: strings, numbers (`Double`), Booleans,
+    /// arrays of numbers and `NSNull` for null.
+    public var dictionary: [String: Any] {
+        var dictionary: [String: Any] = ["event": name]
+        if let scene { dictionary["scene"] = scene }
+        for (key, value) in fields {
+            switch value {
+            case .string(let text): dictionary[key] = text
+            case .number(let number): dictionary[key] = number
+            case .bool(let flag): dictionary[key] = flag
+            case .numbers(let numbers): dictionary[key] = numbers
+            case .null: dictionary[key] = NSNull()
+            }
+        }
+        return dictionary
+    }
+}
+
 /// Seconds on the monotonic clock.
 func monotonicSeconds() -> Double {
     var now = timespec()
