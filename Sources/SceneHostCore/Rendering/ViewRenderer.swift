@@ -87,7 +87,11 @@ enum ViewRenderer {
         for window in windows { collectCovers(in: window, origin: .zero, clip: .infinite, within: damage.bounds, into: &covers) }
         var passes: [(cover: UIView?, damage: Damage)] = []
         for rect in damage.rects {
-            let cover = covers.last(where: { $0.rect.contains(rect) })?.view
+            // A pass costs a walk down the tree and a clip: a small rectangle (a label that moved a few
+            // pixels) joins the pass of the outermost view that covers it, usually the root view's,
+            // rather than starting one of its own.
+            let small = Double(rect.width * rect.height * scale * scale) <= Self.smallRectangle
+            let cover = (small ? covers.first(where: { $0.rect.contains(rect) }) : covers.last(where: { $0.rect.contains(rect) }))?.view
             if let index = passes.firstIndex(where: { $0.cover === cover }) {
                 passes[index].damage.add(rect)
             } else {
@@ -110,6 +114,10 @@ enum ViewRenderer {
             context.restore()
         }
     }
+
+    /// Device pixels up to which a damaged rectangle is composited with the outermost view covering
+    /// it rather than the innermost (see `render`).
+    static let smallRectangle = 2048.0
 
     /// Appends, in the order they are painted, the views inside `view` (itself included) whose opaque
     /// background hides what lies under them, with the part of the window (points) each covers, for
