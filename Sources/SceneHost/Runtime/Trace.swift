@@ -78,11 +78,8 @@ public struct TraceEvent {
 
     /// The number in field `key`, if it holds one.
     public func number(_ key: String) -> Double? {
-        for (name, value) in fields where name == key {
-            if case .number(let number) = value { return number }
-            return nil
-        }
-        return nil
+        guard case .number(let number) = fields.first(where: { $0.0 == key })?.1 else { return nil }
+        return number
     }
 
     /// `event`, `scene` (when there is one) and the fields: strings, numbers (`Double`), Booleans,
