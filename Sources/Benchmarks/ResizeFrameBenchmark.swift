@@ -99,8 +99,9 @@ enum ResizeFrameBenchmark: Benchmark {
         report(target: "resize-step-client-cpu-autolayout", value: constraints, unit: "ms", goal: 4)
         // The Gallery's Mail scene itself (stack views, anchors, wrapping labels, a picture), offscreen:
         // the client's share of one step of the `resize` benchmark's drag, without the X server. In a
-        // drag the X server and the window manager run between two steps, about 3 ms apart, and the
-        // step starts with cold caches: measured so too, the same work costs two to three times more.
+        // drag two steps are about 3 ms apart, and a step after such a gap starts with cold caches:
+        // measured so too, the same work costs two to three times more (with the thread busy-waiting
+        // through the gap as much as sleeping: it is the time, not what the X server does in it).
         _ = measure(AppDelegate.makeMailViewController(), title: "the Gallery's Mail scene")
         _ = measure(AppDelegate.makeMailViewController(), title: "the Gallery's Mail scene, steps 3 ms apart", pause: 0.003)
     }

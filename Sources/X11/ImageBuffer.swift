@@ -126,8 +126,8 @@ public final class ImageBuffer {
     /// next sync request during a drag, which follows the put): the event would only wake the loop.
     public func put(to window: Window, x: Int, y: Int, width: Int, height: Int, notify: Bool = true) {
         if usesSharedMemory {
-            // The server says when it is done (a ShmCompletion event, see `handle`), so the next frame
-            // need not ask with a round trip.
+            // Asked to (`notify`), the server says when it is done (a ShmCompletion event, see `handle`),
+            // so the next frame need not ask with a round trip.
             lastPut = XNextRequest(display.pointer)
             XShmPutImage(display.pointer, window, graphicsContext, image, Int32(x), Int32(y), Int32(x), Int32(y),
                          UInt32(width), UInt32(height), notify ? 1 : 0)
