@@ -119,6 +119,14 @@ public final class ImageBuffer {
         self.height = height
     }
 
+    /// Copies the pixels `other` holds at its size into the top-left corner (as far as they fit).
+    public func copyPixels(from other: ImageBuffer) {
+        let rowBytes = min(width, other.width) * 4
+        for row in 0..<min(height, other.height) {
+            memcpy(pixels + row * stride, other.pixels + row * other.stride, rowBytes)
+        }
+    }
+
     /// Copies a rectangle of the buffer to the same place in `window`. The server reads shared memory
     /// asynchronously: call `waitUntilRead()` before drawing into the buffer again. `notify`: whether
     /// the server says when it is done. Ask with a frame's last put only (the server handles puts in

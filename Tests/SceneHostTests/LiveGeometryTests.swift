@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+@testable import GalleryApp
 @_spi(Runtime) import SceneHostCore
 import SceneHostTesting
 import Testing
@@ -173,6 +174,52 @@ extension SceneWindowTests {
         other.sync()
         #expect(acknowledged >= 10, "the window manager drove the drag with sync requests")
         #expect(unpainted.isEmpty, "\(unpainted)")
+    }
+
+    /// A window that outgrows its back buffer hands the last frame's pixels on to the new one: the frame
+    /// composites only what changed (the strips the window gained, the rows' right edges and the
+    /// previews that wrap anew: about four fifths of the window here, not all of it), and the window
+    /// shows what a full render of the scene shows.
+    @Test func aWindowThatOutgrowsItsBufferKeepsItsPixels() async throws {
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        let mail = try #require(app.scene(titled: "Mail"))
+        let other = try app.virtualDisplay.connect()
+        if let settings = app.scene(titled: "Settings").flatMap(app.window(of:)) { other.iconify(settings) }
+        other.flush()
+        // The overlay shows the last frame time, which varies from frame to frame.
+        (mail.windows.first?.rootViewController as? MailViewController)?.overlay.isHidden = true
+        let small = CGRect(x: 20, y: 40, width: 440, height: 380)
+        mail.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: small))
+        #expect(await app.run(until: { mail.effectiveGeometry.systemFrame.size == small.size }))
+        await app.run(for: 0.3)
+        // Past the buffer's headroom (a quarter and 64 pixels) in one step, still compact.
+        let grown = CGRect(x: 20, y: 40, width: 640, height: 400)
+        app.clearEvents()
+        mail.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: grown))
+        #expect(await app.run(until: { mail.effectiveGeometry.systemFrame.size == grown.size }))
+        await app.run(for: 0.3)
+        let frame = try #require(app.events(of: "frame", scene: mail).first { $0["width"] as? Double == 640 })
+        let damaged = try #require(frame["damagedPixels"] as? Double)
+        #expect(damaged < 640 * 400 * 0.9, "the frame after the new buffer composited \(damaged) of \(640 * 400) pixels")
+        // What the server shows of the window is put from the back buffer: cover all of it with another
+        // window, uncover it, and the app puts it all again.
+        let window = try #require(app.window(of: mail))
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        var child: Window = 0, x: Int32 = 0, y: Int32 = 0
+        XTranslateCoordinates(other.pointer, window, XDefaultRootWindow(other.pointer), 0, 0, &x, &y, &child)
+        let cover = XCreateWindow(other.pointer, XDefaultRootWindow(other.pointer), x, y, 640, 400, 0, Int32(CopyFromParent),
+                                  UInt32(InputOutput), nil, UInt(CWOverrideRedirect), &attributes)
+        XMapRaised(other.pointer, cover)
+        other.sync()
+        await app.run(for: 0.2)
+        XDestroyWindow(other.pointer, cover)
+        other.sync()
+        await app.run(for: 0.3)
+        let comparison = Snapshot.compare(try app.screenshot(mail), mail.renderImage(), tolerance: .window)
+        #expect(comparison.differingFraction <= SnapshotTolerance.window.differingFraction,
+                "\(comparison.differingPixels) pixels differ from a full render")
     }
 
     /// Pixels the server lost after the last frame (another window lay over them) are put again;

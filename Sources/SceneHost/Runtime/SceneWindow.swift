@@ -603,6 +603,7 @@ final class SceneWindow: UIWindowSceneHost {
                 ("syncMs", acknowledged.map { .number((presented - $0.received) * 1000) } ?? .null),
                 ("layoutMs", .number((laidOut - start) * 1000)), ("drawMs", .number((drawn - laidOut) * 1000)),
                 ("presentMs", .number((presented - drawn) * 1000)),
+                ("damagedPixels", .number(Double(damage.rects.reduce(0) { $0 + $1.width * $1.height }))),
             ])
         }
         // A new position (the window was dragged by its top or left edge) makes a frame of its own,
@@ -646,7 +647,8 @@ final class SceneWindow: UIWindowSceneHost {
     private(set) var lastFrameMilliseconds: Double?
 
     /// Makes the back buffer match the window size; returns true when its pixels are new (all must be
-    /// drawn). The buffer keeps 25% headroom so a growing window is not re-allocated at every step.
+    /// drawn). The buffer keeps 25% headroom so a growing window is not re-allocated at every step; one
+    /// that outgrows it hands its pixels on to the next, so the frame still draws only what changed.
     private func prepareBuffer() -> Bool {
         let (width, height) = (max(1, pixelSize.width), max(1, pixelSize.height))
         if let buffer, buffer.canHold(width: width, height: height),
@@ -663,10 +665,18 @@ final class SceneWindow: UIWindowSceneHost {
         let capacityHeight = min(max(height, display.screenHeight), height * 5 / 4 + 64)
         let newBuffer = ImageBuffer(display: display, window: xWindow.id, width: width, height: height,
                                     capacityWidth: capacityWidth, capacityHeight: capacityHeight)
+        let old = buffer, oldScale = bufferScale
         buffer = newBuffer
+        bufferScale = scale
         makeSurface(over: newBuffer)
-        return true
+        // The last frame, at the same scale, is what this one draws over: copied, it need not be drawn again
+        // (the strips the window gained are in the damage already).
+        guard let old, oldScale == scale else { return true }
+        newBuffer.copyPixels(from: old)
+        return false
     }
+    /// The scale the buffer's pixels were drawn at.
+    private var bufferScale: CGFloat = 0
 
     private func makeSurface(over buffer: ImageBuffer) {
         let surface = ImageSurface(format: .rgb24, data: buffer.pixels, width: buffer.width, height: buffer.height,
