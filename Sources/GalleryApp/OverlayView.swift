@@ -52,6 +52,11 @@ final class OverlayView: UIView {
         let status = Status(state: scene.activationState, resizing: geometry.isInteractivelyResizing,
                             device: UIDevice.current.orientation, interface: geometry.interfaceOrientation,
                             locked: geometry.isInterfaceOrientationLocked)
+        // Called at every layout as well as at every new geometry: nothing to write when nothing it
+        // shows changed.
+        let shown = Shown(size: size, frameText: frameText, status: status)
+        if shown == lastShown, traits === shownTraits { return }
+        lastShown = shown
         if status != shownStatus || traits !== shownTraits {
             shownStatus = status
             shownTraits = traits
@@ -69,6 +74,13 @@ final class OverlayView: UIView {
             "Ctrl+→ / Ctrl+← rotate",
         ])
     }
+
+    private struct Shown: Equatable {
+        var size: CGSize
+        var frameText: String
+        var status: Status
+    }
+    private var lastShown: Shown?
 
     private struct Status: Equatable {
         var state: UIScene.ActivationState
