@@ -23,8 +23,9 @@ public final class AppHarness {
     public private(set) var traceEvents: [TraceEvent] = []
 
     /// Where the app keeps its sessions between launches: a fresh folder for each harness unless given,
-    /// so tests never see each other's (or the user's) saved scenes.
+    /// so tests never see each other's (or the user's) saved scenes. A fresh one goes with the harness.
     public let stateDirectory: URL
+    private let ownsStateDirectory: Bool
     private let delegateClass: any UIApplicationDelegate.Type
     private let manifest: UIApplicationSceneManifest?
 
@@ -36,6 +37,7 @@ public final class AppHarness {
         self.manifest = manifest
         self.stateDirectory = stateDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("scenehost-state-\(getpid())-\(UUID().uuidString)")
+        ownsStateDirectory = stateDirectory == nil
         try launch()
     }
 
@@ -69,6 +71,8 @@ public final class AppHarness {
     isolated deinit {
         runtime.terminate()
         runtime = nil
+        // Quitting saved the sessions there: nothing of a fresh folder outlives the harness.
+        if ownsStateDirectory { try? FileManager.default.removeItem(at: stateDirectory) }
     }
 
     public var application: UIApplication { runtime.application }

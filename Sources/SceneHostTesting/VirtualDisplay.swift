@@ -19,6 +19,8 @@ public final class VirtualDisplay: @unchecked Sendable {
     /// Write ends of the pipes the supervising shells read; closing one (or our exit) ends that child.
     private let serverLifeline: Int32
     private let windowManagerLifeline: Int32
+    /// openbox's (empty) configuration home, removed when the display stops.
+    private let configHome: String
 
     /// Starts Xvfb (`width`×`height`, 24-bit) and openbox, and returns once openbox manages new windows.
     public init(width: Int = 1920, height: Int = 1080, timeout: Double = 15) throws {
@@ -45,8 +47,9 @@ public final class VirtualDisplay: @unchecked Sendable {
 
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = name
-        // An empty configuration home: openbox runs with its defaults whatever the user configured.
-        let configHome = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-openbox-\(getpid())").path
+        // An empty configuration home: openbox runs with its defaults whatever the user configured. It
+        // goes with the display.
+        configHome = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-openbox-\(getpid())-\(number)").path
         try? FileManager.default.createDirectory(atPath: configHome, withIntermediateDirectories: true)
         environment["XDG_CONFIG_HOME"] = configHome
         let windowManagerPipe = ClosingPipe()
@@ -59,6 +62,7 @@ public final class VirtualDisplay: @unchecked Sendable {
             close(windowManagerLifeline)
             close(serverLifeline)
             server.wait()
+            try? FileManager.default.removeItem(atPath: configHome)
             throw error
         }
         close(windowManagerPipe.read)
@@ -88,6 +92,7 @@ public final class VirtualDisplay: @unchecked Sendable {
             process.signal()
             process.wait()
         }
+        try? FileManager.default.removeItem(atPath: configHome)
     }
 
     /// openbox is ready once it owns `_NET_SUPPORTING_WM_CHECK`, and really manages windows once a probe

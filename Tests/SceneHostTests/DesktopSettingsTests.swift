@@ -88,7 +88,7 @@ extension SceneWindowTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let tracePath = directory.appendingPathComponent("trace.jsonl").path
-        var environment = UIApplicationMainTests.galleryEnvironment(display: display, trace: tracePath)
+        var environment = UIApplicationMainTests.galleryEnvironment(state: directory.appendingPathComponent("state"), display: display, trace: tracePath)
         environment["SCENEHOST_STYLE"] = "dark"
         environment["SCENEHOST_CONTENT_SIZE"] = "accessibilityMedium"
         environment["LANG"] = "ar_EG.UTF-8"

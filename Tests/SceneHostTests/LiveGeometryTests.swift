@@ -18,6 +18,10 @@ extension SceneWindowTests {
 
     @Test func programmaticResizesAreNeverInteractiveAndQueuedOnesAreDrawnOnce() async throws {
         let (app, scene, window, other) = try await oneSceneApp()
+        // Small first, so the final size has new pixels to draw (a window that only shrinks keeps its
+        // pixels and draws nothing).
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 50, y: 60, width: 420, height: 320)))
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == CGSize(width: 420, height: 320) }))
         await app.run(for: 0.2)
         app.clearEvents()
         // 1,000 geometry requests in one go: only the last reaches the window manager.

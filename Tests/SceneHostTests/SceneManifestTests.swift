@@ -9,8 +9,10 @@ final class NotASceneDelegate {}
 /// `UIApplicationSceneManifest` from Info.plist files, and the messages for broken ones.
 @MainActor
 struct SceneManifestTests {
+    private let scratch = ScratchFolder("manifest")
+
     func write(_ manifest: String, extra: String = "") throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("Info-\(UUID().uuidString).plist")
+        let url = scratch.appending("Info-\(UUID().uuidString).plist")
         try Data("""
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>\(extra)\(manifest)</dict></plist>
@@ -101,7 +103,7 @@ struct SceneManifestTests {
     }
 
     @Test func aFileThatIsNotAPropertyListIsNamed() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("Info-\(UUID().uuidString).plist")
+        let url = scratch.appending("Info.plist")
         try Data("{ not a plist".utf8).write(to: url)
         #expect(throws: UIApplicationSceneManifest.Error.self) { try UIApplicationSceneManifest.load(from: url) }
     }

@@ -7,6 +7,9 @@ import Testing
 /// `UIApplication.shared`, so these run one after another.
 @MainActor
 @Suite(.serialized) struct SceneWindowTests {
+    /// The test's own temporary folder, removed after it (after its app, which may save into it).
+    let scratch = ScratchFolder("window-test")
+
     @Test func windowPropertiesComeFromTheScene() async throws {
         let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))

@@ -61,8 +61,7 @@ extension SceneWindowTests {
     }
 
     @Test func aCorruptStateFileIsMovedAsideWithOneWarning() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-corrupt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = scratch.url
         try Data("<?xml version=\"1.0\"?><plist><dict><key>sessions</key><string>half-writ".utf8)
             .write(to: folder.appendingPathComponent("sessions.plist"))
         var warnings: [String] = []
@@ -79,7 +78,7 @@ extension SceneWindowTests {
     }
 
     @Test func anUnwritableStateFolderWarnsOnceAndTheAppRunsOn() async throws {
-        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-file-\(UUID().uuidString)")
+        let blocker = scratch.appending("not-a-folder")
         try Data("not a folder".utf8).write(to: blocker)
         var warnings: [String] = []
         let previous = SceneHostLog.sink

@@ -6,9 +6,9 @@ import Testing
 /// The state file on its own: round trips, crashes mid-write, damaged files. No display needed.
 @MainActor
 struct SessionStoreTests {
-    func temporaryFolder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-store-\(UUID().uuidString)")
-    }
+    private let scratch = ScratchFolder("store")
+    /// A folder not made yet, inside the test's scratch folder.
+    func temporaryFolder() -> URL { scratch.appending(UUID().uuidString) }
 
     @Test func sessionsRoundTrip() {
         let store = SessionStore(directory: temporaryFolder())

@@ -17,12 +17,12 @@ struct UIApplicationMainTests {
         var errors: String
     }
 
-    /// This process's environment for a Gallery run, with a state folder of its own: the user's saved
-    /// scenes (or another test's) must not come back, and the run must not save over them. `display`
-    /// and `trace` set `DISPLAY` and `SCENEHOST_TRACE`.
-    static func galleryEnvironment(display: VirtualDisplay? = nil, trace: String? = nil) -> [String: String] {
+    /// This process's environment for a Gallery run, with a state folder of its own (`state`, inside a
+    /// folder the test removes): the user's saved scenes (or another test's) must not come back, and the
+    /// run must not save over them. `display` and `trace` set `DISPLAY` and `SCENEHOST_TRACE`.
+    static func galleryEnvironment(state: URL, display: VirtualDisplay? = nil, trace: String? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        environment["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-state-\(UUID().uuidString)").path
+        environment["XDG_STATE_HOME"] = state.path
         if let display { environment["DISPLAY"] = display.name }
         if let trace { environment["SCENEHOST_TRACE"] = trace }
         return environment
@@ -31,11 +31,11 @@ struct UIApplicationMainTests {
     /// Runs the Gallery with `arguments` and `environment` changes (nil removes a variable).
     /// Waits without blocking the main actor: the window tests run their apps' loops on it meanwhile.
     static func runGallery(_ arguments: [String] = [], environment changes: [String: String?], timeout: Double = 60) async throws -> Run {
-        var environment = Self.galleryEnvironment()
-        for (key, value) in changes { environment[key] = value }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        var environment = Self.galleryEnvironment(state: directory.appendingPathComponent("state"))
+        for (key, value) in changes { environment[key] = value }
         let outPath = directory.appendingPathComponent("out").path, errPath = directory.appendingPathComponent("err").path
         let out = open(outPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644), err = open(errPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         let process = try ChildProcess(galleryPath, arguments, environment: environment, standardOutput: out, standardError: err)
@@ -78,7 +78,7 @@ struct UIApplicationMainTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let tracePath = directory.appendingPathComponent("trace.jsonl").path
-        let environment = Self.galleryEnvironment(display: display, trace: tracePath)
+        let environment = Self.galleryEnvironment(state: directory.appendingPathComponent("state"), display: display, trace: tracePath)
         let app = try ChildProcess(Self.galleryPath, [], environment: environment)
         defer { if app.isRunning { app.signal(SIGKILL); app.wait() } }
 
@@ -133,8 +133,7 @@ struct UIApplicationMainTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var environment = Self.galleryEnvironment(display: display)
-        environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+        var environment = Self.galleryEnvironment(state: directory.appendingPathComponent("state"), display: display)
         func launch(trace: String) throws -> ChildProcess {
             environment["SCENEHOST_TRACE"] = directory.appendingPathComponent(trace).path
             return try ChildProcess(Self.galleryPath, [], environment: environment)
