@@ -106,6 +106,29 @@ enum ResizeFrameBenchmark: Benchmark {
         _ = measure(AppDelegate.makeMailViewController(), title: "the Gallery's Mail scene, steps 3 ms apart", pause: 0.003)
     }
 
+    /// The machine's speed right now, for benchmarks on a shared machine to be read by: the median
+    /// cost of a step of the Mail scene's 420→660 pt drag, offscreen, steps 3 ms apart, as a drag
+    /// spaces them (no X server involved).
+    @MainActor
+    static func controlStep() -> Double {
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 420, height: 700), rootViewController: AppDelegate.makeMailViewController())
+        let image = ImageSurface(format: .rgb24, width: 700, height: 720)
+        let context = Context(surface: image)
+        var totals: [Double] = []
+        for i in 0..<120 {
+            usleep(3000)
+            let width = 420 + 240 * Double(i % 100) / 99
+            totals.append(milliseconds {
+                _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: width.rounded(), height: 700 + CGFloat(i % 3)), displayScale: 1, interactive: true)
+                scene.layoutIfNeeded()
+                scene.render(into: context, damage: scene.takeDamage(drawingAt: 1), scale: 1)
+                image.flush()
+            })
+        }
+        // The first steps warm fonts and caches up.
+        return median(Array(totals.dropFirst(20)))
+    }
+
     /// Prints the table for one controller; returns the median total of the first drag.
     @MainActor
     static func measure(_ controller: UIViewController, title: String, pause: Double = 0) -> Double {
