@@ -106,9 +106,9 @@ enum ResizeFrameBenchmark: Benchmark {
         _ = measure(AppDelegate.makeMailViewController(), title: "the Gallery's Mail scene, steps 3 ms apart", pause: 0.003)
     }
 
-    /// The machine's speed right now, for benchmarks on a shared machine to be read by: the median
-    /// cost of a step of the Mail scene's 420→660 pt drag, offscreen, steps 3 ms apart, as a drag
-    /// spaces them (no X server involved).
+    /// How fast this shared machine runs right now, to read another benchmark's numbers by: the median
+    /// cost of a step of the Mail scene's 420→660 pt drag, offscreen (no X server involved), with the
+    /// steps 3 ms apart as a drag spaces them.
     @MainActor
     static func controlStep() -> Double {
         let scene = UIWindowScene.offscreen(size: CGSize(width: 420, height: 700), rootViewController: AppDelegate.makeMailViewController())
