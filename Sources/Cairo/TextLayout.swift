@@ -251,22 +251,25 @@ public final class TextLayout {
             let item = node.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
             let offset = Int(item.item.pointee.offset), glyphs = item.glyphs.pointee
             guard offset < end, offset + Int(item.item.pointee.length) > start else { continue }
-            var kept: [Int] = []
-            for index in 0..<Int(glyphs.num_glyphs) {
+            func kept(_ index: Int) -> Bool {
                 let byte = offset + Int(glyphs.log_clusters[index])
-                if byte >= start && byte < end { kept.append(index) }
+                return byte >= start && byte < end
             }
-            guard !kept.isEmpty, let string = pango_glyph_string_new() else { continue }
-            pango_glyph_string_set_size(string, Int32(kept.count))
-            var width: Int32 = 0
-            for (slot, index) in kept.enumerated() {
+            let count = (0..<Int(glyphs.num_glyphs)).reduce(0) { $0 + (kept($1) ? 1 : 0) }
+            guard count > 0 else { continue }
+            // One glyph string serves every run (Pango only reads it while drawing): a line drawn at
+            // every step of a drag allocates nothing for its glyphs.
+            let string = Self.scratchGlyphs
+            pango_glyph_string_set_size(string, Int32(count))
+            var width: Int32 = 0, slot = 0
+            for index in 0..<Int(glyphs.num_glyphs) where kept(index) {
                 string.pointee.glyphs[slot] = glyphs.glyphs[index]
                 string.pointee.log_clusters[slot] = glyphs.log_clusters[index]
                 width += glyphs.glyphs[index].geometry.width
+                slot += 1
             }
             cairo_move_to(cairo, Double(x) / Self.unit, baseline)
             pango_cairo_show_glyph_string(cairo, item.item.pointee.analysis.font, string)
-            pango_glyph_string_free(string)
             x += width
         }
         return x
@@ -598,6 +601,7 @@ public final class TextLayout {
 
     /// Measures text for `width(of:)`; layouts are used on the main thread only.
     nonisolated(unsafe) private static let scratch = pango_layout_new(sharedContext)!
+    nonisolated(unsafe) private static let scratchGlyphs = pango_glyph_string_new()!
 
     /// How far below the exact width at which a word would move up the range of stable widths ends.
     static let margin = 0.25

@@ -32,7 +32,7 @@ final class LayoutEngine {
         /// Intrinsic-size constraints and the size and priorities they were made for.
         var contentSize: [NSLayoutConstraint] = []
         /// The intrinsic size and priorities the content-size constraints were made from.
-        var contentKey: [CGFloat] = []
+        var contentKey: ContentKey?
         /// The values the generated constraints were made from, to skip remaking them when nothing changed.
         var generatedFrom: [CGFloat] = []
         var hasGenerated = false
@@ -400,14 +400,14 @@ final class LayoutEngine {
         guard let view = record.view else { return }
         let wanted = view.translatesAutoresizingMaskIntoConstraints || (view === root && isHosting)
             ? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) : view.intrinsicContentSize
-        let priorities = [view.contentHuggingPriority(for: .horizontal), view.contentCompressionResistancePriority(for: .horizontal),
-                          view.contentHuggingPriority(for: .vertical), view.contentCompressionResistancePriority(for: .vertical)]
-        let key = [wanted.width, wanted.height] + priorities.map { CGFloat($0.rawValue) }
+        let key = ContentKey(size: wanted,
+                             horizontal: (view.contentHuggingPriority(for: .horizontal), view.contentCompressionResistancePriority(for: .horizontal)),
+                             vertical: (view.contentHuggingPriority(for: .vertical), view.contentCompressionResistancePriority(for: .vertical)))
         guard key != record.contentKey else { return }
         record.contentKey = key
         var made: [NSLayoutConstraint] = []
-        for (attribute, value, hugging, resistance) in [(NSLayoutConstraint.Attribute.width, wanted.width, priorities[0], priorities[1]),
-                                                        (.height, wanted.height, priorities[2], priorities[3])]
+        for (attribute, value, hugging, resistance) in [(NSLayoutConstraint.Attribute.width, wanted.width, key.horizontal.hugging, key.horizontal.resistance),
+                                                        (.height, wanted.height, key.vertical.hugging, key.vertical.resistance)]
         where value != UIView.noIntrinsicMetric {
             let hug = generated(.contentSize, view, attribute, .lessThanOrEqual, nil, .notAnAttribute, 1, value)
             hug.priority = hugging
@@ -416,6 +416,18 @@ final class LayoutEngine {
             made += [hug, resist]
         }
         record.contentSize = update(record.contentSize, to: made)
+    }
+
+    /// What an item's content-size constraints are made from, compared whenever its intrinsic size may
+    /// have changed (kept inline: a label re-measured at every step of a drag makes no array).
+    struct ContentKey: Equatable {
+        var size: CGSize
+        var horizontal: (hugging: UILayoutPriority, resistance: UILayoutPriority)
+        var vertical: (hugging: UILayoutPriority, resistance: UILayoutPriority)
+
+        static func == (a: ContentKey, b: ContentKey) -> Bool {
+            a.size == b.size && a.horizontal == b.horizontal && a.vertical == b.vertical
+        }
     }
 
     /// Margins depend on traits and size (a controller's root view); guides are brought up to date

@@ -13,6 +13,8 @@ import Foundation
     public var rects: [CGRect] { boxes.map(\.rect) }
     /// Whether some rectangle passes `test` (without making the array `rects` makes).
     func anyRect(_ test: (CGRect) -> Bool) -> Bool { boxes.contains { test($0.rect) } }
+    /// Each rectangle in turn (without making the array `rects` makes).
+    func forEachRect(_ body: (CGRect) -> Void) { for box in boxes { body(box.rect) } }
     /// The smallest rectangle holding all of it (`.null` when empty).
     public var bounds: CGRect { boxes.isEmpty ? .null : union.rect }
 
@@ -56,6 +58,8 @@ import Foundation
                 index += 1
             }
         }
+        // Room for the limit and the one past it at once: a frame's damage grows box by box.
+        if boxes.isEmpty { boxes.reserveCapacity(Self.limit + 1) }
         boxes.append(box)
         union = boxes.count == 1 ? box : union.union(box)
         if boxes.count > Self.limit { mergeCheapestPair() }
@@ -76,7 +80,7 @@ import Foundation
     /// fall on whole pixels within the limits is composited where it lands instead.
     public func pixels(scale: CGFloat, within limits: CGRect) -> Damage {
         var result = Damage()
-        for rect in rects { result.add(rect.scaled(by: scale).integral.intersection(limits)) }
+        for box in boxes { result.add(box.rect.scaled(by: scale).integral.intersection(limits)) }
         for move in moves {
             let from = move.from.scaled(by: scale), to = move.to.scaled(by: scale)
             if from == from.integral, to == to.integral, limits.contains(from), limits.contains(to) {
@@ -91,7 +95,7 @@ import Foundation
     /// The same region and moves in units `scale` times larger (pixels → points with `1 / scale`).
     public func scaled(by scale: CGFloat) -> Damage {
         var result = Damage()
-        for rect in rects { result.add(rect.scaled(by: scale)) }
+        for box in boxes { result.add(box.rect.scaled(by: scale)) }
         result.moves = moves.map { Move(from: $0.from.scaled(by: scale), to: $0.to.scaled(by: scale)) }
         return result
     }
@@ -141,10 +145,13 @@ extension CGRect {
     }
 
     /// The parts of this rectangle outside `other`: at most four, above, below, left and right of it.
-    func subtracting(_ other: CGRect) -> [CGRect] {
+    func subtracting(_ other: CGRect) -> RectParts {
+        var parts = RectParts()
         let overlap = intersection(other)
-        guard !overlap.isNull, !overlap.isEmpty else { return isEmpty ? [] : [self] }
-        var parts: [CGRect] = []
+        guard !overlap.isNull, !overlap.isEmpty else {
+            if !isNull, !isEmpty { parts.append(self) }
+            return parts
+        }
         if overlap.minY > minY { parts.append(CGRect(x: minX, y: minY, width: width, height: overlap.minY - minY)) }
         if overlap.maxY < maxY { parts.append(CGRect(x: minX, y: overlap.maxY, width: width, height: maxY - overlap.maxY)) }
         if overlap.minX > minX { parts.append(CGRect(x: minX, y: overlap.minY, width: overlap.minX - minX, height: overlap.height)) }
@@ -155,12 +162,43 @@ extension CGRect {
     /// The strips covered by one of two rectangles that share their top-left corner but not by both
     /// (what a view gains or loses when only its size changes): at most one along the right edge and
     /// one along the bottom.
-    static func strips(between old: CGRect, and new: CGRect) -> [CGRect] {
+    static func strips(between old: CGRect, and new: CGRect) -> RectParts {
         let minWidth = min(old.width, new.width), maxWidth = max(old.width, new.width)
         let minHeight = min(old.height, new.height), maxHeight = max(old.height, new.height)
-        var strips: [CGRect] = []
+        var strips = RectParts()
         if maxWidth > minWidth { strips.append(CGRect(x: old.minX + minWidth, y: old.minY, width: maxWidth - minWidth, height: maxHeight)) }
         if maxHeight > minHeight { strips.append(CGRect(x: old.minX, y: old.minY + minHeight, width: maxWidth, height: maxHeight - minHeight)) }
         return strips
+    }
+}
+
+/// Up to four rectangles, kept inline: what `subtracting` and `strips(between:and:)` return at every
+/// frame set of a drag, where an array would cost an allocation each time.
+struct RectParts: RandomAccessCollection {
+    private var storage: (CGRect, CGRect, CGRect, CGRect) = (.zero, .zero, .zero, .zero)
+    private(set) var count = 0
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(index: Int) -> CGRect {
+        precondition(index >= 0 && index < count, "RectParts index out of range")
+        switch index {
+        case 0: return storage.0
+        case 1: return storage.1
+        case 2: return storage.2
+        default: return storage.3
+        }
+    }
+
+    mutating func append(_ rect: CGRect) {
+        switch count {
+        case 0: storage.0 = rect
+        case 1: storage.1 = rect
+        case 2: storage.2 = rect
+        case 3: storage.3 = rect
+        default: preconditionFailure("RectParts holds four rectangles at most")
+        }
+        count += 1
     }
 }

@@ -86,7 +86,7 @@ enum ViewRenderer {
         var covers: [(view: UIView, rect: CGRect)] = []
         for window in windows { collectCovers(in: window, origin: .zero, clip: .infinite, within: damage.bounds, into: &covers) }
         var passes: [(cover: UIView?, damage: Damage)] = []
-        for rect in damage.rects {
+        damage.forEachRect { rect in
             // A pass costs a walk down the tree and a clip: a small rectangle (a label that moved a few
             // pixels) joins the pass of the outermost view that covers it, usually the root view's,
             // rather than starting one of its own.
@@ -100,7 +100,7 @@ enum ViewRenderer {
         }
         for pass in passes {
             context.save()
-            for rect in pass.damage.rects { context.rectangle(Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height)) }
+            pass.damage.forEachRect { rect in context.rectangle(Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height)) }
             context.clip()
             // Black where no window covers, as in UIKit.
             if pass.cover == nil {
@@ -216,23 +216,34 @@ enum ViewRenderer {
     /// filling every layer of a window at every frame of a drag would cost more than the rest of it.
     private static func fillBackground(of view: UIView, in context: Context, damage: Damage, at own: CGPoint) {
         let bounds = view.bounds, area = bounds.intersection(damage.bounds.offsetBy(dx: -own.x, dy: -own.y))
-        var covered: [CGRect] = []
-        if !area.isNull { collectOpaqueSubviewAreas(of: view, offset: .zero, within: area, into: &covered, depth: 0) }
-        guard !covered.isEmpty else {
+        // The areas, then the holes made of them, in storage reused from fill to fill (one at a time):
+        // the fills of a drag's steps allocate nothing.
+        var holes: [CGRect] = []
+        swap(&holes, &scratchAreas)
+        defer {
+            holes.removeAll(keepingCapacity: true)
+            swap(&holes, &scratchAreas)
+        }
+        if !area.isNull { collectOpaqueSubviewAreas(of: view, offset: .zero, within: area, into: &holes, depth: 0) }
+        guard !holes.isEmpty else {
             context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
             context.fill()
             return
         }
-        // The context maps user space to device pixels by a scale and a translation only.
+        // Each area shrunk to the whole device pixels it covers. The context maps user space to device
+        // pixels by a scale and a translation only.
         let origin = context.userToDevice(0, 0), unit = context.userToDevice(1, 1)
         let scaleX = unit.x - origin.x, scaleY = unit.y - origin.y
-        var holes: [CGRect] = []
-        for rect in covered {
+        var kept = 0
+        for index in holes.indices {
+            let rect = holes[index]
             let left = (Double(rect.minX) * scaleX + origin.x).rounded(.up), right = (Double(rect.maxX) * scaleX + origin.x).rounded(.down)
             let top = (Double(rect.minY) * scaleY + origin.y).rounded(.up), bottom = (Double(rect.maxY) * scaleY + origin.y).rounded(.down)
             guard right > left, bottom > top else { continue }
-            holes.append(CGRect(x: (left - origin.x) / scaleX, y: (top - origin.y) / scaleY, width: (right - left) / scaleX, height: (bottom - top) / scaleY))
+            holes[kept] = CGRect(x: (left - origin.x) / scaleX, y: (top - origin.y) / scaleY, width: (right - left) / scaleX, height: (bottom - top) / scaleY)
+            kept += 1
         }
+        holes.removeLast(holes.count - kept)
         // A damaged rectangle inside one subview's opaque area needs nothing from this background (a
         // window's edge strip crossing a list's rows, under the pane that holds them).
         let exposedParts = damage.anyRect { rect in
@@ -249,6 +260,8 @@ enum ViewRenderer {
         context.fill()
         context.restore()
     }
+
+    private static var scratchAreas: [CGRect] = []
 
     /// Appends the parts of `within` (in `view`'s coordinates, shifted by `offset`) that `view`'s
     /// subviews fill with an opaque background, looking through subviews without one. Unlike
