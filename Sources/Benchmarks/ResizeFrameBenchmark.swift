@@ -111,19 +111,12 @@ enum ResizeFrameBenchmark: Benchmark {
     /// steps 3 ms apart as a drag spaces them.
     @MainActor
     static func controlStep() -> Double {
-        let scene = UIWindowScene.offscreen(size: CGSize(width: 420, height: 700), rootViewController: AppDelegate.makeMailViewController())
-        let image = ImageSurface(format: .rgb24, width: 700, height: 720)
-        let context = Context(surface: image)
+        let drag = OffscreenDrag(AppDelegate.makeMailViewController(), size: CGSize(width: 420, height: 700))
         var totals: [Double] = []
         for i in 0..<120 {
             usleep(3000)
-            let width = 420 + 240 * Double(i % 100) / 99
-            totals.append(milliseconds {
-                _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: width.rounded(), height: 700 + CGFloat(i % 3)), displayScale: 1, interactive: true)
-                scene.layoutIfNeeded()
-                scene.render(into: context, damage: scene.takeDamage(drawingAt: 1), scale: 1)
-                image.flush()
-            })
+            let (layout, draw) = drag.step(width: (420 + 240 * CGFloat(i % 100) / 99).rounded(), height: 700 + CGFloat(i % 3))
+            totals.append(layout + draw)
         }
         // The first steps warm fonts and caches up.
         return median(Array(totals.dropFirst(20)))
@@ -133,21 +126,9 @@ enum ResizeFrameBenchmark: Benchmark {
     @MainActor
     static func measure(_ controller: UIViewController, title: String, pause: Double = 0) -> Double {
         print(title + ":")
-        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: controller)
-        let image = ImageSurface(format: .rgb24, width: 1400, height: 900)
-        let context = Context(surface: image)
-        func step(width: CGFloat, height: CGFloat) -> (layout: Double, draw: Double) {
-            // Steps of a person's drag: the Gallery draws its cheap way.
-            _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: width, height: height), displayScale: 1, interactive: true)
-            let layout = milliseconds { scene.layoutIfNeeded() }
-            let draw = milliseconds {
-                scene.render(into: context, damage: scene.takeDamage(drawingAt: 1), scale: 1)
-                image.flush()
-            }
-            return (layout, draw)
-        }
+        let drag = OffscreenDrag(controller, size: CGSize(width: 1000, height: 700))
         // Warm up fonts and caches.
-        for i in 0..<20 { _ = step(width: 1000 + CGFloat(i), height: 700) }
+        for i in 0..<20 { _ = drag.step(width: 1000 + CGFloat(i), height: 700) }
 
         print("| drag | steps | layout ms (median) | draw ms (median) | total ms (median) |")
         print("| --- | --- | --- | --- | --- |")
@@ -157,7 +138,7 @@ enum ResizeFrameBenchmark: Benchmark {
             for i in 0..<200 {
                 let width = from + (to - from) * Double(i) / 199
                 if pause > 0 { usleep(UInt32(pause * 1e6)) }
-                let result = step(width: CGFloat(width.rounded()), height: 700 + CGFloat(i % 3))
+                let result = drag.step(width: CGFloat(width.rounded()), height: 700 + CGFloat(i % 3))
                 layouts.append(result.layout)
                 draws.append(result.draw)
             }
@@ -166,5 +147,30 @@ enum ResizeFrameBenchmark: Benchmark {
             print(String(format: "| %@ | %d | %.3f | %.3f | %.3f |", label, layouts.count, median(layouts), median(draws), median(totals)))
         }
         return median(regularTotals)
+    }
+}
+
+/// A view controller in an offscreen scene, resized step by step as a person's drag resizes a window
+/// (the Gallery draws its cheap way), each step drawn into one back buffer.
+@MainActor
+struct OffscreenDrag {
+    let scene: UIWindowScene
+    let image = ImageSurface(format: .rgb24, width: 1400, height: 900)
+    let context: Context
+
+    init(_ controller: UIViewController, size: CGSize) {
+        scene = UIWindowScene.offscreen(size: size, rootViewController: controller)
+        context = Context(surface: image)
+    }
+
+    /// One step: geometry, traits and layout, then drawing and compositing the damage (milliseconds each).
+    func step(width: CGFloat, height: CGFloat) -> (layout: Double, draw: Double) {
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: width, height: height), displayScale: 1, interactive: true)
+        let layout = milliseconds { scene.layoutIfNeeded() }
+        let draw = milliseconds {
+            scene.render(into: context, damage: scene.takeDamage(drawingAt: 1), scale: 1)
+            image.flush()
+        }
+        return (layout, draw)
     }
 }

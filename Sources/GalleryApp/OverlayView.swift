@@ -54,11 +54,10 @@ final class OverlayView: UIView {
                             locked: geometry.isInterfaceOrientationLocked)
         // Called at every layout as well as at every new geometry: nothing to write when nothing it
         // shows changed.
-        let shown = Shown(size: size, frameText: frameText, status: status)
-        if shown == lastShown, traits === shownTraits { return }
+        let shown = Shown(size: size, frameText: frameText, status: status), previous = lastShown
+        if shown == previous, traits === shownTraits { return }
         lastShown = shown
-        if status != shownStatus || traits !== shownTraits {
-            shownStatus = status
+        if status != previous?.status || traits !== shownTraits {
             shownTraits = traits
             statusLines = [
                 "w: \(traits.horizontalSizeClass)  h: \(traits.verticalSizeClass)",
@@ -89,7 +88,6 @@ final class OverlayView: UIView {
         var interface: UIInterfaceOrientation
         var locked: Bool
     }
-    private var shownStatus: Status?
     private var shownTraits: UITraitCollection?
     private var statusLines: [String] = []
 

@@ -665,18 +665,16 @@ final class SceneWindow: UIWindowSceneHost {
         let capacityHeight = min(max(height, display.screenHeight), height * 5 / 4 + 64)
         let newBuffer = ImageBuffer(display: display, window: xWindow.id, width: width, height: height,
                                     capacityWidth: capacityWidth, capacityHeight: capacityHeight)
-        let old = buffer, oldScale = bufferScale
+        let old = buffer
         buffer = newBuffer
-        bufferScale = scale
         makeSurface(over: newBuffer)
-        // The last frame, at the same scale, is what this one draws over: copied, it need not be drawn again
-        // (the strips the window gained are in the damage already).
-        guard let old, oldScale == scale else { return true }
+        // The last frame is what this one draws over: copied, it need not be drawn again (the strips the
+        // window gained are in the damage already). It is at this scale: a new scale drops the buffer
+        // (`desktopDidChange`).
+        guard let old else { return true }
         newBuffer.copyPixels(from: old)
         return false
     }
-    /// The scale the buffer's pixels were drawn at.
-    private var bufferScale: CGFloat = 0
 
     private func makeSurface(over buffer: ImageBuffer) {
         let surface = ImageSurface(format: .rgb24, data: buffer.pixels, width: buffer.width, height: buffer.height,
