@@ -21,7 +21,7 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev"])]),
         .systemLibrary(
             name: "CCairo", pkgConfig: "pangocairo",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+            providers: [.apt(["libcairo2-dev", "libpixman-1-dev", "libpango1.0-dev"])]),
         // libdispatch's main-queue hooks, so one poll() loop serves X events and DispatchQueue.main.
         .systemLibrary(name: "CMainQueue"),
         .target(name: "X11", dependencies: ["CX11"]),

@@ -35,6 +35,10 @@ public final class ImageSurface: Surface {
 
     /// Keeps borrowed pixel memory alive for as long as the surface exists.
     private let owner: AnyObject?
+    /// pixman's view of the pixels, for `fill` and `composite` (PixelOperations.swift); made when first used.
+    var storedPixmanImage: OpaquePointer?
+
+    deinit { if let storedPixmanImage { pixman_image_unref(storedPixmanImage) } }
 
     /// A new zeroed surface.
     public init(format: Format = .argb32, width: Int, height: Int) {

@@ -1,6 +1,6 @@
 import Cairo
 import Foundation
-@_spi(Runtime) import SceneHostCore
+@_spi(Runtime) @testable import SceneHostCore
 @testable import GalleryApp
 import SceneHostTesting
 import Testing
@@ -54,6 +54,33 @@ struct GalleryTests {
             #expect(differing == 0, "\(differing) rows differ at \(size) @\(scale)x")
         }
         #expect(partial > steps.count / 2, "most steps draw a small part of the window (\(partial) of \(steps.count))")
+    }
+
+    /// Fills and copies of whole pixels go straight to pixman; they must give the very pixels cairo gives
+    /// (each scene whole, still and mid-drag, at 1x, 2x, and 1.5x where edges fall inside pixels and
+    /// cairo draws those), and the frames drawn from damage in the drag above are checked with them on.
+    @Test func fillsAndCopiesStraightToPixmanDrawWhatCairoDraws() {
+        defer { ViewRenderer.drawsDirectly = true }
+        for scale in [1.0, 2.0, 1.5] as [CGFloat] {
+            for (controller, size) in [(MailViewController() as UIViewController, CGSize(width: 420, height: 380)),
+                                       (MailViewController(), CGSize(width: 760, height: 560)),
+                                       (SettingsViewController(), CGSize(width: 800, height: 640))] {
+                let scene = UIWindowScene.offscreen(size: size, scale: scale, rootViewController: controller)
+                for interactive in [false, true] {
+                    _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: scale, interactive: interactive)
+                    let images = [true, false].map { direct in
+                        ViewRenderer.drawsDirectly = direct
+                        return scene.renderImage(scale: scale)
+                    }
+                    var differing = 0
+                    for y in 0..<images[0].height
+                    where memcmp(images[0].data + y * images[0].stride, images[1].data + y * images[1].stride, images[0].width * 4) != 0 {
+                        differing += 1
+                    }
+                    #expect(differing == 0, "\(differing) rows differ: \(type(of: controller)) at \(size) @\(scale)x, interactive \(interactive)")
+                }
+            }
+        }
     }
 
     @Test func settingsStacksItsRowsWhenCompact() {

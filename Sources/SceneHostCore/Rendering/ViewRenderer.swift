@@ -98,6 +98,14 @@ enum ViewRenderer {
                 passes.append((cover, Damage(rect)))
             }
         }
+        // Fills and copies of whole pixels go straight to pixman when the target is an image (see
+        // `PixelTarget`). Cairo is told its pixels change behind its back before and after: a new
+        // image is known to cairo as clear, and it would paint a translucent view's group over it as
+        // if nothing were there.
+        let image = drawsDirectly ? context.surface as? ImageSurface : nil
+        image?.flush()
+        image?.markDirty()
+        defer { image?.markDirty() }
         for pass in passes {
             context.save()
             pass.damage.forEachRect { rect in context.rectangle(Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height)) }
@@ -107,11 +115,84 @@ enum ViewRenderer {
                 context.setSource(red: 0, green: 0, blue: 0)
                 context.paint()
             }
+            let target = image.flatMap { PixelTarget(image: $0, damage: pass.damage, scale: scale) }
             var cover = pass.cover
             for window in windows {
-                composite(window, in: context, origin: .zero, clip: .infinite, damage: pass.damage, cover: &cover, scale: scale)
+                composite(window, in: context, origin: .zero, clip: .infinite, damage: pass.damage, cover: &cover, scale: scale, target: target)
             }
             context.restore()
+        }
+    }
+
+    /// Whether fills and copies of whole pixels bypass cairo (see `PixelTarget`); off, cairo does
+    /// everything, which the tests compare with.
+    static var drawsDirectly = true
+
+    /// Where a pass composites in whole device pixels, for the fills and copies that go straight to the
+    /// target image: the pass's damage (and the clip of the ancestors that clip), as boxes that do not
+    /// overlap. Nil, and cairo composites, where an edge falls inside a pixel: cairo would blend it.
+    struct PixelTarget {
+        let image: ImageSurface
+        let scale: CGFloat
+        /// Disjoint, in device pixels.
+        let boxes: [PixelBox]
+
+        init?(image: ImageSurface, damage: Damage, scale: CGFloat) {
+            var boxes: [PixelBox] = []
+            var whole = true
+            damage.forEachRect { rect in
+                guard whole, let box = Self.box(rect, scale: scale) else {
+                    whole = false
+                    return
+                }
+                // Overlapping rectangles would blend twice: each box keeps what the ones before lack.
+                var parts = [box]
+                for earlier in boxes where !parts.isEmpty {
+                    var rest: [PixelBox] = []
+                    for part in parts { part.subtracting(earlier, into: &rest) }
+                    parts = rest
+                }
+                boxes += parts
+            }
+            guard whole else { return nil }
+            self.init(image: image, scale: scale, boxes: boxes)
+        }
+
+        private init(image: ImageSurface, scale: CGFloat, boxes: [PixelBox]) {
+            self.image = image
+            self.scale = scale
+            self.boxes = boxes
+        }
+
+        /// The same target within `rect` (window points): nil when its edges fall inside pixels.
+        func clipped(to rect: CGRect) -> PixelTarget? {
+            boxes(within: rect).map { PixelTarget(image: image, scale: scale, boxes: $0) }
+        }
+
+        /// The boxes within `rect` (window points), or nil when its edges fall inside pixels.
+        func boxes(within rect: CGRect) -> [PixelBox]? {
+            guard let box = Self.box(rect, scale: scale) else { return nil }
+            var parts: [PixelBox] = []
+            for candidate in boxes {
+                let part = candidate.intersection(box)
+                if !part.isEmpty { parts.append(part) }
+            }
+            return parts
+        }
+
+        /// `rect` (window points) in device pixels, when its edges fall on pixel edges (to within
+        /// rounding error); the infinite rectangle is the whole plane.
+        static func box(_ rect: CGRect, scale: CGFloat) -> PixelBox? {
+            if rect.isInfinite { return PixelBox(left: .min, top: .min, right: .max, bottom: .max) }
+            guard !rect.isNull else { return PixelBox(left: 0, top: 0, right: 0, bottom: 0) }
+            func pixel(_ value: CGFloat) -> Int32? {
+                let scaled = Double(value * scale), rounded = scaled.rounded()
+                guard abs(scaled - rounded) < 1e-6, abs(rounded) < 1e9 else { return nil }
+                return Int32(rounded)
+            }
+            guard let left = pixel(rect.minX), let top = pixel(rect.minY), let right = pixel(rect.maxX), let bottom = pixel(rect.maxY)
+            else { return nil }
+            return PixelBox(left: left, top: top, right: right, bottom: bottom)
         }
     }
 
@@ -141,7 +222,7 @@ enum ViewRenderer {
     /// ancestors that clip let through, in window points; `cover`: until it is reached, views are
     /// under it and skipped, and its ancestors only lead to it.
     private static func composite(_ view: UIView, in context: Context, origin: CGPoint, clip: CGRect, damage: Damage,
-                                  cover: inout UIView?, scale: CGFloat) {
+                                  cover: inout UIView?, scale: CGFloat, target: PixelTarget?) {
         guard !view.isHidden, view.alpha > 0 else { return }
         let reach = view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
         guard !reach.isNull, damage.intersects(reach) else { return }
@@ -163,12 +244,13 @@ enum ViewRenderer {
         context.translate(Double(frame.minX - bounds.minX), Double(frame.minY - bounds.minY))
         let grouped = view.alpha < 1
         if grouped { context.pushGroup() }
+        // Into a group, cairo composites: the pixels are not the target's.
+        let target = grouped ? nil : target
 
         let visible = bounds.offsetBy(dx: own.x, dy: own.y).intersection(clip)
         if paints, !visible.isNull, damage.intersects(visible) {
             if let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha > 0 {
-                context.setSource(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
-                fillBackground(of: view, in: context, damage: damage, at: own)
+                fillBackground(of: view, color: color, in: context, damage: damage, at: own, target: target)
             }
             let (placement, pixelX, pixelY) = placement(of: view, at: own, scale: scale)
             // Drawn in the display pass; a view it did not reach (shown since) is drawn here.
@@ -176,45 +258,53 @@ enum ViewRenderer {
             // A drawing shown as drawn covers only its image: a label whose bounds reach a damaged strip
             // at the window's edge, but not its text, is not painted there.
             if let content = view.content, view.drawnInk.map({ damage.intersects($0.offsetBy(dx: own.x, dy: own.y)) }) ?? true {
-                context.save()
-                context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
-                context.clip()
-                if view.contentMode == .redraw || content.size == bounds.size {
-                    // Drawn for this placement: a pixel-aligned copy.
-                    context.identityMatrix()
-                    context.setSource(content.image, x: pixelX + Double(content.x), y: pixelY + Double(content.y))
+                let shownAsDrawn = view.contentMode == .redraw || content.size == bounds.size
+                if shownAsDrawn, let boxes = target?.boxes(within: visible) {
+                    // Drawn for this placement: a pixel-aligned copy, within the bounds.
+                    target?.image.composite(content.image, x: Int32(pixelX) + Int32(content.x), y: Int32(pixelY) + Int32(content.y), within: boxes)
                 } else {
-                    // Drawn at another size: fitted to the bounds by the content mode, from the
-                    // sub-pixel offset it was drawn at, with Core Animation's linear filter.
-                    let fit = view.contentMode.fitting(content.size, into: bounds.size), drawn = view.contentPlacement
-                    context.translate(Double(bounds.minX + fit.x), Double(bounds.minY + fit.y))
-                    context.scale(Double(fit.scaleX / drawn.scale), Double(fit.scaleY / drawn.scale))
-                    context.setSource(content.image, x: Double(content.x) - drawn.phaseX, y: Double(content.y) - drawn.phaseY)
-                    context.setSourceFilter(.bilinear)
+                    context.save()
+                    context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
+                    context.clip()
+                    if shownAsDrawn {
+                        // Drawn for this placement: a pixel-aligned copy.
+                        context.identityMatrix()
+                        context.setSource(content.image, x: pixelX + Double(content.x), y: pixelY + Double(content.y))
+                    } else {
+                        // Drawn at another size: fitted to the bounds by the content mode, from the
+                        // sub-pixel offset it was drawn at, with Core Animation's linear filter.
+                        let fit = view.contentMode.fitting(content.size, into: bounds.size), drawn = view.contentPlacement
+                        context.translate(Double(bounds.minX + fit.x), Double(bounds.minY + fit.y))
+                        context.scale(Double(fit.scaleX / drawn.scale), Double(fit.scaleY / drawn.scale))
+                        context.setSource(content.image, x: Double(content.x) - drawn.phaseX, y: Double(content.y) - drawn.phaseY)
+                        context.setSourceFilter(.bilinear)
+                    }
+                    context.paint()
+                    context.restore()
                 }
-                context.paint()
-                context.restore()
             }
         }
 
-        var childClip = clip
+        var childClip = clip, childTarget = target
         if view.clipsToBounds {
             childClip = visible
+            childTarget = target?.clipped(to: visible)
             context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
             context.clip()
         }
         if !childClip.isNull, !childClip.isEmpty {
             for subview in view.subviews {
-                composite(subview, in: context, origin: own, clip: childClip, damage: damage, cover: &cover, scale: scale)
+                composite(subview, in: context, origin: own, clip: childClip, damage: damage, cover: &cover, scale: scale, target: childTarget)
             }
         }
         if grouped { context.popGroupAndPaint(alpha: Double(view.alpha)) }
     }
 
-    /// Fills `view`'s bounds with the current source, leaving out the whole device pixels its opaque
-    /// subviews paint over anyway (a list's background under its rows, a root view under its panes):
-    /// filling every layer of a window at every frame of a drag would cost more than the rest of it.
-    private static func fillBackground(of view: UIView, in context: Context, damage: Damage, at own: CGPoint) {
+    /// Fills `view`'s bounds with `color`, leaving out the whole device pixels its opaque subviews paint
+    /// over anyway (a list's background under its rows, a root view under its panes): filling every
+    /// layer of a window at every frame of a drag would cost more than the rest of it.
+    private static func fillBackground(of view: UIView, color: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat),
+                                       in context: Context, damage: Damage, at own: CGPoint, target: PixelTarget?) {
         let bounds = view.bounds, area = bounds.intersection(damage.bounds.offsetBy(dx: -own.x, dy: -own.y))
         // The areas, then the holes made of them, in storage reused from fill to fill (one at a time):
         // the fills of a drag's steps allocate nothing.
@@ -225,6 +315,27 @@ enum ViewRenderer {
             swap(&holes, &scratchAreas)
         }
         if !area.isNull { collectOpaqueSubviewAreas(of: view, offset: .zero, within: area, into: &holes, depth: 0) }
+        if let target, let boxes = target.boxes(within: bounds.offsetBy(dx: own.x, dy: own.y)) {
+            // The damaged whole pixels of the bounds, less the whole pixels each area covers.
+            var parts = boxes
+            let scale = target.scale
+            for hole in holes {
+                // Pixel edges to within rounding error count as edges.
+                func pixel(_ value: CGFloat, _ rule: FloatingPointRoundingRule) -> Int32 {
+                    let scaled = Double(value * scale), nearest = scaled.rounded()
+                    return Int32(abs(scaled - nearest) < 1e-6 ? nearest : scaled.rounded(rule))
+                }
+                let box = PixelBox(left: pixel(hole.minX + own.x, .up), top: pixel(hole.minY + own.y, .up),
+                                   right: pixel(hole.maxX + own.x, .down), bottom: pixel(hole.maxY + own.y, .down))
+                guard !box.isEmpty, !parts.isEmpty else { continue }
+                var rest: [PixelBox] = []
+                for part in parts { part.subtracting(box, into: &rest) }
+                parts = rest
+            }
+            target.image.fill(parts, red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
+            return
+        }
+        context.setSource(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
         guard !holes.isEmpty else {
             context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
             context.fill()

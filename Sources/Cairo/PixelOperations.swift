@@ -1,0 +1,80 @@
+import CCairo
+
+/// A rectangle of whole device pixels: `left ≤ x < right`, `top ≤ y < bottom`.
+public struct PixelBox: Equatable, Sendable {
+    public var left: Int32, top: Int32, right: Int32, bottom: Int32
+
+    public init(left: Int32, top: Int32, right: Int32, bottom: Int32) {
+        self.left = left
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+    }
+
+    public var isEmpty: Bool { right <= left || bottom <= top }
+
+    public func intersection(_ other: PixelBox) -> PixelBox {
+        PixelBox(left: max(left, other.left), top: max(top, other.top), right: min(right, other.right), bottom: min(bottom, other.bottom))
+    }
+
+    /// Appends the parts of this box outside `hole` (up to four, none when the hole covers it).
+    public func subtracting(_ hole: PixelBox, into parts: inout [PixelBox]) {
+        let cut = intersection(hole)
+        guard !cut.isEmpty else {
+            parts.append(self)
+            return
+        }
+        if cut.top > top { parts.append(PixelBox(left: left, top: top, right: right, bottom: cut.top)) }
+        if cut.left > left { parts.append(PixelBox(left: left, top: cut.top, right: cut.left, bottom: cut.bottom)) }
+        if cut.right < right { parts.append(PixelBox(left: cut.right, top: cut.top, right: right, bottom: cut.bottom)) }
+        if cut.bottom < bottom { parts.append(PixelBox(left: left, top: cut.bottom, right: right, bottom: bottom)) }
+    }
+}
+
+/// Fills and copies of whole pixels straight through pixman, the library cairo's image surfaces draw
+/// with: the same operations, so the same pixels, as cairo's fill of pixel-aligned rectangles and its
+/// paint of an image at a whole-pixel offset, without cairo's state, path and clip machinery around each
+/// call (most of the cost of the small fills and copies a frame of a window drag is made of).
+///
+/// The pixels are written behind cairo's back: flush the surface before and mark it dirty after a run
+/// of these.
+extension ImageSurface {
+    /// pixman's view of the same pixels, made once.
+    var pixmanImage: OpaquePointer {
+        if let storedPixmanImage { return storedPixmanImage }
+        let format = self.format == .rgb24 ? PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8
+        let made = pixman_image_create_bits(format, Int32(width), Int32(height),
+                                            data.assumingMemoryBound(to: UInt32.self), Int32(stride))!
+        storedPixmanImage = made
+        return made
+    }
+
+    /// Fills `boxes` with a colour (straight alpha, as `Context.setSource(red:green:blue:alpha:)` takes
+    /// it), blended over what is there.
+    public func fill(_ boxes: [PixelBox], red: Double, green: Double, blue: Double, alpha: Double) {
+        guard !boxes.isEmpty else { return }
+        // As cairo turns a colour into pixman's: clamped, premultiplied, then to 16 bits.
+        func short(_ value: Double) -> UInt16 { UInt16(min(max(value, 0), 1) * 65535 + 0.5) }
+        let a = min(max(alpha, 0), 1)
+        var color = pixman_color_t(red: short(red * a), green: short(green * a), blue: short(blue * a), alpha: short(a))
+        // An opaque colour replaces what is there, as cairo reduces OVER to SOURCE for it.
+        let op = a >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+        boxes.withUnsafeBufferPointer { pointer in
+            pointer.withMemoryRebound(to: pixman_box32_t.self) { boxes in
+                _ = pixman_image_fill_boxes(op, pixmanImage, &color, Int32(boxes.count), boxes.baseAddress)
+            }
+        }
+    }
+
+    /// Composites `source` (premultiplied alpha) over these pixels with its top-left pixel at (x, y),
+    /// within each of `boxes` (which must not overlap: each is composited once).
+    public func composite(_ source: ImageSurface, x: Int32, y: Int32, within boxes: [PixelBox]) {
+        let extent = PixelBox(left: x, top: y, right: x + Int32(source.width), bottom: y + Int32(source.height))
+        for box in boxes {
+            let part = box.intersection(extent)
+            guard !part.isEmpty else { continue }
+            pixman_image_composite32(PIXMAN_OP_OVER, source.pixmanImage, nil, pixmanImage, part.left - x, part.top - y, 0, 0,
+                                     part.left, part.top, part.right - part.left, part.bottom - part.top)
+        }
+    }
+}
