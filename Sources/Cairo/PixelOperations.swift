@@ -54,11 +54,14 @@ extension ImageSurface {
     public func fill(_ boxes: [PixelBox], red: Double, green: Double, blue: Double, alpha: Double) {
         guard !boxes.isEmpty else { return }
         // As cairo turns a colour into pixman's: clamped, premultiplied, then to 16 bits.
-        func short(_ value: Double) -> UInt16 { UInt16(min(max(value, 0), 1) * 65535 + 0.5) }
-        let a = min(max(alpha, 0), 1)
-        var color = pixman_color_t(red: short(red * a), green: short(green * a), blue: short(blue * a), alpha: short(a))
+        func clamped(_ value: Double) -> Double { min(max(value, 0), 1) }
+        func short(_ value: Double) -> UInt16 { UInt16(value * 65535 + 0.5) }
+        let a = clamped(alpha)
+        var color = pixman_color_t(red: short(clamped(red) * a), green: short(clamped(green) * a), blue: short(clamped(blue) * a), alpha: short(a))
         // An opaque colour replaces what is there, as cairo reduces OVER to SOURCE for it.
         let op = a >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+        // A box is pixman's box: four 32-bit edges in the same order.
+        assert(MemoryLayout<PixelBox>.stride == MemoryLayout<pixman_box32_t>.stride)
         boxes.withUnsafeBufferPointer { pointer in
             pointer.withMemoryRebound(to: pixman_box32_t.self) { boxes in
                 _ = pixman_image_fill_boxes(op, pixmanImage, &color, Int32(boxes.count), boxes.baseAddress)
