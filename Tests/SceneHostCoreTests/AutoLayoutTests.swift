@@ -108,6 +108,38 @@ struct AutoLayoutTests {
         #expect(child.frame == CGRect(x: 20, y: 0, width: 560, height: 350))
     }
 
+    /// Constraints swapped at a size-class change (a pane beside the list, or the list alone): after the
+    /// first round the solver keeps its tableau, rebuilding nothing when the same constraints come and go.
+    @Test func constraintsSwitchedOffAndOnAgainRebuildNothingAfterTheFirstTime() throws {
+        let (scene, root) = makeRoot(width: 700)
+        let pane = UIView()
+        pane.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(pane)
+        NSLayoutConstraint.activate([
+            pane.leadingAnchor.constraint(equalTo: root.leadingAnchor), pane.topAnchor.constraint(equalTo: root.topAnchor),
+            pane.bottomAnchor.constraint(equalTo: root.bottomAnchor),
+        ])
+        let alone = [pane.trailingAnchor.constraint(equalTo: root.trailingAnchor)]
+        let beside = [pane.widthAnchor.constraint(equalToConstant: 280)]
+        NSLayoutConstraint.activate(alone)
+        scene.layoutIfNeeded()
+        let engine = try #require(root.window?.hostedLayoutEngine)
+        var rebuilds = engine.solver.tableau.rebuilds
+        for round in 0..<3 {
+            NSLayoutConstraint.deactivate(alone)
+            NSLayoutConstraint.activate(beside)
+            scene.layoutIfNeeded()
+            #expect(pane.frame.width == 280)
+            NSLayoutConstraint.deactivate(beside)
+            NSLayoutConstraint.activate(alone)
+            scene.layoutIfNeeded()
+            #expect(pane.frame.width == 700)
+            // Each required equality going for the first time has the tableau rebuilt without it.
+            #expect(engine.solver.tableau.rebuilds == rebuilds + (round == 0 ? 2 : 0), "round \(round)")
+            rebuilds = engine.solver.tableau.rebuilds
+        }
+    }
+
     @Test func leadingAndTrailingFlipUnderRightToLeft() {
         let (scene, root) = makeRoot(rightToLeft: true)
         let child = UIView()

@@ -216,6 +216,32 @@ struct SolverTests {
         #expect(approximately(x.value, 50))
     }
 
+    /// A required equality added as removable carries a marker: switching it off and on, as a size-class
+    /// change does, never rebuilds the tableau, and the solutions are those of a fresh solver.
+    @Test func removableRequiredEqualitiesComeAndGoWithoutARebuild() throws {
+        let solver = Solver()
+        let left = LayoutVariable("left"), width = LayoutVariable("width"), right = LayoutVariable("right")
+        try solver.addConstraint(LayoutConstraint(LinearExpression(right), .equal, left + width))
+        try solver.addConstraint(LayoutConstraint(LinearExpression(left), .equal, LinearExpression(constant: 0)))
+        try solver.addConstraint(LayoutConstraint(LinearExpression(width), .equal, LinearExpression(constant: 380), strength: Strength.strong))
+        let fill = LayoutConstraint(LinearExpression(right), .equal, LinearExpression(constant: 700))
+        let plain = LayoutConstraint(LinearExpression(right), .equal, LinearExpression(constant: 700))
+        // Added plainly, removing it leaves a rebuild for the next use.
+        try solver.addConstraint(plain)
+        try solver.removeConstraint(plain)
+        #expect(solver.tableau.needsRebuild)
+        solver.updateVariables()
+        for round in 0..<3 {
+            try solver.addConstraint(fill, removable: true)
+            solver.updateVariables()
+            #expect(approximately(width.value, 700), "round \(round): the required fill wins")
+            try solver.removeConstraint(fill)
+            #expect(!solver.tableau.needsRebuild, "round \(round)")
+            solver.updateVariables()
+            #expect(approximately(width.value, 380), "round \(round): the preferred width again")
+        }
+    }
+
     /// Removed constraints' symbols are reclaimed by a rebuild once they are most of the tableau.
     @Test func manyAddsAndRemovalsKeepWorking() throws {
         let solver = Solver()

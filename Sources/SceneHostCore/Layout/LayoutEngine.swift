@@ -121,7 +121,10 @@ final class LayoutEngine {
     }
 
     func remove(_ constraint: NSLayoutConstraint) {
-        if let entry = solved.removeValue(forKey: ObjectIdentifier(constraint)) { try? solver.removeConstraint(entry.made) }
+        if let entry = solved.removeValue(forKey: ObjectIdentifier(constraint)) {
+            try? solver.removeConstraint(entry.made)
+            constraint.wasRemoved = true
+        }
         if constraint.engine === self { constraint.engine = nil }
         setNeedsSolve()
     }
@@ -476,7 +479,7 @@ final class LayoutEngine {
         }
         let made = LayoutConstraint(lhs, relation, rhs, strength: Strength.fromPriority(constraint.priority.rawValue))
         do {
-            try solver.addConstraint(made)
+            try solver.addConstraint(made, removable: constraint.wasRemoved)
             solved[ObjectIdentifier(constraint)] = (constraint, made)
         } catch {
             reportUnsatisfiable(constraint, made)

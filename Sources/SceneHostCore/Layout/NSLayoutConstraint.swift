@@ -90,6 +90,9 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     var installedIndex = 0
     /// The engine it is in while active and its view is in an engine.
     unowned(unsafe) var engine: LayoutEngine?
+    /// It was taken out of an engine once (deactivated, as by a size-class change): it is solved as one
+    /// likely to be switched off again (see `Solver.addConstraint(_:removable:)`).
+    var wasRemoved = false
     /// Made by SceneHost (autoresizing masks, intrinsic sizes, guides, stacks): named in logs as UIKit does.
     var kind: Kind = .user
 

@@ -40,13 +40,15 @@ public final class Solver {
     public func hasConstraint(_ constraint: LayoutConstraint) -> Bool { tableau.slot(of: constraint) != nil }
 
     /// Adds `constraint`; a required one that conflicts with the added required constraints throws
-    /// `.unsatisfiableConstraint` and leaves the solver as it was.
-    public func addConstraint(_ constraint: LayoutConstraint) throws(Failure) {
-        try tableau.addConstraint(constraint)
+    /// `.unsatisfiableConstraint` and leaves the solver as it was. `removable`: it is expected to be
+    /// removed again (a constraint switched on and off, as when the size class changes): a required
+    /// equality then gets the marker Cassowary gives every constraint, so removing it rebuilds nothing.
+    public func addConstraint(_ constraint: LayoutConstraint, removable: Bool = false) throws(Failure) {
+        try tableau.addConstraint(constraint, markEquality: removable)
     }
 
-    /// Removes `constraint`. Removing a required equality rebuilds the tableau at the next use, so a
-    /// batch of removals costs one rebuild.
+    /// Removes `constraint`. Removing a required equality added without `removable` rebuilds the
+    /// tableau at the next use, so a batch of removals costs one rebuild.
     public func removeConstraint(_ constraint: LayoutConstraint) throws(Failure) {
         try tableau.removeConstraint(constraint)
     }

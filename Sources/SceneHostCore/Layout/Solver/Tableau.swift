@@ -11,7 +11,7 @@ import Synchronization
 ///   chain and adding it costs O(n²). Without markers those rows are constants. Removing such a
 ///   constraint rebuilds the tableau from the remaining constraints (lazily, so a batch of removals
 ///   costs one rebuild); changing its constant gives it a marker once (one rebuild), and every later
-///   change is incremental.
+///   change is incremental. A constraint added as one to be removed again gets its marker at once.
 /// - A column index lists the rows each symbol appears in, so a pivot touches only the rows it changes.
 /// - The objective is a dense vector with a heap of the symbols whose coefficient is negative, so
 ///   substituting into it costs the size of the substituted row, not the size of the objective.
@@ -30,7 +30,8 @@ struct Tableau {
         /// Insertion order, which a rebuild keeps (it decides among equally good solutions).
         var sequence = 0
         var isEdit = false
-        /// A required equality gets a marker once its constant changes (rebuilds keep it).
+        /// A required equality gets a marker once its constant changes, or when it was added expecting
+        /// to be removed (rebuilds keep it).
         var wantsMarker = false
         /// The coefficient of `tag.marker` in the constraint's equation `expression + μ·marker + … = 0`.
         var markerCoefficient = 0.0
@@ -68,6 +69,8 @@ struct Tableau {
     private var liveCount = 0
     private var nextSequence = 0
     private(set) var needsRebuild = false
+    /// How many times the tableau was rebuilt from its constraints.
+    private(set) var rebuilds = 0
 
     /// A diagnostic tableau marks every constraint and maps variables itself (it must not touch the
     /// solver's symbols and slots), to name the constraints a required constraint conflicts with.
@@ -149,7 +152,9 @@ struct Tableau {
 
     // MARK: Constraints
 
-    mutating func addConstraint(_ constraint: LayoutConstraint, isEdit: Bool = false) throws(Failure) {
+    /// `markEquality`: a required equality gets a marker all the same (rebuilds keep it), so that
+    /// removing it needs no rebuild.
+    mutating func addConstraint(_ constraint: LayoutConstraint, isEdit: Bool = false, markEquality: Bool = false) throws(Failure) {
         guard slot(of: constraint) == nil else { throw .duplicateConstraint }
         // Symbols of removed constraints stay allocated; compact when they are most of them.
         if kinds.count > 4096 && kinds.count > 4 * (variables.count + 3 * liveCount) { needsRebuild = true }
@@ -161,14 +166,14 @@ struct Tableau {
         }
         let (tag, coefficient): (Tag, Double)
         do {
-            (tag, coefficient) = try addRows(for: constraint, slot: slot, markEquality: false)
+            (tag, coefficient) = try addRows(for: constraint, slot: slot, markEquality: markEquality)
         } catch {
             freeSlots.append(slot)
             throw error
         }
         nextSequence += 1
         entries[Int(slot)] = Entry(constraint: constraint, tag: tag, sequence: nextSequence, isEdit: isEdit,
-                                   markerCoefficient: coefficient)
+                                   wantsMarker: markEquality, markerCoefficient: coefficient)
         constraint.slot = slot
         liveCount += 1
     }
@@ -420,6 +425,7 @@ struct Tableau {
     /// Rebuilds the tableau from the constraints, in the order they were added.
     mutating func rebuild() {
         needsRebuild = false
+        rebuilds += 1
         if !isDiagnostic { for variable in variables where variable.tableau == id { variable.symbol = -1; variable.tableau = 0 } }
         variables.removeAll(keepingCapacity: true)
         variableSymbols.removeAll(keepingCapacity: true)
