@@ -306,8 +306,7 @@ enum ViewRenderer {
     private static func fillBackground(of view: UIView, color: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat),
                                        in context: Context, damage: Damage, at own: CGPoint, target: PixelTarget?) {
         let bounds = view.bounds, area = bounds.intersection(damage.bounds.offsetBy(dx: -own.x, dy: -own.y))
-        // The areas, then the holes made of them, in storage reused from fill to fill (one at a time):
-        // the fills of a drag's steps allocate nothing.
+        // The areas, then the holes made of them, in storage reused from fill to fill (one at a time).
         var holes: [CGRect] = []
         swap(&holes, &scratchAreas)
         defer {
@@ -316,15 +315,15 @@ enum ViewRenderer {
         }
         if !area.isNull { collectOpaqueSubviewAreas(of: view, offset: .zero, within: area, into: &holes, depth: 0) }
         if let target, let boxes = target.boxes(within: bounds.offsetBy(dx: own.x, dy: own.y)) {
-            // The damaged whole pixels of the bounds, less the whole pixels each area covers.
-            var parts = boxes
+            // The damaged whole pixels of the bounds, less the whole pixels each area covers (pixel
+            // edges to within rounding error count as edges).
             let scale = target.scale
+            func pixel(_ value: CGFloat, _ rule: FloatingPointRoundingRule) -> Int32 {
+                let scaled = Double(value * scale), nearest = scaled.rounded()
+                return Int32(abs(scaled - nearest) < 1e-6 ? nearest : scaled.rounded(rule))
+            }
+            var parts = boxes
             for hole in holes {
-                // Pixel edges to within rounding error count as edges.
-                func pixel(_ value: CGFloat, _ rule: FloatingPointRoundingRule) -> Int32 {
-                    let scaled = Double(value * scale), nearest = scaled.rounded()
-                    return Int32(abs(scaled - nearest) < 1e-6 ? nearest : scaled.rounded(rule))
-                }
                 let box = PixelBox(left: pixel(hole.minX + own.x, .up), top: pixel(hole.minY + own.y, .up),
                                    right: pixel(hole.maxX + own.x, .down), bottom: pixel(hole.maxY + own.y, .down))
                 guard !box.isEmpty, !parts.isEmpty else { continue }
