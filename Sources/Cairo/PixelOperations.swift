@@ -16,19 +16,6 @@ public struct PixelBox: Equatable, Sendable {
     public func intersection(_ other: PixelBox) -> PixelBox {
         PixelBox(left: max(left, other.left), top: max(top, other.top), right: min(right, other.right), bottom: min(bottom, other.bottom))
     }
-
-    /// Appends the parts of this box outside `hole` (up to four, none when the hole covers it).
-    public func subtracting(_ hole: PixelBox, into parts: inout [PixelBox]) {
-        let cut = intersection(hole)
-        guard !cut.isEmpty else {
-            parts.append(self)
-            return
-        }
-        if cut.top > top { parts.append(PixelBox(left: left, top: top, right: right, bottom: cut.top)) }
-        if cut.left > left { parts.append(PixelBox(left: left, top: cut.top, right: cut.left, bottom: cut.bottom)) }
-        if cut.right < right { parts.append(PixelBox(left: cut.right, top: cut.top, right: right, bottom: cut.bottom)) }
-        if cut.bottom < bottom { parts.append(PixelBox(left: left, top: cut.bottom, right: right, bottom: bottom)) }
-    }
 }
 
 /// Fills and copies of whole pixels straight through pixman, the library cairo's image surfaces draw

@@ -146,13 +146,7 @@ enum ViewRenderer {
                     return
                 }
                 // Overlapping rectangles would blend twice: each box keeps what the ones before lack.
-                var parts = [box]
-                for earlier in boxes where !parts.isEmpty {
-                    var rest: [PixelBox] = []
-                    for part in parts { part.subtracting(earlier, into: &rest) }
-                    parts = rest
-                }
-                boxes += parts
+                boxes += Self.parts(of: [box], without: boxes)
             }
             guard whole else { return nil }
             self.init(image: image, scale: scale, boxes: boxes)
@@ -176,6 +170,17 @@ enum ViewRenderer {
             for candidate in boxes {
                 let part = candidate.intersection(box)
                 if !part.isEmpty { parts.append(part) }
+            }
+            return parts
+        }
+
+        /// What of `boxes` lies outside every one of `holes`, in boxes that do not overlap (through
+        /// `CGRect.subtracting`, exact on whole pixels).
+        static func parts(of boxes: [PixelBox], without holes: [PixelBox]) -> [PixelBox] {
+            var parts = boxes
+            for hole in holes where !hole.isEmpty && !parts.isEmpty {
+                let cut = CGRect(hole)
+                parts = parts.flatMap { CGRect($0).subtracting(cut).map(PixelBox.init) }
             }
             return parts
         }
@@ -322,15 +327,10 @@ enum ViewRenderer {
                 let scaled = Double(value * scale), nearest = scaled.rounded()
                 return Int32(abs(scaled - nearest) < 1e-6 ? nearest : scaled.rounded(rule))
             }
-            var parts = boxes
-            for hole in holes {
-                let box = PixelBox(left: pixel(hole.minX + own.x, .up), top: pixel(hole.minY + own.y, .up),
-                                   right: pixel(hole.maxX + own.x, .down), bottom: pixel(hole.maxY + own.y, .down))
-                guard !box.isEmpty, !parts.isEmpty else { continue }
-                var rest: [PixelBox] = []
-                for part in parts { part.subtracting(box, into: &rest) }
-                parts = rest
-            }
+            let parts = PixelTarget.parts(of: boxes, without: holes.map {
+                PixelBox(left: pixel($0.minX + own.x, .up), top: pixel($0.minY + own.y, .up),
+                         right: pixel($0.maxX + own.x, .down), bottom: pixel($0.maxY + own.y, .down))
+            })
             target.image.fill(parts, red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
             return
         }
@@ -449,5 +449,18 @@ enum ViewRenderer {
         image.flush()
         view.content = UIView.Content(image: image, x: Int(left), y: Int(top), size: bounds.size)
         return image
+    }
+}
+
+private extension CGRect {
+    init(_ box: PixelBox) {
+        self.init(x: CGFloat(box.left), y: CGFloat(box.top), width: CGFloat(box.right - box.left), height: CGFloat(box.bottom - box.top))
+    }
+}
+
+private extension PixelBox {
+    /// A rectangle of whole pixels (from `CGRect.subtracting` of such rectangles).
+    init(_ rect: CGRect) {
+        self.init(left: Int32(rect.minX), top: Int32(rect.minY), right: Int32(rect.maxX), bottom: Int32(rect.maxY))
     }
 }
