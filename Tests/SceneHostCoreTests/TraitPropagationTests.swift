@@ -223,6 +223,23 @@ struct TraitPropagationTests {
         #expect(scene.renderImage().pixel(x: 20, y: 20) == 0xff000000)
     }
 
+    /// A view's resolved background is kept between frames: a dynamic one that turns translucent in
+    /// the dark stops hiding what lies under it, at the next frame and every one after.
+    @Test func aDynamicBackgroundThatTurnsTranslucentShowsWhatIsUnderIt() {
+        let controller = UIViewController()
+        controller.view.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let pane = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        pane.backgroundColor = UIColor { $0.userInterfaceStyle == .dark ? .clear : .white }
+        let scene = scene([pane], controller: controller, size: CGSize(width: 40, height: 40))
+        #expect(scene.renderImage().pixel(x: 20, y: 20) == 0xffffffff)
+        setStyle(.dark, of: scene)
+        #expect(scene.renderImage().pixel(x: 20, y: 20) == 0xffff0000, "the clear pane shows the red under it")
+        pane.setNeedsDisplay()
+        #expect(scene.renderImage().pixel(x: 20, y: 20) == 0xffff0000)
+        setStyle(.light, of: scene)
+        #expect(scene.renderImage().pixel(x: 20, y: 20) == 0xffffffff)
+    }
+
     @Test func aCustomTraitThatAffectsColorsRedrawsWhatDrewWithIt() {
         final class Swatch: UIView {
             var draws = 0

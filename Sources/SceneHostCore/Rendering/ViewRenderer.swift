@@ -178,9 +178,20 @@ enum ViewRenderer {
         /// `CGRect.subtracting`, exact on whole pixels).
         static func parts(of boxes: [PixelBox], without holes: [PixelBox]) -> [PixelBox] {
             var parts = boxes
-            for hole in holes where !hole.isEmpty && !parts.isEmpty {
+            // Most holes miss most parts (a row's area and the window's edge strip): those are kept
+            // as they are, without cutting or a new array.
+            for hole in holes where !hole.isEmpty && parts.contains(where: { !$0.intersection(hole).isEmpty }) {
                 let cut = CGRect(hole)
-                parts = parts.flatMap { CGRect($0).subtracting(cut).map(PixelBox.init) }
+                var kept: [PixelBox] = []
+                kept.reserveCapacity(parts.count + 3)
+                for part in parts {
+                    if part.intersection(hole).isEmpty {
+                        kept.append(part)
+                    } else {
+                        for piece in CGRect(part).subtracting(cut) { kept.append(PixelBox(piece)) }
+                    }
+                }
+                parts = kept
             }
             return parts
         }
@@ -254,7 +265,7 @@ enum ViewRenderer {
 
         let visible = bounds.offsetBy(dx: own.x, dy: own.y).intersection(clip)
         if paints, !visible.isNull, damage.intersects(visible) {
-            if let color = view.backgroundColor?.resolvedColor(with: view.traitCollection).components, color.alpha > 0 {
+            if let color = view.resolvedBackground, color.alpha > 0 {
                 fillBackground(of: view, color: color, in: context, damage: damage, at: own, target: target)
             }
             let (placement, pixelX, pixelY) = placement(of: view, at: own, scale: scale)

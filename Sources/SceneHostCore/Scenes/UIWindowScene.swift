@@ -72,7 +72,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     }
 
     /// Geometry now in force; updated before `windowScene(_:didUpdateEffectiveGeometry:)` is called.
-    public private(set) var effectiveGeometry: Geometry
+    @exclusivity(unchecked) public private(set) var effectiveGeometry: Geometry
 
     /// Live size limits, enforced by the window manager. Never nil on SceneHost.
     public let sizeRestrictions: UISceneSizeRestrictions?
@@ -82,7 +82,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// Deprecated in UIKit in favour of `effectiveGeometry.interfaceOrientation`.
     public var interfaceOrientation: UIInterfaceOrientation { effectiveGeometry.interfaceOrientation }
 
-    @_spi(Runtime) public weak var host: (any UIWindowSceneHost)?
+    @exclusivity(unchecked) @_spi(Runtime) public weak var host: (any UIWindowSceneHost)?
 
     public required init(session: UISceneSession, connectionOptions: UIScene.ConnectionOptions) {
         let restrictions = UISceneSizeRestrictions()

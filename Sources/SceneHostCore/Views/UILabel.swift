@@ -16,28 +16,28 @@ public enum NSLineBreakMode: Int, Sendable {
 /// Text is vertically centred in the bounds, as in UIKit.
 @MainActor
 open class UILabel: UIView {
-    open var text: String? { didSet { if text != oldValue { contentDidChange() } } }
+    @exclusivity(unchecked) open var text: String? { didSet { if text != oldValue { contentDidChange() } } }
     /// Setting nil restores the default (the 17 pt system font), as in UIKit.
-    open var font: UIFont! = .systemFont(ofSize: 17) {
+    @exclusivity(unchecked) open var font: UIFont! = .systemFont(ofSize: 17) {
         didSet {
             if font == nil { font = .systemFont(ofSize: 17) }
             contentDidChange()
         }
     }
     /// Setting nil restores the default (`.label`), as in UIKit.
-    open var textColor: UIColor! = .label {
+    @exclusivity(unchecked) open var textColor: UIColor! = .label {
         didSet {
             if textColor == nil { textColor = .label }
             setNeedsDisplay()
         }
     }
-    open var textAlignment: NSTextAlignment = .natural { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) open var textAlignment: NSTextAlignment = .natural { didSet { setNeedsDisplay() } }
     /// Maximum number of lines; 0 means as many as needed. Default 1.
-    open var numberOfLines = 1 { didSet { contentDidChange() } }
-    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { contentDidChange() } }
+    @exclusivity(unchecked) open var numberOfLines = 1 { didSet { contentDidChange() } }
+    @exclusivity(unchecked) open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { contentDidChange() } }
     /// Whether a font made with `preferredFont(forTextStyle:)` follows the content size category. The
     /// category is read while measuring and drawing, so automatic trait tracking relays out and redraws.
-    open var adjustsFontForContentSizeCategory = false {
+    @exclusivity(unchecked) open var adjustsFontForContentSizeCategory = false {
         didSet {
             contentDidChange()
             // The font's size, and so the intrinsic size, follows the category from now on.
@@ -51,7 +51,7 @@ open class UILabel: UIView {
     }
     private var sizeCategoryRegistration: (any UITraitChangeRegistration)?
     /// Width at which `intrinsicContentSize` wraps a multi-line label; 0 = no preference.
-    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { contentDidChange() } }
+    @exclusivity(unchecked) open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { contentDidChange() } }
 
     private let layout = TextLayout()
 

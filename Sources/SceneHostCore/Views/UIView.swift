@@ -11,8 +11,12 @@ import Foundation
 /// the new bounds, as in UIKit. What a view draws is clipped to its bounds, as in UIKit.
 @MainActor
 open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, TraitStateOwner {
-    private var frameOrigin: CGPoint = .zero
-    private var storedBounds: CGRect = .zero
+    // Stored properties that layout and every frame read (geometry, links, appearance, flags) skip
+    // Swift's dynamic exclusivity check, here and in the window, scene, label, constraint and layout engine:
+    // views live on the main actor, and the check on each read cost about 15% of the instructions of
+    // a step of a window drag (measured with callgrind on the Mail scene).
+    @exclusivity(unchecked) private var frameOrigin: CGPoint = .zero
+    @exclusivity(unchecked) private var storedBounds: CGRect = .zero
 
     public init(frame: CGRect) {
         super.init()
@@ -102,7 +106,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// The window frame in which this view's coordinates last moved within its window (its frame or
     /// bounds origin changed): a subview that moves in that frame cannot have its pixels copied from
     /// where the last frame showed it, as its coordinates no longer say where that was.
-    var originMoved = -1
+    @exclusivity(unchecked) var originMoved = -1
 
     private func geometryDidChange(oldSize: CGSize) {
         layoutEngine?.frameDidChange(of: self)
@@ -131,10 +135,10 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     // Links to the superview, window and controller are unowned: a weak reference would give every view
     // a side table and make each retain and release slower. Their owners clear them when they go away
     // (a view its subviews', a window its subtree's, a controller its view's), as UIKit's layers do.
-    public private(set) unowned(unsafe) var superview: UIView?
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var superview: UIView?
     /// Walked by every layout, trait update and frame: no dynamic exclusivity checks (main actor only).
     @exclusivity(unchecked) public private(set) var subviews: [UIView] = []
-    private unowned(unsafe) var cachedWindow: UIWindow?
+    @exclusivity(unchecked) private unowned(unsafe) var cachedWindow: UIWindow?
     /// Set when this view is a view controller's root view.
     unowned(unsafe) var viewController: UIViewController? { didSet { traitSource = viewController } }
     /// Whose traits this view inherits before its own overrides: its view controller for a controller's
@@ -244,19 +248,31 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     // MARK: Appearance
 
-    open var backgroundColor: UIColor? {
+    @exclusivity(unchecked) open var backgroundColor: UIColor? {
         didSet {
             hasDynamicBackground = backgroundColor?.isDynamic ?? false
+            cachedBackground = nil
             if backgroundColor != oldValue { invalidate(bounds) }
         }
     }
     /// The alpha of the background colour as the view's traits resolve it (0 without one): at 1 it hides
     /// what lies under the bounds.
-    var backgroundAlpha: CGFloat { backgroundColor?.resolvedColor(with: traitCollection).components.alpha ?? 0 }
+    var backgroundAlpha: CGFloat { resolvedBackground?.alpha ?? 0 }
+    /// The background colour as the view's traits resolve it (nil without one). Read for most views a
+    /// frame visits, several times, and a dynamic colour makes a new colour at each resolution: kept
+    /// until the colour, or the traits of a dynamic one, change.
+    var resolvedBackground: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)? {
+        if let cachedBackground { return cachedBackground.components }
+        let components = backgroundColor?.resolvedColor(with: traitCollection).components
+        cachedBackground = ResolvedBackground(components: components)
+        return components
+    }
+    private struct ResolvedBackground { var components: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)? }
+    @exclusivity(unchecked) private var cachedBackground: ResolvedBackground?
     /// Checked on every trait change without calling the (overridable) getter.
     @exclusivity(unchecked) private var hasDynamicBackground = false
 
-    open var isHidden = false {
+    @exclusivity(unchecked) open var isHidden = false {
         didSet {
             guard isHidden != oldValue else { return }
             if !isHidden { markForDisplay(subtree: true) }
@@ -267,7 +283,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     }
 
     /// Opacity 0…1 applied to the view and its subviews as a group.
-    open var alpha: CGFloat = 1 {
+    @exclusivity(unchecked) open var alpha: CGFloat = 1 {
         didSet {
             guard alpha != oldValue else { return }
             if oldValue <= 0 { markForDisplay(subtree: true) }
@@ -276,7 +292,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     }
 
     /// Whether subviews are clipped to the bounds (the view's own drawing always is).
-    open var clipsToBounds = false {
+    @exclusivity(unchecked) open var clipsToBounds = false {
         didSet {
             guard clipsToBounds != oldValue else { return }
             let before = extentInSuperview
@@ -424,7 +440,10 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             if state.propertiesReads.intersects(changes) { setNeedsUpdateProperties() }
             if state.constraintsReads.intersects(changes) { setNeedsUpdateConstraints() }
         }
-        if hasDynamicBackground, changes.affectsColorAppearance(in: current) { invalidate(bounds) }
+        if hasDynamicBackground {
+            cachedBackground = nil
+            if changes.affectsColorAppearance(in: current) { invalidate(bounds) }
+        }
         // Handlers and the deprecated callback run with the view's traits current.
         current.performAsCurrent {
             if !state.registrations.isEmpty { state.fireHandlers(self, previous: previous, changes: changes) }
@@ -434,8 +453,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     // MARK: Layout
 
-    public private(set) var needsLayout = true
-    private var descendantNeedsLayout = false
+    @exclusivity(unchecked) public private(set) var needsLayout = true
+    @exclusivity(unchecked) private var descendantNeedsLayout = false
     /// Whether this view or a descendant waits for layout.
     var subtreeNeedsLayout: Bool { needsLayout || descendantNeedsLayout }
 
@@ -502,23 +521,23 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     // Auto Layout state (the API is in UIView+AutoLayout.swift). Allocated when the view first uses Auto
     // Layout, so views that never do pay one pointer.
-    var autoLayout: AutoLayoutState?
+    @exclusivity(unchecked) var autoLayout: AutoLayoutState?
     /// The engine laying the view out while the view takes part in one.
     unowned(unsafe) var layoutEngine: LayoutEngine?
     /// Whether constraints were installed on this view or a descendant.
-    var usesAutoLayoutInSubtree = false
+    @exclusivity(unchecked) var usesAutoLayoutInSubtree = false
 
     /// How the view resizes when its superview's size changes (outside Auto Layout, and as constraints
     /// while `translatesAutoresizingMaskIntoConstraints` is true).
-    open var autoresizingMask: AutoresizingMask = [] {
+    @exclusivity(unchecked) open var autoresizingMask: AutoresizingMask = [] {
         didSet { if autoresizingMask != oldValue, translatesAutoresizingMaskIntoConstraints { layoutEngine?.setNeedsRebuild() } }
     }
     /// Whether a change of the view's size resizes its subviews by their autoresizing masks.
-    open var autoresizesSubviews = true
+    @exclusivity(unchecked) open var autoresizesSubviews = true
 
     /// Forces a layout direction for the view's contents (leading/trailing constraints, natural text
     /// alignment), or follows the trait collection.
-    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+    @exclusivity(unchecked) open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
         didSet {
             guard semanticContentAttribute != oldValue else { return }
             (layoutEngine ?? hostedLayoutEngine)?.setNeedsRebuild()
@@ -585,7 +604,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     // MARK: Properties (iOS 26)
 
-    public private(set) var needsUpdateProperties = false
+    @exclusivity(unchecked) public private(set) var needsUpdateProperties = false
 
     /// Asks for `updateProperties()` before the next layout.
     open func setNeedsUpdateProperties() {
@@ -617,13 +636,13 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     // MARK: Drawing
 
-    var needsDisplay = true { didSet { if needsDisplay { markForDisplay(subtree: false) } } }
+    @exclusivity(unchecked) var needsDisplay = true { didSet { if needsDisplay { markForDisplay(subtree: false) } } }
 
     /// Whether the display pass must look at this view's whole subtree (new, shown again, or moved:
     /// where its pixels fall changed), and whether it must look below this view at all. Set up the
     /// ancestors, so a frame's display pass visits only the branches where something may need drawing.
-    var displayChecksSubtree = true
-    var descendantNeedsDisplayCheck = false
+    @exclusivity(unchecked) var displayChecksSubtree = true
+    @exclusivity(unchecked) var descendantNeedsDisplayCheck = false
 
     /// Marks the view (with its subtree when `subtree`) for the next display pass, and the way to it.
     func markForDisplay(subtree: Bool) {
@@ -635,7 +654,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         }
     }
     /// The output of the last `draw(_:)`, as pixels at `contentPlacement`; nil when it drew nothing.
-    var content: Content?
+    @exclusivity(unchecked) var content: Content?
 
     /// A backing image that covers what `draw(_:)` inked (within the bounds): `x`, `y` are its offset
     /// in device pixels from the pixel the bounds' origin falls in; `size`, the bounds' size it was
@@ -651,11 +670,11 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// default, `.scaleAspectFit`, `.scaleAspectFill`) or place it unscaled (`.center`, `.topLeft`, …),
     /// as a layer's contents in UIKit. A view whose drawing depends on its size, and that does not
     /// want it stretched, sets `.redraw` (`UILabel` does).
-    open var contentMode: ContentMode = .scaleToFill {
+    @exclusivity(unchecked) open var contentMode: ContentMode = .scaleToFill {
         didSet { if contentMode != oldValue, content != nil { invalidate(bounds) } }
     }
     /// What `content` was drawn for: the scale and the sub-pixel offset of the bounds' origin.
-    var contentPlacement = ContentPlacement(scale: 0, phaseX: 0, phaseY: 0)
+    @exclusivity(unchecked) var contentPlacement = ContentPlacement(scale: 0, phaseX: 0, phaseY: 0)
 
     /// Where the kept drawing shows, in the view's coordinates, when it is shown as drawn (`.redraw`,
     /// or drawn at the bounds' size): its image, from the device pixel the bounds' origin fell in. Nil

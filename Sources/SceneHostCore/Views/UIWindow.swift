@@ -5,7 +5,7 @@ import Foundation
 @MainActor
 open class UIWindow: UIView {
     /// The scene showing the window. Setting it moves the window to that scene and sizes it to the scene.
-    open weak var windowScene: UIWindowScene? {
+    @exclusivity(unchecked) open weak var windowScene: UIWindowScene? {
         didSet {
             guard windowScene !== oldValue else { return }
             oldValue?.windows.removeAll { $0 === self }
@@ -76,7 +76,7 @@ open class UIWindow: UIView {
     // MARK: Frames
 
     /// Region (window points) that must be recomposited in the next frame.
-    private(set) var damage = Damage()
+    @exclusivity(unchecked) private(set) var damage = Damage()
 
     func addDamage(_ rect: CGRect) {
         // What lies outside the scene (a list running past its bottom edge) is never shown.
@@ -90,13 +90,13 @@ open class UIWindow: UIView {
     var displayedScale: CGFloat = 0
 
     /// Counts the frames drawn from this window's damage (views stamp their moves with it).
-    private(set) var frameNumber = 0
+    @exclusivity(unchecked) private(set) var frameNumber = 0
     /// Opaque views that moved since the last frame, with where that frame showed them (window points).
-    private var moved: [(view: UIView, from: CGRect)] = []
+    @exclusivity(unchecked) private var moved: [(view: UIView, from: CGRect)] = []
     /// The window's bounds when the last frame was drawn (pixels outside them were never drawn), and
     /// its scale (pixels drawn at another are not copied).
-    private var drawnBounds: CGRect?
-    private var drawnScale: CGFloat = 0
+    @exclusivity(unchecked) private var drawnBounds: CGRect?
+    @exclusivity(unchecked) private var drawnScale: CGFloat = 0
 
     /// `view` moved from `frame` (its superview's coordinates) to where it is now. Returns whether the
     /// window takes care of both places: an opaque view, whole and unfaded, whose ancestors kept their
