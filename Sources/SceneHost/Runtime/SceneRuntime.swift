@@ -305,8 +305,9 @@ public final class SceneRuntime {
     }
 
     /// Reads every queued event before anything is laid out, so only the newest size per window counts.
+    /// The socket is read (a system call) only when the events read from it so far are used up.
     private func drainEvents() {
-        while XEventsQueued(display.pointer, QueuedAfterReading) > 0 {
+        while XEventsQueued(display.pointer, QueuedAlready) > 0 || XEventsQueued(display.pointer, QueuedAfterReading) > 0 {
             var event = display.nextEvent()
             if let screenChangeEvent, event.type == screenChangeEvent {
                 screenDidRotate(display.screenRotation(from: &event))
