@@ -53,7 +53,16 @@ public final class Display {
         return String(cString: cName)
     }
 
-    public func flush() { XFlush(pointer) }
+    /// Sends the requests Xlib holds. Xlib's flush also reads whatever the server has sent, a read
+    /// system call each time: with no request made since the last flush there is nothing to send, and
+    /// the call is skipped (what the server sent waits in the socket, where a `poll()` sees it).
+    public func flush() {
+        let next = XNextRequest(pointer)
+        guard next != nextRequestAtFlush else { return }
+        XFlush(pointer)
+        nextRequestAtFlush = next
+    }
+    private var nextRequestAtFlush: UInt = 0
 
     /// Round trip: every request sent so far has been processed (and its errors reported).
     public func sync() { XSync(pointer, 0) }

@@ -297,9 +297,9 @@ public final class SceneRuntime {
         processRequests()
         for window in windows where window.needsFrame { window.renderFrame() }
         for window in windows { window.sendRequestedFrame() }
-        // Sends what the turn asked for (a frame's puts and its sync counter among it). Xlib's flush then
-        // reads whatever the server sent meanwhile, so what is queued already is all there is: anything
-        // later waits in the socket, where the loop's poll sees it.
+        // Sends what the turn asked for (a frame's puts and its sync counter among it). Events Xlib has
+        // read (in the flush, or in a round trip) wait in its queue, which the loop must not sleep on;
+        // anything later waits in the socket, where the loop's poll sees it.
         display.flush()
         return XEventsQueued(display.pointer, QueuedAlready) > 0 || !pendingRequests.isEmpty || windows.contains { $0.needsFrame }
     }
