@@ -186,15 +186,31 @@ final class AttachmentView: UIView {
                 cairo.fill()
             }
         }
+        let (x, y, width, height) = (Double(picture.minX), Double(picture.minY), Double(picture.width), Double(picture.height))
         cairo.save()
-        cairo.roundedRectangle(Double(picture.minX), Double(picture.minY), Double(picture.width), Double(picture.height), radius: 8)
+        if resizing {
+            // Painted as a rectangle (cairo's fast path for a scaled image), then its corners cleared
+            // outside the rounded shape: clipped to that shape, every pixel would go through a mask.
+            cairo.rectangle(x, y, width, height)
+        } else {
+            cairo.roundedRectangle(x, y, width, height, radius: 8)
+        }
         cairo.clip()
-        cairo.translate(Double(picture.minX), Double(picture.minY))
-        cairo.scale(Double(picture.width) / 640, Double(picture.height) / 360)
+        cairo.translate(x, y)
+        cairo.scale(width / 640, height / 360)
         cairo.setSource(Self.image)
         cairo.setSourceFilter(resizing ? .fast : .best)
         cairo.paint()
         cairo.restore()
+        if resizing {
+            cairo.save()
+            cairo.rectangle(x, y, width, height)
+            cairo.roundedRectangle(x, y, width, height, radius: 8)
+            cairo.setFillRule(.evenOdd)
+            cairo.setOperator(.clear)
+            cairo.fill()
+            cairo.restore()
+        }
     }
 }
 

@@ -129,6 +129,32 @@ struct GalleryTests {
         #expect(Snapshot.compare(still, scene.renderImage(), tolerance: SnapshotTolerance(perPixel: 0, differingFraction: 0)).differingPixels == 0, "full quality again")
     }
 
+    /// While resizing, the picture is painted as a rectangle and its corners are cleared after, outside
+    /// the rounded shape: the corners stay round, and what is inside is the picture.
+    @Test func thePictureKeepsItsRoundCornersWhileResizing() throws {
+        let controller = MailViewController()
+        controller.loadViewIfNeeded()
+        controller.overlay.isHidden = true
+        let size = CGSize(width: 1000, height: 640)
+        let scene = UIWindowScene.offscreen(size: size, rootViewController: controller)
+        _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: 1, interactive: true)
+        controller.resizingDidChange()
+        let image = scene.renderImage()
+        func attachment(in view: UIView) -> AttachmentView? {
+            if let found = view as? AttachmentView { return found }
+            return view.subviews.lazy.compactMap(attachment(in:)).first
+        }
+        let view = try #require(attachment(in: controller.view))
+        let picture = view.convert(view.bounds.insetBy(dx: 6, dy: 6), to: nil)
+        let background: UInt32 = 0xffffffff
+        for (x, y) in [(picture.minX, picture.minY), (picture.maxX - 1, picture.minY), (picture.minX, picture.maxY - 1), (picture.maxX - 1, picture.maxY - 1)] {
+            #expect(image.pixel(x: Int(x), y: Int(y)) == background, "the corner at \(x), \(y) is cleared")
+        }
+        for (x, y) in [(picture.minX + 8, picture.minY), (picture.minX, picture.minY + 8), (picture.midX, picture.midY), (picture.maxX - 9, picture.maxY - 1)] {
+            #expect(image.pixel(x: Int(x), y: Int(y)) != background, "the picture shows at \(x), \(y)")
+        }
+    }
+
     @Test func offscreenAndWindowRendersAgree() throws {
         // The window snapshot's reference and the offscreen one come from the same renderer; this keeps
         // them honest with each other.
