@@ -3,7 +3,10 @@ import Foundation
 /// An sRGB colour with alpha, fixed or dynamic (resolved against a trait collection). The system
 /// colours are dynamic, with UIKit's light and dark values.
 public final class UIColor: Hashable, Sendable, CustomStringConvertible {
-    private let fixed: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)?
+    /// A resolved colour's components (SceneHost's own name; `components` spells the type out, as
+    /// public API).
+    typealias Components = (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
+    private let fixed: Components?
     private let provider: (@Sendable (UITraitCollection) -> UIColor)?
 
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {

@@ -319,7 +319,7 @@ enum ViewRenderer {
     /// Fills `view`'s bounds with `color`, leaving out the whole device pixels its opaque subviews paint
     /// over anyway (a list's background under its rows, a root view under its panes): filling every
     /// layer of a window at every frame of a drag would cost more than the rest of it.
-    private static func fillBackground(of view: UIView, color: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat),
+    private static func fillBackground(of view: UIView, color: UIColor.Components,
                                        in context: Context, damage: Damage, at own: CGPoint, target: PixelTarget?) {
         let bounds = view.bounds, area = bounds.intersection(damage.bounds.offsetBy(dx: -own.x, dy: -own.y))
         // The areas, then the holes made of them, in storage reused from fill to fill (one at a time).

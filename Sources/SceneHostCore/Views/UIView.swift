@@ -261,13 +261,14 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// The background colour as the view's traits resolve it (nil without one). Read for most views a
     /// frame visits, several times, and a dynamic colour makes a new colour at each resolution: kept
     /// until the colour, or the traits of a dynamic one, change.
-    var resolvedBackground: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)? {
+    var resolvedBackground: UIColor.Components? {
         if let cachedBackground { return cachedBackground.components }
         let components = backgroundColor?.resolvedColor(with: traitCollection).components
         cachedBackground = ResolvedBackground(components: components)
         return components
     }
-    private struct ResolvedBackground { var components: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)? }
+    /// A resolution, kept apart from none yet: a view without a background resolves to nil.
+    private struct ResolvedBackground { var components: UIColor.Components? }
     @exclusivity(unchecked) private var cachedBackground: ResolvedBackground?
     /// Checked on every trait change without calling the (overridable) getter.
     @exclusivity(unchecked) private var hasDynamicBackground = false
