@@ -373,6 +373,22 @@ struct AutoLayoutTests {
         #expect(root.layoutGuides.contains { $0 === gap } && gap.owningView === root)
     }
 
+    /// A guide outliving its view, or taken off it, has no owning view (as a weak reference would).
+    @Test func aGuideForgetsAViewThatWentAway() {
+        let gap = UILayoutGuide(), removed = UILayoutGuide()
+        var margins: UILayoutGuide?
+        do {
+            let view = UIView()
+            view.addLayoutGuide(gap)
+            view.addLayoutGuide(removed)
+            margins = view.layoutMarginsGuide
+            view.removeLayoutGuide(removed)
+            #expect(gap.owningView === view && margins?.owningView === view && removed.owningView == nil)
+        }
+        #expect(gap.owningView == nil && margins?.owningView == nil)
+        #expect(gap.layoutFrame == .zero)
+    }
+
     @Test func systemLayoutSizeFittingMeasuresTheSubtree() {
         let card = UIView()
         let title = SizedView(120, 20), body = SizedView(200, 40)

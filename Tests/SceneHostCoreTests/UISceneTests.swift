@@ -62,6 +62,20 @@ struct UISceneTests {
         }
     }
 
+    /// The key window is one of the scene's windows: one that moves to another scene is no longer it.
+    @Test func theKeyWindowLeavesWithItsWindow() throws {
+        let (scene, _) = try makeScene()
+        let (other, _) = try makeScene()
+        let first = UIWindow(windowScene: scene), second = UIWindow(windowScene: scene)
+        #expect(scene.keyWindow == nil)
+        second.makeKeyAndVisible()
+        #expect(scene.keyWindow === second && second.isKeyWindow && !first.isKeyWindow)
+        second.windowScene = other
+        #expect(scene.keyWindow == nil && !second.isKeyWindow && scene.windows.count == 1 && other.windows.count == 1)
+        first.makeKey()
+        #expect(scene.keyWindow === first)
+    }
+
     @Test func titlesAreNullResettable() throws {
         let (scene, _) = try makeScene()
         scene.title = "Notes"

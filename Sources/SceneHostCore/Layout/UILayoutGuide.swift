@@ -34,7 +34,9 @@ open class UILayoutGuide: LayoutItem, LayoutAnchorProvider {
     /// A name shown in logs.
     open var identifier: String
 
-    public private(set) weak var owningView: UIView?
+    /// Unowned, as a view's links are (see `UIView.superview`): the view clears it when it removes the
+    /// guide or goes away, which is what a weak reference would do.
+    public private(set) unowned(unsafe) var owningView: UIView?
 
     public init() {
         kind = .custom

@@ -23,7 +23,19 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// The scene's windows, in the order they were attached (later ones draw on top).
     public internal(set) var windows: [UIWindow] = []
     /// The window receiving keyboard input.
-    public internal(set) weak var keyWindow: UIWindow?
+    /// One of `windows`, kept by identity: a weak reference would give the window a side table, and
+    /// every retain of it (each walk up a view hierarchy) would take the slow path.
+    public internal(set) var keyWindow: UIWindow? {
+        get { keyWindowIdentifier.flatMap { key in windows.first { ObjectIdentifier($0) == key } } }
+        set { keyWindowIdentifier = newValue.map(ObjectIdentifier.init) }
+    }
+    private var keyWindowIdentifier: ObjectIdentifier?
+
+    /// `window` moved to another scene (or none): it is neither one of the windows nor the key one.
+    func remove(_ window: UIWindow) {
+        windows.removeAll { $0 === window }
+        if keyWindowIdentifier == ObjectIdentifier(window) { keyWindowIdentifier = nil }
+    }
 
     let traitState = TraitState()
 

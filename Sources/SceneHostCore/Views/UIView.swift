@@ -153,6 +153,12 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             subview.superview = nil
             subview.setWindow(nil)
         }
+        if let autoLayout {
+            for guide in autoLayout.layoutGuides + [autoLayout.layoutMarginsGuide, autoLayout.safeAreaLayoutGuide, autoLayout.readableContentGuide].compactMap({ $0 })
+            where guide.owningView === self {
+                guide.setOwningView(nil)
+            }
+        }
     }
 
     /// The window the view is in, or nil when it is not in one.

@@ -8,7 +8,7 @@ open class UIWindow: UIView {
     @exclusivity(unchecked) open weak var windowScene: UIWindowScene? {
         didSet {
             guard windowScene !== oldValue else { return }
-            oldValue?.windows.removeAll { $0 === self }
+            oldValue?.remove(self)
             if let windowScene {
                 windowScene.windows.append(self)
                 frame = windowScene.effectiveGeometry.coordinateSpace.bounds
