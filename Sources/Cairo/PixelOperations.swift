@@ -45,13 +45,33 @@ extension ImageSurface {
         func short(_ value: Double) -> UInt16 { UInt16(value * 65535 + 0.5) }
         let a = clamped(alpha)
         var color = pixman_color_t(red: short(clamped(red) * a), green: short(clamped(green) * a), blue: short(clamped(blue) * a), alpha: short(a))
-        // An opaque colour replaces what is there, as cairo reduces OVER to SOURCE for it.
-        let op = a >= 1 ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+        // An opaque colour replaces what is there, as cairo reduces OVER to SOURCE for it: the pixel
+        // pixman's fill would write (its 16-bit channels' high bytes), stored row by row. pixman's own
+        // fill makes a region of the boxes first, which costs more than filling a window edge's strip.
+        if a >= 1 {
+            let pixel = UInt32(color.alpha >> 8) << 24 | UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8 | UInt32(color.blue >> 8)
+            fill(boxes, pixel: pixel)
+            return
+        }
         // A box is pixman's box: four 32-bit edges in the same order.
         assert(MemoryLayout<PixelBox>.stride == MemoryLayout<pixman_box32_t>.stride)
         boxes.withUnsafeBufferPointer { pointer in
             pointer.withMemoryRebound(to: pixman_box32_t.self) { boxes in
-                _ = pixman_image_fill_boxes(op, pixmanImage, &color, Int32(boxes.count), boxes.baseAddress)
+                _ = pixman_image_fill_boxes(PIXMAN_OP_OVER, pixmanImage, &color, Int32(boxes.count), boxes.baseAddress)
+            }
+        }
+    }
+
+    /// Stores `pixel` in every pixel of `boxes` (within the image).
+    private func fill(_ boxes: [PixelBox], pixel: UInt32) {
+        let pixels = data.assumingMemoryBound(to: UInt32.self), rowLength = stride / 4
+        let bounds = PixelBox(left: 0, top: 0, right: Int32(width), bottom: Int32(height))
+        for box in boxes {
+            let part = box.intersection(bounds)
+            guard !part.isEmpty else { continue }
+            let width = Int(part.right - part.left)
+            for y in Int(part.top)..<Int(part.bottom) {
+                UnsafeMutableBufferPointer(start: pixels + y * rowLength + Int(part.left), count: width).update(repeating: pixel)
             }
         }
     }
