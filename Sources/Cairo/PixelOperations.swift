@@ -77,9 +77,9 @@ extension ImageSurface {
     }
 
     /// Composites `source` (premultiplied alpha) over these pixels with its top-left pixel at (x, y),
-    /// within each of `boxes` (which must not overlap: each is composited once).
-    public func composite(_ source: ImageSurface, x: Int32, y: Int32, within boxes: [PixelBox]) {
-        let extent = PixelBox(left: x, top: y, right: x + Int32(source.width), bottom: y + Int32(source.height))
+    /// within each of `boxes` (which must not overlap: each is composited once) and within `clip`.
+    public func composite(_ source: ImageSurface, x: Int32, y: Int32, within boxes: [PixelBox], clippedTo clip: PixelBox) {
+        let extent = PixelBox(left: x, top: y, right: x + Int32(source.width), bottom: y + Int32(source.height)).intersection(clip)
         for box in boxes {
             let part = box.intersection(extent)
             guard !part.isEmpty else { continue }

@@ -57,6 +57,39 @@ struct DamageTests {
                 "the strips it left, and nothing where it is now")
     }
 
+    /// A label on a plain opaque background (the badge's) shows only that background around its text:
+    /// moved, it is copied too, unless something else of the badge lies where it was or goes.
+    @Test func aLabelOnAPlainBackgroundThatMovedIsCopied() {
+        do {
+            let (scene, _, badge, text) = badgeScene()
+            let image = scene.renderImage()
+            text.frame.origin = CGPoint(x: 7, y: 6)
+            let damage = expectFrameMatchesFullRender(scene, into: image, "the label moved within the badge")
+            #expect(damage.moves == [Damage.Move(from: CGRect(x: 25, y: 25, width: 50, height: 20), to: CGRect(x: 27, y: 26, width: 50, height: 20))])
+            #expect(damage.rects == [CGRect(x: 25, y: 25, width: 50, height: 1), CGRect(x: 25, y: 26, width: 2, height: 19)], "what it left")
+            badge.backgroundColor = .systemGreen
+            text.frame.origin.x -= 1
+            _ = expectFrameMatchesFullRender(scene, into: image, "the badge changed colour as the label moved")
+        }
+        do {
+            let (scene, _, badge, text) = badgeScene()
+            let dot = UIView(frame: CGRect(x: 2, y: 2, width: 4, height: 4))
+            dot.backgroundColor = .systemRed
+            badge.insertSubview(dot, at: 0)
+            let image = scene.renderImage()
+            text.frame.origin.x -= 3
+            let damage = expectFrameMatchesFullRender(scene, into: image, "moved over another view of the badge")
+            #expect(damage.moves.isEmpty)
+        }
+        do {
+            let (scene, _, _, text) = badgeScene()
+            let image = scene.renderImage()
+            text.frame.origin.x += 8
+            let damage = expectFrameMatchesFullRender(scene, into: image, "moved partly out of the badge")
+            #expect(damage.moves.isEmpty)
+        }
+    }
+
     @Test func movesIntoASurfaceWithoutPixelsAreComposited() {
         let (scene, _, badge, _) = badgeScene()
         _ = scene.renderImage()

@@ -91,8 +91,8 @@ enum ViewRenderer {
             // pixels) joins the pass of the outermost view that covers it, usually the root view's,
             // rather than starting one of its own.
             let small = Double(rect.width * rect.height * scale * scale) <= Self.smallRectangle
-            let cover = (small ? covers.first(where: { $0.rect.contains(rect) }) : covers.last(where: { $0.rect.contains(rect) }))?.view
-            if let index = passes.firstIndex(where: { $0.cover === cover }) {
+            let cover = (small ? covers.first(matching: { $0.rect.contains(rect) }) : covers.last(matching: { $0.rect.contains(rect) }))?.view
+            if let index = passes.firstIndex(matching: { $0.cover === cover }) {
                 passes[index].damage.add(rect)
             } else {
                 passes.append((cover, Damage(rect)))
@@ -180,7 +180,7 @@ enum ViewRenderer {
             var parts = boxes
             // Most holes miss most parts (a row's area and the window's edge strip): those are kept
             // as they are, without cutting or a new array.
-            for hole in holes where !hole.isEmpty && parts.contains(where: { !$0.intersection(hole).isEmpty }) {
+            for hole in holes where !hole.isEmpty && parts.contains(matching: { !$0.intersection(hole).isEmpty }) {
                 let cut = CGRect(hole)
                 var kept: [PixelBox] = []
                 kept.reserveCapacity(parts.count + 3)
@@ -273,11 +273,14 @@ enum ViewRenderer {
             if needsDrawing(view, at: placement) { draw(view, placement: placement) }
             // A drawing shown as drawn covers only its image: a label whose bounds reach a damaged strip
             // at the window's edge, but not its text, is not painted there.
-            if let content = view.content, view.drawnInk.map({ damage.intersects($0.offsetBy(dx: own.x, dy: own.y)) }) ?? true {
+            let inkDamaged: Bool
+            if let ink = view.drawnInk { inkDamaged = damage.intersects(ink.offsetBy(dx: own.x, dy: own.y)) } else { inkDamaged = true }
+            if let content = view.content, inkDamaged {
                 let shownAsDrawn = view.contentMode == .redraw || content.size == bounds.size
-                if shownAsDrawn, let boxes = target?.boxes(within: visible) {
+                if shownAsDrawn, let target, let clip = PixelTarget.box(visible, scale: target.scale) {
                     // Drawn for this placement: a pixel-aligned copy, within the bounds.
-                    target?.image.composite(content.image, x: Int32(pixelX) + Int32(content.x), y: Int32(pixelY) + Int32(content.y), within: boxes)
+                    target.image.composite(content.image, x: Int32(pixelX) + Int32(content.x), y: Int32(pixelY) + Int32(content.y),
+                                           within: target.boxes, clippedTo: clip)
                 } else {
                     context.save()
                     context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
@@ -338,10 +341,13 @@ enum ViewRenderer {
                 let scaled = Double(value * scale), nearest = scaled.rounded()
                 return Int32(abs(scaled - nearest) < 1e-6 ? nearest : scaled.rounded(rule))
             }
-            let parts = PixelTarget.parts(of: boxes, without: holes.map {
-                PixelBox(left: pixel($0.minX + own.x, .up), top: pixel($0.minY + own.y, .up),
-                         right: pixel($0.maxX + own.x, .down), bottom: pixel($0.maxY + own.y, .down))
-            })
+            var holeBoxes: [PixelBox] = []
+            holeBoxes.reserveCapacity(holes.count)
+            for hole in holes {
+                holeBoxes.append(PixelBox(left: pixel(hole.minX + own.x, .up), top: pixel(hole.minY + own.y, .up),
+                                          right: pixel(hole.maxX + own.x, .down), bottom: pixel(hole.maxY + own.y, .down)))
+            }
+            let parts = PixelTarget.parts(of: boxes, without: holeBoxes)
             target.image.fill(parts, red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
             return
         }
@@ -369,7 +375,7 @@ enum ViewRenderer {
         // window's edge strip crossing a list's rows, under the pane that holds them).
         let exposedParts = damage.anyRect { rect in
             let part = rect.offsetBy(dx: -own.x, dy: -own.y).intersection(bounds)
-            return !part.isNull && !part.isEmpty && !holes.contains { $0.contains(part) }
+            return !part.isNull && !part.isEmpty && !holes.contains(matching: { $0.contains(part) })
         }
         guard exposedParts else { return }
         context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))

@@ -80,7 +80,8 @@ open class UIWindow: UIView {
 
     func addDamage(_ rect: CGRect) {
         // What lies outside the scene (a list running past its bottom edge) is never shown.
-        let rect = windowScene.map { rect.intersection($0.effectiveGeometry.coordinateSpace.bounds) } ?? rect
+        var rect = rect
+        if let windowScene { rect = rect.intersection(windowScene.effectiveGeometry.coordinateSpace.bounds) }
         guard !rect.isNull, !rect.isEmpty else { return }
         damage.add(rect)
         setNeedsFrame()
@@ -99,21 +100,27 @@ open class UIWindow: UIView {
     @exclusivity(unchecked) private var drawnScale: CGFloat = 0
 
     /// `view` moved from `frame` (its superview's coordinates) to where it is now. Returns whether the
-    /// window takes care of both places: an opaque view, whole and unfaded, whose ancestors kept their
-    /// places, is copied from where the last frame showed it (as a compositor moves a layer), and only
-    /// what changed in it and what it left are composited again. Whether the copy can be made is
-    /// settled when the frame is drawn (`takeDamage`); if not, both places are composited.
+    /// window takes care of both places: a view whose pixels are its own (see `isCopyable`), whose
+    /// ancestors kept their places, is copied from where the last frame showed it (as a compositor
+    /// moves a layer), and only what changed in it and what it left are composited again. Whether the
+    /// copy can be made is settled when the frame is drawn (`takeDamage`); if not, both places are
+    /// composited.
     func noteMove(of view: UIView, from frame: CGRect) -> Bool {
         guard drawnBounds != nil, isCopyable(view), ancestorsStayed(view), let superview = view.superview else { return false }
-        if !moved.contains(where: { $0.view === view }) { moved.append((view, superview.convert(frame, to: nil))) }
+        if !moved.contains(matching: { $0.view === view }) { moved.append((view, superview.convert(frame, to: nil))) }
         setNeedsFrame()
         return true
     }
 
-    /// Whether `view` alone decides its pixels: shown, unfaded, with an opaque background, and no
-    /// subview past its bounds.
+    /// Whether `view`'s pixels are its own wherever it goes: shown, unfaded, no subview past its bounds,
+    /// and either an opaque background (it hides what is under it) or, behind it, only its superview's
+    /// opaque background (a label on a list row), the same colour everywhere, which `canCopy` checks
+    /// no other subview covers where it was or is.
     private func isCopyable(_ view: UIView) -> Bool {
-        !view.isHidden && view.alpha >= 1 && view.backgroundAlpha >= 1 && view.extentInSuperview == view.frame
+        guard !view.isHidden, view.alpha >= 1, view.extentInSuperview == view.frame else { return false }
+        if view.backgroundAlpha >= 1 { return true }
+        guard let superview = view.superview else { return false }
+        return superview.backgroundAlpha >= 1 && superview.content == nil
     }
 
     /// Whether `view`'s ancestors, up to this window, kept their places in this frame and show their
@@ -146,7 +153,7 @@ open class UIWindow: UIView {
             }
             let to = view.convert(view.bounds, to: self)
             if let drawnBounds, canCopy(view, from: from, to: to, scale: scale, drawnBounds: drawnBounds, above: above),
-               !copied.contains(where: { $0.from.union($0.to).intersects(from.union(to)) }) {
+               !copied.contains(matching: { $0.from.union($0.to).intersects(from.union(to)) }) {
                 copied.append(Damage.Move(from: from, to: to))
             } else {
                 addDamage(from)
@@ -180,17 +187,33 @@ open class UIWindow: UIView {
         guard scale == drawnScale, from.size == to.size, whole(from), whole(to), shown.contains(from), shown.contains(to),
               drawnBounds.contains(from), isCopyable(view), ancestorsStayed(view) else { return false }
         let places = from.union(to)
-        var child = view
-        while let parent = child.superview {
-            // Views drawn after `child` in its superview lie over it.
-            if let index = parent.subviews.firstIndex(where: { $0 === child }) {
-                for later in parent.subviews[(index + 1)...] where !later.isHidden && later.alpha > 0 {
-                    if parent.convert(later.extentInSuperview, to: self).intersects(places) { return false }
+        // Up the ancestors, with both places in each one's coordinates (where they start in the window
+        // found once, then followed up).
+        guard let superview = view.superview else { return false }
+        var child = view, parent = superview, parentOrigin = superview.convert(CGPoint.zero, to: nil)
+        // Shown over its superview's background alone: inside it, and no other subview there.
+        let plainBackdrop = view.backgroundAlpha < 1
+        while true {
+            let local = places.offsetBy(dx: -parentOrigin.x, dy: -parentOrigin.y)
+            // Views drawn after `child` in its superview lie over it (any other one lies on the plain
+            // backdrop); an ancestor that clips may hide part of either place.
+            var isLater = false
+            for sibling in parent.subviews {
+                if sibling === child {
+                    isLater = true
+                } else if isLater || (plainBackdrop && parent === superview), !sibling.isHidden, sibling.alpha > 0,
+                          sibling.extentInSuperview.intersects(local) {
+                    return false
                 }
             }
+            if parent.clipsToBounds || (plainBackdrop && parent === superview), !parent.bounds.contains(local) { return false }
+            guard let next = parent.superview else { break }
+            let frame = parent.frame, bounds = parent.bounds
+            parentOrigin = CGPoint(x: parentOrigin.x - frame.minX + bounds.minX, y: parentOrigin.y - frame.minY + bounds.minY)
             child = parent
+            parent = next
         }
-        return !above.contains { !$0.isHidden && $0.frame.intersects(places) }
+        return !above.contains(matching: { !$0.isHidden && $0.frame.intersects(places) })
     }
 
     /// Asks the scene's host for a frame (layout, draw, present) at the next turn of the loop.
