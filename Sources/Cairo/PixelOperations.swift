@@ -69,9 +69,17 @@ extension ImageSurface {
         for box in boxes {
             let part = box.intersection(bounds)
             guard !part.isEmpty else { continue }
-            let width = Int(part.right - part.left)
-            for y in Int(part.top)..<Int(part.bottom) {
-                UnsafeMutableBufferPointer(start: pixels + y * rowLength + Int(part.left), count: width).update(repeating: pixel)
+            let width = Int(part.right - part.left), first = pixels + Int(part.top) * rowLength + Int(part.left)
+            UnsafeMutableBufferPointer(start: first, count: width).update(repeating: pixel)
+            // Wide rows are copies of the first (memcpy stores wider than a loop of pixels); a window
+            // edge's strip of a few pixels is stored pixel by pixel.
+            for y in Int(part.top + 1)..<Int(part.bottom) {
+                let row = pixels + y * rowLength + Int(part.left)
+                if width >= 32 {
+                    row.update(from: first, count: width)
+                } else {
+                    UnsafeMutableBufferPointer(start: row, count: width).update(repeating: pixel)
+                }
             }
         }
     }
