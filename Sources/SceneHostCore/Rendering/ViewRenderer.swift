@@ -223,9 +223,9 @@ enum ViewRenderer {
     private static func collectCovers(in view: UIView, origin: CGPoint, clip: CGRect, within: CGRect,
                                       into covers: inout [(view: UIView, rect: CGRect)]) {
         guard !view.isHidden, view.alpha >= 1,
-              view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).intersection(clip).intersects(within) else { return }
+              view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).clipped(to: clip).intersects(within) else { return }
         let own = coordinatesOrigin(of: view, in: origin)
-        let visible = view.bounds.offsetBy(dx: own.x, dy: own.y).intersection(clip)
+        let visible = view.bounds.offsetBy(dx: own.x, dy: own.y).clipped(to: clip)
         if view.backgroundAlpha >= 1, visible.intersects(within) {
             covers.append((view, visible))
         }
@@ -240,7 +240,7 @@ enum ViewRenderer {
     private static func composite(_ view: UIView, in context: Context, origin: CGPoint, clip: CGRect, damage: Damage,
                                   cover: inout UIView?, scale: CGFloat, target: PixelTarget?) {
         guard !view.isHidden, view.alpha > 0 else { return }
-        let reach = view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).intersection(clip)
+        let reach = view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).clipped(to: clip)
         guard !reach.isNull, damage.intersects(reach) else { return }
         var paints = true
         if let pending = cover {
@@ -263,7 +263,7 @@ enum ViewRenderer {
         // Into a group, cairo composites: the pixels are not the target's.
         let target = grouped ? nil : target
 
-        let visible = bounds.offsetBy(dx: own.x, dy: own.y).intersection(clip)
+        let visible = bounds.offsetBy(dx: own.x, dy: own.y).clipped(to: clip)
         if paints, !visible.isNull, damage.intersects(visible) {
             if let color = view.resolvedBackground, color.alpha > 0 {
                 fillBackground(of: view, color: color, in: context, damage: damage, at: own, target: target)
@@ -324,7 +324,7 @@ enum ViewRenderer {
     /// layer of a window at every frame of a drag would cost more than the rest of it.
     private static func fillBackground(of view: UIView, color: UIColor.Components,
                                        in context: Context, damage: Damage, at own: CGPoint, target: PixelTarget?) {
-        let bounds = view.bounds, area = bounds.intersection(damage.bounds.offsetBy(dx: -own.x, dy: -own.y))
+        let bounds = view.bounds, area = bounds.clipped(to: damage.bounds.offsetBy(dx: -own.x, dy: -own.y))
         // The areas, then the holes made of them, in storage reused from fill to fill (one at a time).
         var holes: [CGRect] = []
         swap(&holes, &scratchAreas)
@@ -374,7 +374,7 @@ enum ViewRenderer {
         // A damaged rectangle inside one subview's opaque area needs nothing from this background (a
         // window's edge strip crossing a list's rows, under the pane that holds them).
         let exposedParts = damage.anyRect { rect in
-            let part = rect.offsetBy(dx: -own.x, dy: -own.y).intersection(bounds)
+            let part = rect.offsetBy(dx: -own.x, dy: -own.y).clipped(to: bounds)
             return !part.isNull && !part.isEmpty && !holes.contains(matching: { $0.contains(part) })
         }
         guard exposedParts else { return }
@@ -398,10 +398,10 @@ enum ViewRenderer {
         for subview in view.subviews where !subview.isHidden && subview.alpha >= 1 {
             let frame = subview.frame.offsetBy(dx: offset.x, dy: offset.y)
             if subview.backgroundAlpha >= 1 {
-                let part = frame.intersection(within)
+                let part = frame.clipped(to: within)
                 if !part.isNull, !part.isEmpty { covered.append(part) }
             } else if depth < 3, !subview.subviews.isEmpty {
-                let inner = subview.clipsToBounds ? within.intersection(frame) : within
+                let inner = subview.clipsToBounds ? within.clipped(to: frame) : within
                 guard !inner.isNull, !inner.isEmpty else { continue }
                 collectOpaqueSubviewAreas(of: subview, offset: CGPoint(x: frame.minX - subview.bounds.minX, y: frame.minY - subview.bounds.minY),
                                    within: inner, into: &covered, depth: depth + 1)

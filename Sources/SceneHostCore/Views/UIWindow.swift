@@ -81,7 +81,7 @@ open class UIWindow: UIView {
     func addDamage(_ rect: CGRect) {
         // What lies outside the scene (a list running past its bottom edge) is never shown.
         var rect = rect
-        if let windowScene { rect = rect.intersection(windowScene.effectiveGeometry.coordinateSpace.bounds) }
+        if let windowScene { rect = rect.clipped(to: windowScene.effectiveGeometry.coordinateSpace.bounds) }
         guard !rect.isNull, !rect.isEmpty else { return }
         damage.add(rect)
         setNeedsFrame()
@@ -165,7 +165,7 @@ open class UIWindow: UIView {
             // composited again where it lands; then what it left.
             let offset = CGPoint(x: move.to.minX - move.from.minX, y: move.to.minY - move.from.minY)
             for rect in damage.rects {
-                let part = rect.intersection(move.from)
+                let part = rect.clipped(to: move.from)
                 if !part.isNull, !part.isEmpty { addDamage(part.offsetBy(dx: offset.x, dy: offset.y)) }
             }
             for part in move.from.subtracting(move.to) { addDamage(part) }
