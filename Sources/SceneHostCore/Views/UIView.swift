@@ -767,14 +767,18 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// not in a window).
     private func rectInWindow(_ rect: CGRect) -> CGRect {
         var result = rect
-        var current = self
-        while !(current is UIWindow), let parent = current.superview {
+        // Walked for every damaged rectangle: neither retained nor cast at each step.
+        unowned(unsafe) var current = self
+        while !current.isWindow, let parent = current.superview {
             result = result.offsetBy(dx: current.frameOrigin.x - current.storedBounds.minX,
                                      dy: current.frameOrigin.y - current.storedBounds.minY)
             current = parent
         }
         return result
     }
+
+    /// Set by `UIWindow`: whether this view is a window (cheaper to read than a cast).
+    @exclusivity(unchecked) var isWindow = false
 
     /// Converts a rectangle to `view`'s coordinates (to the window's when `view` is nil).
     public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {

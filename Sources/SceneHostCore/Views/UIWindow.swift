@@ -20,6 +20,7 @@ open class UIWindow: UIView {
 
     public init(windowScene: UIWindowScene) {
         super.init(frame: windowScene.effectiveGeometry.coordinateSpace.bounds)
+        isWindow = true
         isHidden = true
         self.windowScene = windowScene
         windowScene.windows.append(self)
@@ -29,6 +30,7 @@ open class UIWindow: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        isWindow = true
         isHidden = true
         setWindow(self)
     }
