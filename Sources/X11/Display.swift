@@ -28,6 +28,7 @@ public final class Display {
     deinit {
         XCloseDisplay(pointer)
         pendingErrors[pointer] = nil
+        hasPendingErrors = !pendingErrors.isEmpty
     }
 
     /// The display name as Xlib resolved it (":5").
@@ -72,7 +73,11 @@ public final class Display {
 
     /// Errors reported since the last call.
     public func takeErrors() -> [X11Error] {
-        defer { pendingErrors[pointer] = nil }
+        guard hasPendingErrors else { return [] }
+        defer {
+            pendingErrors[pointer] = nil
+            hasPendingErrors = !pendingErrors.isEmpty
+        }
         return pendingErrors[pointer] ?? []
     }
 
