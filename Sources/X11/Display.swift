@@ -28,7 +28,6 @@ public final class Display {
     deinit {
         XCloseDisplay(pointer)
         pendingErrors[pointer] = nil
-        hasPendingErrors = !pendingErrors.isEmpty
     }
 
     /// The display name as Xlib resolved it (":5").
@@ -73,11 +72,9 @@ public final class Display {
 
     /// Errors reported since the last call.
     public func takeErrors() -> [X11Error] {
-        guard hasPendingErrors else { return [] }
-        defer {
-            pendingErrors[pointer] = nil
-            hasPendingErrors = !pendingErrors.isEmpty
-        }
+        // Asked after every drain of the event loop, and nearly always none is parked: no hashing then.
+        guard !pendingErrors.isEmpty else { return [] }
+        defer { pendingErrors[pointer] = nil }
         return pendingErrors[pointer] ?? []
     }
 

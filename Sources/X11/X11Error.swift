@@ -17,8 +17,6 @@ public struct X11Error: Error, CustomStringConvertible, Sendable {
 /// connection, until the `Display` that issued the request collects them. Only the thread that owns the
 /// connection touches it (every Display is used from the main actor).
 nonisolated(unsafe) var pendingErrors: [OpaquePointer: [X11Error]] = [:]
-/// Whether any error is parked: the event loop asks after every drain, and nearly always there is none.
-nonisolated(unsafe) var hasPendingErrors = false
 nonisolated(unsafe) private var handlersInstalled = false
 
 func installErrorHandlers() {
@@ -37,7 +35,6 @@ func installErrorHandlers() {
         error.requestCode = event.pointee.request_code
         error.resourceID = event.pointee.resourceid
         pendingErrors[display, default: []].append(error)
-        hasPendingErrors = true
         return 0
     }
     // A broken connection cannot be recovered from inside Xlib; say so in one line instead of Xlib's

@@ -301,7 +301,7 @@ public final class SceneRuntime {
         // read (in the flush, or in a round trip) wait in its queue, which the loop must not sleep on;
         // anything later waits in the socket, where the loop's poll sees it.
         display.flush()
-        return XEventsQueued(display.pointer, QueuedAlready) > 0 || !pendingRequests.isEmpty || windows.contains { $0.needsFrame }
+        return XEventsQueued(display.pointer, QueuedAlready) > 0 || !pendingRequests.isEmpty || windows.contains(matching: { $0.needsFrame })
     }
 
     /// Reads every queued event before anything is laid out, so only the newest size per window counts.
@@ -315,7 +315,7 @@ public final class SceneRuntime {
             }
             if desktop.handle(event) { continue }
             let target = event.xany.window
-            guard let window = windows.first(where: { $0.xWindow.id == target || $0.followedFrame == target }) else { continue }
+            guard let window = windows.first(matching: { $0.xWindow.id == target || $0.followedFrame == target }) else { continue }
             window.handle(&event)
         }
         for warning in display.takeErrors() { SceneHostLog.warning(warning.message) }

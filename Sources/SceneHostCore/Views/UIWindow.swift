@@ -94,7 +94,8 @@ open class UIWindow: UIView {
 
     /// Counts the frames drawn from this window's damage (views stamp their moves with it).
     @exclusivity(unchecked) private(set) var frameNumber = 0
-    /// Opaque views that moved since the last frame, with where that frame showed them (window points).
+    /// Views that moved since the last frame and whose pixels may be copied (see `noteMove`), with where
+    /// that frame showed them (window points).
     @exclusivity(unchecked) private var moved: [(view: UIView, from: CGRect)] = []
     /// The window's bounds when the last frame was drawn (pixels outside them were never drawn), and
     /// its scale (pixels drawn at another are not copied).
