@@ -220,3 +220,16 @@ extension CGRect {
         return CGRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
+
+extension CGRect {
+    /// `contains(_:)` of a rectangle, worked out inline for sizes that are not negative, as
+    /// `clipped(to:)`: nothing holds the null rectangle, and the null rectangle holds nothing.
+    @inline(__always)
+    func holds(_ other: CGRect) -> Bool {
+        // The null rectangle sits at infinity.
+        guard origin.x.isFinite, origin.y.isFinite, other.origin.x.isFinite, other.origin.y.isFinite else { return false }
+        guard size.width >= 0, size.height >= 0, other.size.width >= 0, other.size.height >= 0 else { return contains(other) }
+        return other.origin.x >= origin.x && other.origin.y >= origin.y
+            && other.origin.x + other.size.width <= origin.x + size.width && other.origin.y + other.size.height <= origin.y + size.height
+    }
+}

@@ -83,15 +83,13 @@ enum ViewRenderer {
         // Each rectangle is composited from the last view painted that covers it opaquely: nothing under
         // that view shows there (a badge moved over a list costs the badge, not the list). Rectangles
         // with the same cover (usually the root view) are composited together.
-        var covers: [(view: UIView, rect: CGRect)] = []
-        for window in windows { collectCovers(in: window, origin: .zero, clip: .infinite, within: damage.bounds, into: &covers) }
         var passes: [(cover: UIView?, damage: Damage)] = []
         damage.forEachRect { rect in
             // A pass costs a walk down the tree and a clip: a small rectangle (a label that moved a few
             // pixels) joins the pass of the outermost view that covers it, usually the root view's,
             // rather than starting one of its own.
             let small = Double(rect.width * rect.height * scale * scale) <= Self.smallRectangle
-            let cover = (small ? covers.first(matching: { $0.rect.contains(rect) }) : covers.last(matching: { $0.rect.contains(rect) }))?.view
+            let cover = small ? firstCover(of: rect, in: windows) : lastCover(of: rect, in: windows)
             if let index = passes.firstIndex(matching: { $0.cover === cover }) {
                 passes[index].damage.add(rect)
             } else {
@@ -216,21 +214,41 @@ enum ViewRenderer {
     /// it rather than the innermost (see `render`).
     static let smallRectangle = 2048.0
 
-    /// Appends, in the order they are painted, the views inside `view` (itself included) whose opaque
-    /// background hides what lies under them, with the part of the window (points) each covers, for
-    /// those that meet `within`. `clip`: what the ancestors that clip let through. Views with an alpha
-    /// below 1 are blended with what lies under them, so neither they nor their subviews cover.
-    private static func collectCovers(in view: UIView, origin: CGPoint, clip: CGRect, within: CGRect,
-                                      into covers: inout [(view: UIView, rect: CGRect)]) {
+    /// The first and the last view painted whose opaque background hides all of `rect` (window
+    /// points) from what lies under it. Views with an alpha below 1 are blended with what lies under
+    /// them, so neither they nor their subviews cover. Only the branches whose extent holds all of
+    /// `rect` can hold such a view: the search follows them alone, not the whole tree.
+    private static func firstCover(of rect: CGRect, in windows: [UIWindow]) -> UIView? {
+        for window in windows {
+            if let cover = cover(of: rect, in: window, origin: .zero, clip: .infinite, last: false) { return cover }
+        }
+        return nil
+    }
+
+    private static func lastCover(of rect: CGRect, in windows: [UIWindow]) -> UIView? {
+        for window in windows.reversed() {
+            if let cover = cover(of: rect, in: window, origin: .zero, clip: .infinite, last: true) { return cover }
+        }
+        return nil
+    }
+
+    /// `clip`: what the ancestors that clip let through. In painting order a view comes before its
+    /// subviews, and they in order: the first cover is the view itself if it covers, the last is
+    /// sought in the last subviews first.
+    private static func cover(of rect: CGRect, in view: UIView, origin: CGPoint, clip: CGRect, last: Bool) -> UIView? {
         guard !view.isHidden, view.alpha >= 1,
-              view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).clipped(to: clip).intersects(within) else { return }
+              view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).clipped(to: clip).holds(rect) else { return nil }
         let own = coordinatesOrigin(of: view, in: origin)
         let visible = view.bounds.offsetBy(dx: own.x, dy: own.y).clipped(to: clip)
-        if view.backgroundAlpha >= 1, visible.intersects(within) {
-            covers.append((view, visible))
-        }
+        let covers = view.backgroundAlpha >= 1 && visible.holds(rect)
+        if covers, !last { return view }
         let childClip = view.clipsToBounds ? visible : clip
-        for subview in view.subviews { collectCovers(in: subview, origin: own, clip: childClip, within: within, into: &covers) }
+        let subviews = view.subviews
+        for index in subviews.indices {
+            let subview = subviews[last ? subviews.count - 1 - index : index]
+            if let cover = cover(of: rect, in: subview, origin: own, clip: childClip, last: last) { return cover }
+        }
+        return covers ? view : nil
     }
 
     /// Draws `view` and its subviews where they meet the damage. `origin`: where the superview's
