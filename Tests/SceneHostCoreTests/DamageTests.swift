@@ -28,7 +28,7 @@ struct DamageTests {
         }
     }
 
-    @Test func holdingIsFoundationsContainment() {
+    @Test func holdingAndSamenessAreFoundations() {
         let rects = [CGRect(x: 10, y: 10, width: 100, height: 50), CGRect(x: 110, y: 20, width: 5, height: 5), CGRect(x: 50, y: 30, width: 0, height: 10),
                      CGRect(x: 0.5, y: -3.25, width: 60.75, height: 14.5), CGRect(x: 20, y: 20, width: 30, height: 30), CGRect(x: 80, y: 50, width: -30, height: -20),
                      .null, .infinite, .zero]
@@ -36,6 +36,7 @@ struct DamageTests {
             for b in rects {
                 // Foundation says every rectangle contains the null one; no cover holds it.
                 #expect(a.holds(b) == (!a.isNull && !b.isNull && a.contains(b)), "\(a) ⊇ \(b)")
+                #expect(a.isSame(as: b) == (a == b), "\(a) = \(b)")
             }
         }
     }

@@ -185,7 +185,7 @@ final class LayoutEngine {
             let scale = view.traitCollection.displayScale
             let origin = pixelAligned(parent.variables, scale: scale).origin
             let frame = pixelAligned(record.variables, scale: scale).offsetBy(dx: -origin.x, dy: -origin.y)
-            if view.frame != frame { view.frame = frame }
+            if !view.frame.isSame(as: frame) { view.frame = frame }
         }
     }
 

@@ -233,3 +233,15 @@ extension CGRect {
             && other.origin.x + other.size.width <= origin.x + size.width && other.origin.y + other.size.height <= origin.y + size.height
     }
 }
+
+extension CGRect {
+    /// `==`, worked out inline for sizes that are not negative and finite origins, as `clipped(to:)`;
+    /// others (which Foundation standardizes, or treats as the null rectangle) go to Foundation's. Frames
+    /// are compared at every frame set of a layout.
+    @inline(__always)
+    func isSame(as other: CGRect) -> Bool {
+        guard size.width >= 0, size.height >= 0, other.size.width >= 0, other.size.height >= 0,
+              origin.x.isFinite, origin.y.isFinite, other.origin.x.isFinite, other.origin.y.isFinite else { return self == other }
+        return origin.x == other.origin.x && origin.y == other.origin.y && size.width == other.size.width && size.height == other.size.height
+    }
+}

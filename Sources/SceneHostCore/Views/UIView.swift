@@ -33,7 +33,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         get { CGRect(origin: frameOrigin, size: storedBounds.size) }
         set {
             let old = frame
-            guard newValue != old else { return }
+            guard !newValue.isSame(as: old) else { return }
             let damageBefore = extentInSuperview
             frameOrigin = newValue.origin
             storedBounds.size = newValue.size

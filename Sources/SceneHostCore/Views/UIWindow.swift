@@ -120,7 +120,7 @@ open class UIWindow: UIView {
     /// opaque background (a label on a list row), the same colour everywhere, which `canCopy` checks
     /// no other subview covers where it was or is.
     private func isCopyable(_ view: UIView) -> Bool {
-        guard !view.isHidden, view.alpha >= 1, view.extentInSuperview == view.frame else { return false }
+        guard !view.isHidden, view.alpha >= 1, view.extentInSuperview.isSame(as: view.frame) else { return false }
         if view.backgroundAlpha >= 1 { return true }
         guard let superview = view.superview else { return false }
         return superview.backgroundAlpha >= 1 && superview.content == nil
@@ -183,12 +183,12 @@ open class UIWindow: UIView {
     private func canCopy(_ view: UIView, from: CGRect, to: CGRect, scale: CGFloat, drawnBounds: CGRect,
                          above: ArraySlice<UIWindow>) -> Bool {
         func whole(_ rect: CGRect) -> Bool {
-            let pixels = CGRect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
-            return pixels == pixels.integral
+            func integral(_ value: CGFloat) -> Bool { value == value.rounded(.down) }
+            return integral(rect.origin.x * scale) && integral(rect.origin.y * scale) && integral(rect.size.width * scale) && integral(rect.size.height * scale)
         }
         let shown = CGRect(origin: .zero, size: bounds.size)
-        guard scale == drawnScale, from.size == to.size, whole(from), whole(to), shown.contains(from), shown.contains(to),
-              drawnBounds.contains(from), isCopyable(view), ancestorsStayed(view) else { return false }
+        guard scale == drawnScale, from.size == to.size, whole(from), whole(to), shown.holds(from), shown.holds(to),
+              drawnBounds.holds(from), isCopyable(view), ancestorsStayed(view) else { return false }
         let places = from.union(to)
         // Up the ancestors, with both places in each one's coordinates (where they start in the window
         // found once, then followed up).
