@@ -164,7 +164,18 @@ enum ViewRenderer {
         /// The boxes within `rect` (window points), or nil when its edges fall inside pixels.
         func boxes(within rect: CGRect) -> [PixelBox]? {
             guard let box = Self.box(rect, scale: scale) else { return nil }
+            // Most views hold all of a pass's boxes (the root view) or meet none of them (a row away
+            // from the damage): those share the pass's array or an empty one, without a new array.
+            var holdsAll = true, meetsAny = false
+            for candidate in boxes {
+                let part = candidate.intersection(box)
+                if part != candidate { holdsAll = false }
+                if !part.isEmpty { meetsAny = true }
+            }
+            if holdsAll { return boxes }
+            guard meetsAny else { return [] }
             var parts: [PixelBox] = []
+            parts.reserveCapacity(boxes.count)
             for candidate in boxes {
                 let part = candidate.intersection(box)
                 if !part.isEmpty { parts.append(part) }
