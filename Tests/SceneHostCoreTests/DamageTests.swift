@@ -14,27 +14,18 @@ struct DamageTests {
         #expect(CGRect.null.subtracting(rect).isEmpty)
     }
 
-    /// The inline intersection the frame path takes is Foundation's, whatever the rectangles.
-    @Test func clippingIsFoundationsIntersection() {
+    /// The inline intersection, containment and equality the frame path takes are Foundation's, whatever
+    /// the rectangles (except that nothing holds the null rectangle, which Foundation says every
+    /// rectangle contains: no view covers it).
+    @Test func inlineRectangleArithmeticIsFoundations() {
         let rects = [CGRect(x: 10, y: 10, width: 100, height: 50), CGRect(x: 110, y: 20, width: 5, height: 5), CGRect(x: 50, y: 30, width: 0, height: 10),
-                     CGRect(x: 0.5, y: -3.25, width: 60.75, height: 14.5), CGRect(x: 200, y: 200, width: 1, height: 1), CGRect(x: 80, y: 50, width: -30, height: -20),
-                     .null, .infinite, .zero]
+                     CGRect(x: 0.5, y: -3.25, width: 60.75, height: 14.5), CGRect(x: 200, y: 200, width: 1, height: 1), CGRect(x: 20, y: 20, width: 30, height: 30),
+                     CGRect(x: 80, y: 50, width: -30, height: -20), CGRect(x: 50, y: 30, width: 30, height: 20), .null, .infinite, .zero]
         for a in rects {
             for b in rects {
                 let clipped = a.clipped(to: b), foundation = a.intersection(b)
                 #expect(clipped == foundation || (clipped.isNull && foundation.isNull), "\(a) ∩ \(b)")
                 #expect(clipped.isInfinite == foundation.isInfinite)
-            }
-        }
-    }
-
-    @Test func holdingAndSamenessAreFoundations() {
-        let rects = [CGRect(x: 10, y: 10, width: 100, height: 50), CGRect(x: 110, y: 20, width: 5, height: 5), CGRect(x: 50, y: 30, width: 0, height: 10),
-                     CGRect(x: 0.5, y: -3.25, width: 60.75, height: 14.5), CGRect(x: 20, y: 20, width: 30, height: 30), CGRect(x: 80, y: 50, width: -30, height: -20),
-                     .null, .infinite, .zero]
-        for a in rects {
-            for b in rects {
-                // Foundation says every rectangle contains the null one; no cover holds it.
                 #expect(a.holds(b) == (!a.isNull && !b.isNull && a.contains(b)), "\(a) ⊇ \(b)")
                 #expect(a.isSame(as: b) == (a == b), "\(a) = \(b)")
             }
