@@ -420,8 +420,8 @@ enum ViewRenderer {
     private static var scratchAreas: [CGRect] = []
 
     /// Appends the parts of `within` (in `view`'s coordinates, shifted by `offset`) that `view`'s
-    /// subviews fill with an opaque background, looking through subviews without one. Unlike
-    /// `collectCovers` (what hides a damaged rectangle, at any depth), it stops at the first opaque
+    /// subviews fill with an opaque background, looking through subviews without one. Unlike the
+    /// cover search (what hides a damaged rectangle, at any depth), it stops at the first opaque
     /// subview on each branch: under a pane, its rows need not be left out of the fill twice.
     private static func collectOpaqueSubviewAreas(of view: UIView, offset: CGPoint, within: CGRect, into covered: inout [CGRect], depth: Int) {
         for subview in view.subviews where !subview.isHidden && subview.alpha >= 1 {
