@@ -36,6 +36,13 @@ final class OverlayView: UIView {
     private var frameText = "–"
     private var frameTextChanged = 0.0
 
+    /// During a drag the size changes at every step, hundreds of times a second: its line follows at
+    /// most 60 times a second, as a display refreshes, and catches up one refresh after the last step.
+    /// Measured and drawn anew at every step, that one line was about a tenth of a step's work.
+    private static let sizeInterval = 1.0 / 60
+    private var sizeShownAt = -Double.infinity
+    private var catchUpPending = false
+
     private func showText(for scene: UIWindowScene, refreshing: Bool = false) {
         let size = scene.effectiveGeometry.coordinateSpace.bounds.size
         let traits = scene.traitCollection
@@ -56,6 +63,12 @@ final class OverlayView: UIView {
         // shows changed.
         let shown = Shown(size: size, frameText: frameText, status: status), previous = lastShown
         if shown == previous, traits === shownTraits { return }
+        if let previous, status.resizing, status == previous.status, frameText == previous.frameText, traits === shownTraits,
+           now - sizeShownAt < Self.sizeInterval {
+            catchUp(after: Self.sizeInterval - (now - sizeShownAt))
+            return
+        }
+        if size != previous?.size { sizeShownAt = now }
         lastShown = shown
         if status != previous?.status || traits !== shownTraits {
             shownTraits = traits
@@ -72,6 +85,17 @@ final class OverlayView: UIView {
             "Ctrl+= / Ctrl+- text size",
             "Ctrl+→ / Ctrl+← rotate",
         ])
+    }
+
+    /// Shows the newest size once the interval since the last one shown has passed.
+    private func catchUp(after delay: Double) {
+        guard !catchUpPending else { return }
+        catchUpPending = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self else { return }
+            catchUpPending = false
+            if let scene { showText(for: scene) }
+        }
     }
 
     private struct Shown: Equatable {

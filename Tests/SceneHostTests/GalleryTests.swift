@@ -129,6 +129,30 @@ struct GalleryTests {
         #expect(Snapshot.compare(still, scene.renderImage(), tolerance: SnapshotTolerance(perPixel: 0, differingFraction: 0)).differingPixels == 0, "full quality again")
     }
 
+    /// During a drag the overlay's size line changes at most 60 times a second, as a display refreshes,
+    /// shows the newest size one refresh after the last step, and at once when the drag ends.
+    @Test func theOverlaysSizeLineFollowsADragAtTheDisplaysRate() async throws {
+        let controller = MailViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 500, height: 400), rootViewController: controller)
+        scene.layoutIfNeeded()
+        func sizeLine() -> String { (controller.overlay.subviews.first as? UILabel)?.text ?? "" }
+        #expect(sizeLine().hasPrefix("500 × 400 pt"))
+        var changes = 0, shown = sizeLine()
+        let start = Date()
+        for step in 1...40 {
+            _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 500 + 3 * CGFloat(step), height: 400), displayScale: 1, interactive: true)
+            scene.layoutIfNeeded()
+            if sizeLine() != shown { changes += 1; shown = sizeLine() }
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(changes <= Int(elapsed * 60) + 2, "\(changes) changes in \(elapsed) s")
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(sizeLine().hasPrefix("620 × 400 pt"), "the newest size, one refresh after the last step")
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 623, height: 400), displayScale: 1, interactive: false)
+        scene.layoutIfNeeded()
+        #expect(sizeLine().hasPrefix("623 × 400 pt"), "at once when the drag ends")
+    }
+
     /// While resizing, the picture is painted as a rectangle and its corners are cleared after, outside
     /// the rounded shape: the corners stay round, and what is inside is the picture.
     @Test func thePictureKeepsItsRoundCornersWhileResizing() throws {
