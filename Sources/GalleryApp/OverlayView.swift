@@ -37,10 +37,13 @@ final class OverlayView: UIView {
     private var frameTextChanged = 0.0
 
     /// During a drag the size changes at every step, hundreds of times a second: its line follows at
-    /// most 60 times a second, as a display refreshes, and catches up one refresh after the last step.
-    /// Measured and drawn anew at every step, that one line was about a tenth of a step's work.
+    /// most 60 times a second, as a display refreshes, in the frames of the steps. When the steps stop
+    /// (the pointer rests mid-drag) it catches up once a refresh has passed without one: a catch-up
+    /// while they come would cost a frame of its own. Measured and drawn anew at every step, that one
+    /// line was about a tenth of a step's work.
     private static let sizeInterval = 1.0 / 60
     private var sizeShownAt = -Double.infinity
+    private var stepHeldAt = -Double.infinity
     private var catchUpPending = false
 
     private func showText(for scene: UIWindowScene, refreshing: Bool = false) {
@@ -65,7 +68,8 @@ final class OverlayView: UIView {
         if shown == previous, traits === shownTraits { return }
         if let previous, status.resizing, status == previous.status, frameText == previous.frameText, traits === shownTraits,
            now - sizeShownAt < Self.sizeInterval {
-            catchUp(after: Self.sizeInterval - (now - sizeShownAt))
+            stepHeldAt = now
+            catchUp()
             return
         }
         if size != previous?.size { sizeShownAt = now }
@@ -87,14 +91,19 @@ final class OverlayView: UIView {
         ])
     }
 
-    /// Shows the newest size once the interval since the last one shown has passed.
-    private func catchUp(after delay: Double) {
+    /// Shows the newest size once a refresh has passed without a step.
+    private func catchUp() {
         guard !catchUpPending else { return }
         catchUpPending = true
-        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.sizeInterval) { [weak self] in
             guard let self else { return }
             catchUpPending = false
-            if let scene { showText(for: scene) }
+            let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+            if now - stepHeldAt < Self.sizeInterval {
+                catchUp()
+            } else if let scene {
+                showText(for: scene, refreshing: true)
+            }
         }
     }
 
