@@ -46,10 +46,12 @@ final class OverlayView: UIView {
     private var stepHeldAt = -Double.infinity
     private var catchUpPending = false
 
+    private static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
     private func showText(for scene: UIWindowScene, refreshing: Bool = false) {
         let size = scene.effectiveGeometry.coordinateSpace.bounds.size
         let traits = scene.traitCollection
-        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        let now = Self.now
         if refreshing || now - frameTextChanged >= 0.25 {
             // Plain interpolation: Foundation's number formatting would cost more than the rest of a frame.
             frameText = scene.lastFrameMilliseconds.map { "\(Int($0)).\(Int($0 * 10) % 10) ms" } ?? "–"
@@ -98,7 +100,7 @@ final class OverlayView: UIView {
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.sizeInterval) { [weak self] in
             guard let self else { return }
             catchUpPending = false
-            let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+            let now = Self.now
             if now - stepHeldAt < Self.sizeInterval {
                 catchUp()
             } else if let scene {

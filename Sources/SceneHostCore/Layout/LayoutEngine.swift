@@ -258,13 +258,15 @@ final class LayoutEngine {
         // The values come first and cheaply: most calls (every frame set during layout) change nothing.
         let values = generatedValues(for: record)
         guard values != record.generatedFrom || !record.hasGenerated else { return }
-        // The root's size, which every step of a window resize changes, shifts its two constants in
-        // place, without making the four constraints again to compare them.
-        if record.view === root, record.hasGenerated, values.count == 2, record.generated.count == 4,
+        // The root's size, which every step of a window resize changes, shifts its width and height
+        // constants in place, without making the constraints again to compare them.
+        if record.view === root, record.hasGenerated, values.count == 2,
            !record.generated.contains(matching: { solved[ObjectIdentifier($0)] == nil }) {
             record.generatedFrom = values
-            if record.generated[2].constant != values[0] { record.generated[2].constant = values[0] }
-            if record.generated[3].constant != values[1] { record.generated[3].constant = values[1] }
+            for constraint in record.generated {
+                let value = constraint.firstAttribute == .width ? values[0] : constraint.firstAttribute == .height ? values[1] : constraint.constant
+                if constraint.constant != value { constraint.constant = value }
+            }
             return
         }
         let made = generatedConstraints(for: record)

@@ -404,7 +404,7 @@ enum ViewRenderer {
         // window's edge strip crossing a list's rows, under the pane that holds them).
         let exposedParts = damage.anyRect { rect in
             let part = rect.offsetBy(dx: -own.x, dy: -own.y).clipped(to: bounds)
-            return !part.isNull && !part.isEmpty && !holes.contains(matching: { $0.contains(part) })
+            return !part.isNull && !part.isEmpty && !holes.contains(matching: { $0.holds(part) })
         }
         guard exposedParts else { return }
         context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))

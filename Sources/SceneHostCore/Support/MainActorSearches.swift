@@ -23,11 +23,3 @@ extension Collection {
     /// Whether some element satisfies `predicate`.
     @_spi(Runtime) public func contains(matching predicate: (Element) -> Bool) -> Bool { first(matching: predicate) != nil }
 }
-
-extension BidirectionalCollection {
-    /// The last element that satisfies `predicate`.
-    @_spi(Runtime) public func last(matching predicate: (Element) -> Bool) -> Element? {
-        for element in reversed() where predicate(element) { return element }
-        return nil
-    }
-}

@@ -209,7 +209,7 @@ open class UIWindow: UIView {
                     return false
                 }
             }
-            if parent.clipsToBounds || (plainBackdrop && parent === superview), !parent.bounds.contains(local) { return false }
+            if parent.clipsToBounds || (plainBackdrop && parent === superview), !parent.bounds.holds(local) { return false }
             guard let next = parent.superview else { break }
             let frame = parent.frame, bounds = parent.bounds
             parentOrigin = CGPoint(x: parentOrigin.x - frame.minX + bounds.minX, y: parentOrigin.y - frame.minY + bounds.minY)
