@@ -23,7 +23,8 @@ bench: deps
 build: deps
 	$(SWIFT) build
 
-# Installs only the packages dpkg does not already report as installed.
+# Installs only the packages dpkg does not already report as installed. After an install the manifest is
+# touched: SwiftPM keeps the pkg-config flags of an earlier build made without the headers until it changes.
 deps:
 	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -33,7 +34,8 @@ deps:
 	  else echo "missing packages:$$missing; run as root or install sudo" >&2; exit 1; fi; \
 	  echo "installing:$$missing"; \
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q && \
-	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing && \
+	  touch Package.swift; \
 	fi
 
 clean:
