@@ -219,9 +219,7 @@ extension CGRect {
         guard right >= left, bottom >= top else { return .null }
         return CGRect(x: left, y: top, width: right - left, height: bottom - top)
     }
-}
 
-extension CGRect {
     /// `contains(_:)` of a rectangle, worked out inline for sizes that are not negative, as
     /// `clipped(to:)`: nothing holds the null rectangle, and the null rectangle holds nothing.
     @inline(__always)
@@ -232,9 +230,7 @@ extension CGRect {
         return other.origin.x >= origin.x && other.origin.y >= origin.y
             && other.origin.x + other.size.width <= origin.x + size.width && other.origin.y + other.size.height <= origin.y + size.height
     }
-}
 
-extension CGRect {
     /// `==`, worked out inline for sizes that are not negative and finite origins, as `clipped(to:)`;
     /// others (which Foundation standardizes, or treats as the null rectangle) go to Foundation's. Frames
     /// are compared at every frame set of a layout.

@@ -89,7 +89,7 @@ enum ViewRenderer {
             // pixels) joins the pass of the outermost view that covers it, usually the root view's,
             // rather than starting one of its own.
             let small = Double(rect.width * rect.height * scale * scale) <= Self.smallRectangle
-            let cover = small ? firstCover(of: rect, in: windows) : lastCover(of: rect, in: windows)
+            let cover = cover(of: rect, in: windows, last: !small)
             if let index = passes.firstIndex(matching: { $0.cover === cover }) {
                 passes[index].damage.add(rect)
             } else {
@@ -166,6 +166,8 @@ enum ViewRenderer {
             guard let box = Self.box(rect, scale: scale) else { return nil }
             // Most views hold all of a pass's boxes (the root view) or meet none of them (a row away
             // from the damage): those share the pass's array or an empty one, without a new array.
+            // (Finding that out first and cutting again in the rare mixed case costs fewer
+            // instructions than building the list lazily in one pass.)
             var holdsAll = true, meetsAny = false
             for candidate in boxes {
                 let part = candidate.intersection(box)
@@ -225,20 +227,14 @@ enum ViewRenderer {
     /// it rather than the innermost (see `render`).
     static let smallRectangle = 2048.0
 
-    /// The first and the last view painted whose opaque background hides all of `rect` (window
-    /// points) from what lies under it. Views with an alpha below 1 are blended with what lies under
-    /// them, so neither they nor their subviews cover. Only the branches whose extent holds all of
-    /// `rect` can hold such a view: the search follows them alone, not the whole tree.
-    private static func firstCover(of rect: CGRect, in windows: [UIWindow]) -> UIView? {
-        for window in windows {
-            if let cover = cover(of: rect, in: window, origin: .zero, clip: .infinite, last: false) { return cover }
-        }
-        return nil
-    }
-
-    private static func lastCover(of rect: CGRect, in windows: [UIWindow]) -> UIView? {
-        for window in windows.reversed() {
-            if let cover = cover(of: rect, in: window, origin: .zero, clip: .infinite, last: true) { return cover }
+    /// The first view painted (the last, when `last`) whose opaque background hides all of `rect`
+    /// (window points) from what lies under it. Views with an alpha below 1 are blended with what lies
+    /// under them, so neither they nor their subviews cover. Only the branches whose extent holds all
+    /// of `rect` can hold such a view: the search follows them alone, not the whole tree.
+    private static func cover(of rect: CGRect, in windows: [UIWindow], last: Bool) -> UIView? {
+        for index in windows.indices {
+            let window = windows[last ? windows.count - 1 - index : index]
+            if let cover = cover(of: rect, in: window, origin: .zero, clip: .infinite, last: last) { return cover }
         }
         return nil
     }
