@@ -447,6 +447,29 @@ struct AutoLayoutTests {
         _ = scene
     }
 
+    /// As in UIKit, a constraint does not keep its items alive: a view that holds a constraint on
+    /// itself, or whose superview holds one referring to it, goes away when released, and the
+    /// constraint's item becomes nil. Activating it then is refused with a message.
+    @Test func constraintsHoldTheirItemsWeakly() {
+        weak var weakView: UIView?
+        weak var weakParent: UIView?
+        var kept: [NSLayoutConstraint] = []
+        do {
+            let parent = UIView(), view = UIView()
+            parent.addSubview(view)
+            view.translatesAutoresizingMaskIntoConstraints = false
+            kept = [view.widthAnchor.constraint(equalToConstant: 10), view.leadingAnchor.constraint(equalTo: parent.leadingAnchor)]
+            NSLayoutConstraint.activate(kept)
+            parent.layoutIfNeeded()
+            weakView = view
+            weakParent = parent
+        }
+        #expect(weakView == nil && weakParent == nil, "the views and their engine went away with the last strong reference")
+        #expect(kept.allSatisfy { $0.firstItem == nil && !$0.isActive })
+        let lines = captureLog { NSLayoutConstraint.activate(kept) }
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains("its first item no longer exists") }, "\(lines)")
+    }
+
     @Test func constraintsWithoutCommonAncestorAreRefusedWithAMessage() {
         let a = UIView(), b = UIView()
         let constraint = a.widthAnchor.constraint(equalTo: b.widthAnchor)

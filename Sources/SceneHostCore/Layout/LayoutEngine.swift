@@ -25,7 +25,8 @@ final class LayoutEngine {
 
     /// What the engine keeps of one view or guide taking part.
     final class Record {
-        let item: any LayoutItem
+        /// The view or guide. Not kept alive by the engine: a view leaves it as it leaves the hierarchy.
+        var item: any LayoutItem { view ?? guide! }
         let variables: Variables
         /// Constraints the engine made for the item (root pin, autoresizing mask, guide definition).
         var generated: [NSLayoutConstraint] = []
@@ -42,7 +43,6 @@ final class LayoutEngine {
         unowned(unsafe) let guide: UILayoutGuide?
 
         init(item: any LayoutItem, variables: Variables) {
-            self.item = item
             self.variables = variables
             view = item as? UIView
             guide = item as? UILayoutGuide

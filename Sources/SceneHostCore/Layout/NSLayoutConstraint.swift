@@ -41,10 +41,13 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
 
     public enum Axis: Int, Sendable { case horizontal = 0, vertical = 1 }
 
-    public let firstItem: AnyObject?
+    /// The first view or layout guide, held weakly as in UIKit: a constraint never keeps its items
+    /// alive (a view holds the constraints installed on it, so a strong link would be a cycle).
+    public private(set) weak var firstItem: AnyObject?
     public let firstAttribute: Attribute
     public let relation: Relation
-    public let secondItem: AnyObject?
+    /// The second item, weakly; nil for a constant size, or once the item has gone away.
+    public private(set) weak var secondItem: AnyObject?
     public let secondAttribute: Attribute
     public let multiplier: CGFloat
 
@@ -114,10 +117,14 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
         firstAttribute = attr1
         self.relation = relation
         secondItem = second
+        hasSecondItem = second != nil
         secondAttribute = second == nil ? .notAnAttribute : attr2
         self.multiplier = multiplier
         constant = c
     }
+
+    /// Whether the constraint was made with a second item (which may have gone away since).
+    let hasSecondItem: Bool
 
     /// The first item as a layout item (a view or a layout guide).
     var item1: (any LayoutItem)? { firstItem as? any LayoutItem }
@@ -155,10 +162,12 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
 
     /// Why the constraint can never hold, or nil.
     private var validationProblem: String? {
+        guard firstItem != nil else { return "its first item no longer exists" }
         guard item1 != nil else { return "its first item is not a UIView or UILayoutGuide" }
+        if hasSecondItem, secondItem == nil { return "its second item no longer exists" }
         if secondItem != nil, item2 == nil { return "its second item is not a UIView or UILayoutGuide" }
         if firstAttribute == .notAnAttribute { return "its first attribute is notAnAttribute" }
-        if secondItem == nil {
+        if !hasSecondItem {
             guard firstAttribute == .width || firstAttribute == .height else {
                 return "a constraint with no second item must constrain a width or height to a constant"
             }
@@ -179,7 +188,7 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     /// The nearest view that contains both items (the item's owning view for a guide).
     private var commonAncestor: UIView? {
         guard let first = item1?.owningLayoutView else { return nil }
-        guard secondItem != nil else { return first }
+        guard hasSecondItem else { return first }
         guard let second = item2?.owningLayoutView else { return nil }
         var candidate: UIView? = first
         while let view = candidate {

@@ -154,6 +154,12 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             subview.setWindow(nil)
         }
         if let autoLayout {
+            // Constraints outlive their views when someone else holds them: they are then inactive.
+            for constraint in autoLayout.constraints where constraint.installedOn === self {
+                constraint.installedOn = nil
+                constraint.engine = nil
+            }
+            autoLayout.hostedEngine?.discard()
             for guide in autoLayout.layoutGuides + [autoLayout.layoutMarginsGuide, autoLayout.safeAreaLayoutGuide, autoLayout.readableContentGuide].compactMap({ $0 })
             where guide.owningView === self {
                 guide.setOwningView(nil)
