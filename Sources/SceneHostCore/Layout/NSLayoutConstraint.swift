@@ -41,13 +41,15 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
 
     public enum Axis: Int, Sendable { case horizontal = 0, vertical = 1 }
 
-    /// The first view or layout guide, held weakly as in UIKit: a constraint never keeps its items
-    /// alive (a view holds the constraints installed on it, so a strong link would be a cycle).
-    public private(set) weak var firstItem: AnyObject?
+    /// The first view or layout guide. As in UIKit, a constraint does not keep its items alive (a view
+    /// holds the constraints installed on it, so a strong link would be a cycle): nil once it is gone.
+    public var firstItem: AnyObject? { firstLink.item }
     public let firstAttribute: Attribute
     public let relation: Relation
-    /// The second item, weakly; nil for a constant size, or once the item has gone away.
-    public private(set) weak var secondItem: AnyObject?
+    /// The second item; nil for a constant size, or once the item has gone away.
+    public var secondItem: AnyObject? { secondLink?.item }
+    private let firstLink: LayoutItemLink
+    private let secondLink: LayoutItemLink?
     public let secondAttribute: Attribute
     public let multiplier: CGFloat
 
@@ -113,18 +115,17 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     /// and converting from `Any` costs more than the rest of making one.
     init(_ first: AnyObject, _ attr1: Attribute, _ relation: Relation, _ second: AnyObject?, _ attr2: Attribute,
          _ multiplier: CGFloat, _ c: CGFloat) {
-        firstItem = first
+        firstLink = LayoutItemLink.to(first)
         firstAttribute = attr1
         self.relation = relation
-        secondItem = second
-        hasSecondItem = second != nil
+        secondLink = second.map(LayoutItemLink.to)
         secondAttribute = second == nil ? .notAnAttribute : attr2
         self.multiplier = multiplier
         constant = c
     }
 
     /// Whether the constraint was made with a second item (which may have gone away since).
-    let hasSecondItem: Bool
+    var hasSecondItem: Bool { secondLink != nil }
 
     /// The first item as a layout item (a view or a layout guide).
     var item1: (any LayoutItem)? { firstItem as? any LayoutItem }

@@ -24,6 +24,8 @@ final class AutoLayoutState {
     var readableContentGuide: UILayoutGuide?
     /// The engine of the hierarchy this view is the root of.
     var hostedEngine: LayoutEngine?
+    /// What constraints referring to the view hold of it.
+    var link: LayoutItemLink?
 }
 
 extension UIView {
@@ -47,6 +49,14 @@ extension UIView {
     }
 
     var hostedLayoutEngine: LayoutEngine? { autoLayout?.hostedEngine }
+
+    var layoutItemLink: LayoutItemLink {
+        let state = autoLayoutState
+        if let link = state.link { return link }
+        let made = LayoutItemLink.made(for: self)
+        state.link = made
+        return made
+    }
 
     /// The topmost ancestor: the view whose engine lays this hierarchy out.
     var layoutRoot: UIView {

@@ -154,6 +154,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             subview.setWindow(nil)
         }
         if let autoLayout {
+            autoLayout.link?.item = nil
             // Constraints outlive their views when someone else holds them: they are then inactive.
             for constraint in autoLayout.constraints where constraint.installedOn === self {
                 constraint.installedOn = nil
