@@ -31,11 +31,12 @@ struct UIStackViewTests {
     }
 
     @Test func fillStretchesTheViewThatHugsLeast() {
-        let (_, _, views) = makeStack([(50, 20), (60, 20)]) { $0.spacing = 10 }
+        let (scene, _, views) = makeStack([(50, 20), (60, 20)]) { $0.spacing = 10 }
         views[1].setContentHuggingPriority(UILayoutPriority(200), for: .horizontal)
         views[1].superview?.layoutIfNeeded()
         #expect(views[0].frame == CGRect(x: 0, y: 0, width: 50, height: 100), "alignment fill spans the height")
         #expect(views[1].frame == CGRect(x: 60, y: 0, width: 240, height: 100))
+        withExtendedLifetime(scene) {}   // the scene holds the stack's window; released, the stack goes with it
     }
 
     @Test func fillWithEqualHuggingStretchesTheFirst() {
