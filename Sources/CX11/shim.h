@@ -6,6 +6,7 @@
 #include <X11/extensions/sync.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/extensions/XRes.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 
@@ -15,3 +16,6 @@ static inline unsigned long scenehost_get_pixel(XImage *image, int x, int y) { r
 /* The newest request the server is known to have handled (from the serial of the last event or reply
    read): LastKnownRequestProcessed is a macro too. */
 static inline unsigned long scenehost_last_known_request_processed(Display *display) { return LastKnownRequestProcessed(display); }
+/* A fresh resource id of this connection's range (what XAllocID, a macro, gives): the X-Resource extension
+   names a client by any id of its range. */
+static inline XID scenehost_allocate_id(Display *display) { return ((_XPrivDisplay)display)->resource_alloc(display); }

@@ -67,6 +67,9 @@ public final class Display {
     /// Round trip: every request sent so far has been processed (and its errors reported).
     public func sync() { XSync(pointer, 0) }
 
+    /// An id of this connection's range, by which the X-Resource extension names the client.
+    lazy var clientID: XID = scenehost_allocate_id(pointer)
+
     /// The event type of MIT-SHM's ShmCompletion (nil without the extension).
     public private(set) lazy var shmCompletionEvent: Int32? = XShmQueryExtension(pointer) != 0 ? XShmGetEventBase(pointer) + ShmCompletion : nil
 
