@@ -25,8 +25,11 @@ final class LayoutEngine {
 
     /// What the engine keeps of one view or guide taking part.
     final class Record {
-        /// The view or guide. Not kept alive by the engine: a view leaves it as it leaves the hierarchy.
+        /// The view or guide.
         var item: any LayoutItem { view ?? guide! }
+        /// Keeps the item alive while it is listed: a subtree removed from the hierarchy stays listed
+        /// until the next rebuild. The root's own record does not (the root owns the engine).
+        private let kept: (any LayoutItem)?
         let variables: Variables
         /// Constraints the engine made for the item (root pin, autoresizing mask, guide definition).
         var generated: [NSLayoutConstraint] = []
@@ -42,7 +45,8 @@ final class LayoutEngine {
         unowned(unsafe) let view: UIView?
         unowned(unsafe) let guide: UILayoutGuide?
 
-        init(item: any LayoutItem, variables: Variables) {
+        init(item: any LayoutItem, variables: Variables, keep: Bool) {
+            kept = keep ? item : nil
             self.variables = variables
             view = item as? UIView
             guide = item as? UILayoutGuide
@@ -243,7 +247,7 @@ final class LayoutEngine {
         let name = NSLayoutConstraint.itemName(item)
         let made = Record(item: item, variables: Variables(
             x: LayoutVariable(name + ".minX"), y: LayoutVariable(name + ".minY"),
-            width: LayoutVariable(name + ".width"), height: LayoutVariable(name + ".height")))
+            width: LayoutVariable(name + ".width"), height: LayoutVariable(name + ".height")), keep: item !== root)
         records[ObjectIdentifier(item)] = made
         order.append(made)
         if isHosting, let view = item as? UIView { view.layoutEngine = self }
