@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Testing) import SceneHost
 import SceneHostCore
 
 /// The Cassowary solver on two workloads, beside kiwi (the `kiwisolver` package's C++ core, through
@@ -265,8 +266,8 @@ enum LayoutBenchmark: Benchmark {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func runKiwi() -> Result<Kiwi, KiwiUnavailable> {
-        let environment = ProcessInfo.processInfo.environment
-        if environment["SCENEHOST_KIWI"] == "0" { return .failure(KiwiUnavailable(message: "SCENEHOST_KIWI=0")) }
+        let environment = EnvironmentVariables()
+        if environment.flag("SCENEHOST_KIWI", problem: { print($0) }) == false { return .failure(KiwiUnavailable(message: "SCENEHOST_KIWI is off")) }
         let script = root.appendingPathComponent("Sources/Benchmarks/kiwi_layout.py")
         guard FileManager.default.fileExists(atPath: script.path) else {
             return .failure(KiwiUnavailable(message: "\(script.path) is missing"))

@@ -40,10 +40,14 @@ public final class ImageSurface: Surface {
 
     deinit { if let storedPixmanImage { pixman_image_unref(storedPixmanImage) } }
 
-    /// A new zeroed surface.
+    /// cairo's largest image, in pixels a side.
+    public static let maximumSide = 32767
+
+    /// A new zeroed surface, at most `maximumSide` pixels a side (a larger size is cut to it).
     public init(format: Format = .argb32, width: Int, height: Int) {
         owner = nil
-        super.init(owning: cairo_image_surface_create(format.cairo, Int32(max(0, width)), Int32(max(0, height))))
+        let side = { (value: Int) in Int32(min(max(0, value), Self.maximumSide)) }
+        super.init(owning: cairo_image_surface_create(format.cairo, side(width), side(height)))
     }
 
     /// A surface over memory owned by `owner` (e.g. a shared-memory segment): no copy.

@@ -1,5 +1,6 @@
 import Cairo
 import Foundation
+@_spi(Testing) import SceneHost
 import Testing
 
 /// How closely an image must match its reference.
@@ -81,7 +82,14 @@ public func assertSnapshot(_ image: ImageSurface, named name: String, tolerance:
     let directory = testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
         .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
     let referencePath = directory.appendingPathComponent(name + ".png").path
-    let recording = ProcessInfo.processInfo.environment["SCENEHOST_RECORD"].map { $0 != "" && $0 != "0" } ?? false
+    var recording = false
+    if let text = EnvironmentVariables()["SCENEHOST_RECORD"] {
+        if let value = EnvironmentVariables.flagValue(text) { recording = value } else {
+            Issue.record("SCENEHOST_RECORD=\(text) is not a switch value; use 1, true or yes to record references, 0, false or no not to",
+                         sourceLocation: sourceLocation)
+            return
+        }
+    }
 
     if recording || !FileManager.default.fileExists(atPath: referencePath) {
         do {
@@ -107,7 +115,7 @@ public func assertSnapshot(_ image: ImageSurface, named name: String, tolerance:
     let withinTolerance = !comparison.sizeMismatch && comparison.differingFraction <= tolerance.differingFraction
     if withinTolerance { return }
 
-    let artifacts = ProcessInfo.processInfo.environment["SCENEHOST_ARTIFACTS"]
+    let artifacts = EnvironmentVariables()["SCENEHOST_ARTIFACTS"]
         ?? testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/snapshot-failures").path
     try? FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)

@@ -83,6 +83,13 @@ public final class VirtualDisplay: @unchecked Sendable {
         return display
     }
 
+    /// Ends the X server now, leaving its clients without a connection (tests of an app losing its
+    /// display). Use it only when no connection of this process is open to it.
+    public func stopServer() {
+        server.signal()   // its supervising shell ends it
+        _ = server.wait()
+    }
+
     private func stop() {
         // Closing a lifeline makes its shell end the child, then exit; SIGTERM does the same for a
         // shell that somehow still waits.

@@ -16,43 +16,61 @@ public final class ImageBuffer {
     public let capacityHeight: Int
     public let usesSharedMemory: Bool
     private var image: UnsafeMutablePointer<XImage>
-    private var shmInfo = XShmSegmentInfo()
+    /// The segment's description. Xlib keeps a pointer to it in the image (every put reads the segment
+    /// from there), so it lives at one address for the buffer's life.
+    private let shmInfo: UnsafeMutablePointer<XShmSegmentInfo>
     private let graphicsContext: GC
 
     /// Bytes from one row to the next.
     public var stride: Int { capacityWidth * 4 }
     public var pixels: UnsafeMutableRawPointer { UnsafeMutableRawPointer(image.pointee.data) }
 
-    /// Shared memory is used unless `SCENEHOST_NO_SHM` is set, the server lacks MIT-SHM, or attaching
-    /// fails (a remote display); each failure falls back to `XPutImage` silently but for one log line.
+    /// Shared memory is used when `allowSharedMemory` is set and the server shares memory with us;
+    /// where attaching fails (a remote display) it falls back to `XPutImage` with one log line. Throws
+    /// when the pixels cannot be allocated (the memory limit, or a size X cannot hold).
     public init(display: Display, window: Window, width: Int, height: Int,
-                capacityWidth: Int, capacityHeight: Int, allowSharedMemory: Bool = true) {
-        self.display = display
-        self.width = width
-        self.height = height
-        self.capacityWidth = max(1, capacityWidth)
-        self.capacityHeight = max(1, capacityHeight)
-        graphicsContext = XCreateGC(display.pointer, window, 0, nil)
+                capacityWidth: Int, capacityHeight: Int, allowSharedMemory: Bool = true) throws(X11Error) {
+        let capacityWidth = max(1, capacityWidth), capacityHeight = max(1, capacityHeight)
+        guard capacityWidth <= Int(Int16.max), capacityHeight <= Int(Int16.max) else {
+            throw X11Error("a \(capacityWidth)×\(capacityHeight) image is larger than X11's 32,767 pixels a side")
+        }
         let visual = display.defaultVisual
         let depth = UInt32(display.defaultDepth)
-        if allowSharedMemory, getenv("SCENEHOST_NO_SHM") == nil,
+        let info = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
+        info.initialize(to: XShmSegmentInfo())
+        if allowSharedMemory,
            let shared = Self.makeShared(display: display, visual: visual, depth: depth,
-                                        width: self.capacityWidth, height: self.capacityHeight, info: &shmInfo) {
+                                        width: capacityWidth, height: capacityHeight, info: info) {
             image = shared
             usesSharedMemory = true
         } else {
-            let bytes = self.capacityWidth * self.capacityHeight * 4
-            let data = malloc(bytes)!.assumingMemoryBound(to: CChar.self)
-            image = XCreateImage(display.pointer, visual, depth, ZPixmap, 0, data,
-                                 UInt32(self.capacityWidth), UInt32(self.capacityHeight), 32, Int32(self.capacityWidth * 4))
+            let bytes = capacityWidth * capacityHeight * 4
+            guard let data = malloc(bytes) else {
+                info.deallocate()
+                throw X11Error("cannot allocate \(bytes / 1_048_576) MB for a \(capacityWidth)×\(capacityHeight) image (out of memory, or above the process's memory limit)")
+            }
+            guard let made = XCreateImage(display.pointer, visual, depth, ZPixmap, 0, data.assumingMemoryBound(to: CChar.self),
+                                          UInt32(capacityWidth), UInt32(capacityHeight), 32, Int32(capacityWidth * 4)) else {
+                free(data)
+                info.deallocate()
+                throw X11Error("Xlib could not make a \(capacityWidth)×\(capacityHeight) image")
+            }
+            image = made
             usesSharedMemory = false
         }
+        shmInfo = info
+        self.display = display
+        self.width = width
+        self.height = height
+        self.capacityWidth = capacityWidth
+        self.capacityHeight = capacityHeight
+        graphicsContext = XCreateGC(display.pointer, window, 0, nil)
     }
 
     private static func makeShared(display: Display, visual: UnsafeMutablePointer<Visual>, depth: UInt32,
-                                   width: Int, height: Int, info: inout XShmSegmentInfo) -> UnsafeMutablePointer<XImage>? {
+                                   width: Int, height: Int, info: UnsafeMutablePointer<XShmSegmentInfo>) -> UnsafeMutablePointer<XImage>? {
         guard XShmQueryExtension(display.pointer) != 0,
-              let image = XShmCreateImage(display.pointer, visual, depth, ZPixmap, nil, &info,
+              let image = XShmCreateImage(display.pointer, visual, depth, ZPixmap, nil, info,
                                           UInt32(width), UInt32(height)) else { return nil }
         guard image.pointee.bytes_per_line == Int32(width * 4) else { scenehost_destroy_image(image); return nil }
         let id = shmget(IPC_PRIVATE, width * height * 4, IPC_CREAT | 0o600)
@@ -60,11 +78,11 @@ public final class ImageBuffer {
         guard let address = shmat(id, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
             shmctl(id, IPC_RMID, nil); scenehost_destroy_image(image); return nil
         }
-        info.shmid = id
-        info.shmaddr = address.assumingMemoryBound(to: CChar.self)
-        info.readOnly = 1
-        image.pointee.data = info.shmaddr
-        let attached = (try? display.checked { XShmAttach(display.pointer, &info) }) != nil
+        info.pointee.shmid = id
+        info.pointee.shmaddr = address.assumingMemoryBound(to: CChar.self)
+        info.pointee.readOnly = 1
+        image.pointee.data = info.pointee.shmaddr
+        let attached = (try? display.checked { XShmAttach(display.pointer, info) }) != nil
         // Marked for removal now: the kernel frees it once both sides have detached, even after a crash.
         shmctl(id, IPC_RMID, nil)
         guard attached else {
@@ -79,12 +97,13 @@ public final class ImageBuffer {
 
     deinit {
         if usesSharedMemory {
-            XShmDetach(display.pointer, &shmInfo)
+            XShmDetach(display.pointer, shmInfo)
             display.sync()
-            shmdt(shmInfo.shmaddr)
+            shmdt(shmInfo.pointee.shmaddr)
             image.pointee.data = nil
         }
         scenehost_destroy_image(image)   // frees malloc'd pixels in the plain case
+        shmInfo.deallocate()
         XFreeGC(display.pointer, graphicsContext)
     }
 
@@ -99,7 +118,7 @@ public final class ImageBuffer {
         guard usesSharedMemory, event.type == display.shmCompletionEvent else { return false }
         var event = event
         let completion = withUnsafePointer(to: &event) { $0.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { $0.pointee } }
-        if completion.shmseg == shmInfo.shmseg { lastRead = max(lastRead, completion.serial) }
+        if completion.shmseg == shmInfo.pointee.shmseg { lastRead = max(lastRead, completion.serial) }
         return true
     }
 

@@ -29,3 +29,22 @@ extension Display {
         }
     }
 }
+
+extension Display {
+    /// The monitors showing the root window, in root pixels (RandR's active monitors), or the whole
+    /// root where RandR lists none.
+    public func monitors() -> [(x: Int, y: Int, width: Int, height: Int)] {
+        var eventBase: Int32 = 0, errorBase: Int32 = 0, count: Int32 = 0
+        var found: [(x: Int, y: Int, width: Int, height: Int)] = []
+        if XRRQueryExtension(pointer, &eventBase, &errorBase) != 0, let list = XRRGetMonitors(pointer, root, 1, &count) {
+            for index in 0..<Int(count) {
+                let monitor = list[index]
+                if monitor.width > 0, monitor.height > 0 {
+                    found.append((Int(monitor.x), Int(monitor.y), Int(monitor.width), Int(monitor.height)))
+                }
+            }
+            XRRFreeMonitors(list)
+        }
+        return found.isEmpty ? [(0, 0, screenWidth, screenHeight)] : found
+    }
+}

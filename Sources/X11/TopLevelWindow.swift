@@ -61,6 +61,9 @@ public final class TopLevelWindow {
     public func map() { XMapWindow(display.pointer, id) }
     public func unmap() { XUnmapWindow(display.pointer, id) }
 
+    /// Another client destroyed the window (its `DestroyNotify` arrived): nothing is left to destroy.
+    public func wasDestroyed() { destroyed = true }
+
     public func destroy() {
         guard !destroyed else { return }
         destroyed = true

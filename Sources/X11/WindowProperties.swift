@@ -165,6 +165,11 @@ extension Display {
         XMoveResizeWindow(pointer, window, Int32(x), Int32(y), UInt32(max(1, width)), UInt32(max(1, height)))
     }
 
+    /// Destroys any client's window outright, as `xdotool windowclose` does (no request to its owner).
+    public func destroyWindow(_ window: Window) {
+        XDestroyWindow(pointer, window)
+    }
+
     /// Asks the window's owner to close it, as a window manager's close button does (WM_DELETE_WINDOW).
     public func sendDeleteRequest(_ window: Window) {
         var event = XEvent()

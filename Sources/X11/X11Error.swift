@@ -41,9 +41,19 @@ func installErrorHandlers() {
     // multi-line "XIO: fatal IO error" and end with a distinct status.
     XSetIOErrorHandler { display in
         let name = display.map { String(cString: XDisplayString($0)) } ?? "?"
+        // What the app has not saved yet is saved first (with no X calls: the connection is gone).
+        Display.connectionLost?()
         writeStandardError("SceneHost: lost the connection to the X server \(name) (it exited or was killed)")
-        exit(3)
+        exit(Display.connectionLostStatus)
     }
+}
+
+extension Display {
+    /// Runs when the connection to the X server breaks, just before the process exits with
+    /// `connectionLostStatus` (Xlib cannot carry on after an I/O error). It must make no X calls.
+    nonisolated(unsafe) public static var connectionLost: (() -> Void)?
+    /// The exit status after a lost connection.
+    public static let connectionLostStatus: Int32 = 3
 }
 
 /// One line to standard error, written whole (no buffering shared with other threads).

@@ -33,7 +33,7 @@ struct DisplayTests {
         let deadline = Date().addingTimeInterval(5)
         while !display.isViewable(window.id), Date() < deadline { usleep(10_000) }
 
-        let buffer = ImageBuffer(display: display, window: window.id, width: 200, height: 100,
+        let buffer = try ImageBuffer(display: display, window: window.id, width: 200, height: 100,
                                  capacityWidth: 256, capacityHeight: 128, allowSharedMemory: sharedMemory)
         #expect(buffer.usesSharedMemory == sharedMemory)
         let surface = ImageSurface(format: .rgb24, data: buffer.pixels, width: 200, height: 100, stride: buffer.stride, owner: buffer)
@@ -69,7 +69,7 @@ struct DisplayTests {
         let display = try server.connect()
         let window = TopLevelWindow(display: display, width: 64, height: 64, title: "Completion", className: "Test", instanceName: "test")
         window.map()
-        let buffer = ImageBuffer(display: display, window: window.id, width: 64, height: 64, capacityWidth: 64, capacityHeight: 64)
+        let buffer = try ImageBuffer(display: display, window: window.id, width: 64, height: 64, capacityWidth: 64, capacityHeight: 64)
         try #require(buffer.usesSharedMemory)
 
         buffer.put(to: window.id, x: 0, y: 0, width: 64, height: 64)

@@ -19,21 +19,58 @@ struct SessionStoreTests {
                      SavedSession(identifier: "b", role: "UIWindowSceneSessionRoleApplication",
                                   delegateClassName: "GalleryApp.MailSceneDelegate")]
         store.save(saved)
+        store.flush()
         #expect(store.load() == saved)
         let mode = (try? FileManager.default.attributesOfItem(atPath: store.file.path))?[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
 
     @Test func valuesThatAreNotPropertyListsAreLeftOutWithAWarning() {
-        var warnings: [String] = []
-        let previous = SceneHostLog.sink
-        SceneHostLog.sink = { warnings.append($0) }
-        defer { SceneHostLog.sink = previous }
-        let store = SessionStore(directory: temporaryFolder())
-        store.save([SavedSession(identifier: "a", role: "r", userInfo: ["view": UIView()])])
+        let warnings = Warnings()
+        let store = SessionStore(directory: temporaryFolder(), warn: warnings.add)
+        store.save([SavedSession(identifier: "a", role: "r", userInfo: ["view": NSObject()])])
+        store.flush()
         #expect(store.load().first?.identifier == "a")
         #expect(store.load().first?.userInfo == nil)
-        #expect(warnings.count == 1 && warnings[0].contains("not property-list values"))
+        #expect(warnings.lines.count == 1 && warnings.lines[0].contains("not property-list values"))
+    }
+
+    /// Saving hands the list to the writer and returns: a writer held up writes nothing until it
+    /// runs, then writes the newest list, and `flush()` waits for it.
+    @Test func savesAreWrittenOffTheCallersThreadNewestFirstAndFlushedOnDemand() {
+        let writer = DispatchQueue(label: "held up")
+        let store = SessionStore(directory: temporaryFolder(), queue: writer)
+        writer.suspend()
+        for count in 1...50 { store.save([SavedSession(identifier: "s", role: "r", userInfo: ["count": count])]) }
+        #expect(!FileManager.default.fileExists(atPath: store.file.path), "nothing is written by the caller")
+        writer.resume()
+        store.flush()
+        #expect(store.load().first?.userInfo?["count"] as? Int == 50, "the newest list")
+    }
+
+    /// A restoration payload above 1 MB is not saved (the scene comes back without it), with one
+    /// warning naming the scene however often it is saved; the other sessions keep theirs.
+    @Test func aPayloadOverOneMegabyteIsRefusedWithOneWarningNamingTheScene() {
+        let warnings = Warnings()
+        let store = SessionStore(directory: temporaryFolder(), warn: warnings.add)
+        let large = Data(count: SessionStore.payloadLimit + 1)
+        for _ in 0..<3 {
+            store.save([SavedSession(identifier: "big", role: "r", title: "Photos", userInfo: ["image": large]),
+                        SavedSession(identifier: "small", role: "r", title: "Notes", userInfo: ["note": "kept"])])
+        }
+        store.flush()
+        let loaded = store.load()
+        #expect(loaded.map(\.identifier) == ["big", "small"])
+        #expect(loaded[0].userInfo == nil && loaded[1].userInfo?["note"] as? String == "kept")
+        #expect(warnings.lines.count == 1 && warnings.lines[0].contains("\"Photos\" (session big)") && warnings.lines[0].contains("1 MB"))
+    }
+
+    /// What the writer warns about, from its own thread.
+    final class Warnings: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [String] = []
+        var lines: [String] { lock.withLock { stored } }
+        var add: @Sendable (String) -> Void { { [self] line in lock.withLock { stored.append(line) } } }
     }
 
     @Test(arguments: ["", "garbage \u{0}\u{1}", "<?xml version=\"1.0\"?><plist><array/></plist>",

@@ -11,6 +11,12 @@ final class TestAppDelegate: UIResponder, UIApplicationDelegate {
         configuration.delegateClass = TestSceneDelegate.self
         return configuration
     }
+
+    /// The identifiers of every session the app was told was discarded, across all launches.
+    static var discarded: [String] = []
+    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {
+        Self.discarded += sceneSessions.map(\.persistentIdentifier)
+    }
 }
 
 @MainActor

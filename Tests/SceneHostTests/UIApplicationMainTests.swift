@@ -1,6 +1,7 @@
 import Foundation
 import SceneHostTesting
 import Testing
+import X11
 
 /// The Gallery as a user runs it: a separate process, started the way `make run` starts it.
 @MainActor
@@ -163,6 +164,94 @@ struct UIApplicationMainTests {
         #expect(restored.filter { $0["event"] as? String == "sceneWillConnect" }.count == 2, "no new scenes besides them")
         second.signal(SIGINT)
         #expect(await second.wait(timeout: 10) == 0, "SIGINT quits cleanly too")
+    }
+
+    /// Losing the X server (it crashed, or the session ended) saves what the person did since the last
+    /// save, then ends with one line and status 3: the message chosen just before is shown again at the
+    /// next launch.
+    @Test func losingTheXServerSavesFirstAndExitsWithStatus3() async throws {
+        let display = try VirtualDisplay()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lost-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tracePath = directory.appendingPathComponent("trace.jsonl").path
+        let environment = Self.galleryEnvironment(state: directory.appendingPathComponent("state"), display: display, trace: tracePath)
+        let errPath = directory.appendingPathComponent("err").path
+        let err = open(errPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        let app = try ChildProcess(Self.galleryPath, [], environment: environment, standardError: err)
+        close(err)
+        defer { if app.isRunning { app.signal(SIGKILL); app.wait() } }
+        func frames() -> Int { Self.traceEvents(at: tracePath).filter { $0["event"] as? String == "frame" }.count }
+        var deadline = Date().addingTimeInterval(20)
+        while frames() < 4, Date() < deadline { usleep(20_000) }
+
+        // Choose the third message in Mail with the keyboard, and lose the server before anything else
+        // would save it (a save follows geometry changes, and quitting).
+        do {
+            let input = try SyntheticInput(display: try display.connect())
+            let mail = try #require(input.display.clientWindows().first { input.display.stringProperty($0, "_NET_WM_NAME") == "Mail" })
+            input.display.activate(mail)
+            input.display.sync()
+            usleep(200_000)
+            let before = frames()
+            input.press(keysym: KeySym(XK_Down))
+            input.press(keysym: KeySym(XK_Down))
+            deadline = Date().addingTimeInterval(5)
+            while frames() < before + 2, Date() < deadline { usleep(10_000) }
+        }
+        display.stopServer()
+        #expect(await app.wait(timeout: 10) == 3)
+        let errors = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        let lines = errors.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("lost the connection to the X server"), "\(errors)")
+        let saved = try Data(contentsOf: directory.appendingPathComponent("state/org.scenehost.Gallery/sessions.plist"))
+        let root = try #require(try PropertyListSerialization.propertyList(from: saved, format: nil) as? [String: Any])
+        let sessions = try #require(root["sessions"] as? [[String: Any]])
+        let mail = try #require(sessions.first { $0["configuration"] as? String == "Mail" })
+        let activity = try #require(mail["activity"] as? [String: Any])
+        #expect((activity["userInfo"] as? [String: Any])?["selectedMessage"] as? Int == 2)
+    }
+
+    /// A back buffer the process cannot allocate (here under a 2 GB address-space limit, for a window
+    /// of 30,000 × 30,000 pixels) skips those frames with one warning; the app keeps running and draws
+    /// again once the window is smaller.
+    @Test func aBackBufferThatCannotBeAllocatedSkipsFramesWithOneWarning() async throws {
+        let display = try VirtualDisplay()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("memory-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tracePath = directory.appendingPathComponent("trace.jsonl").path
+        let environment = Self.galleryEnvironment(state: directory.appendingPathComponent("state"), display: display, trace: tracePath)
+        let errPath = directory.appendingPathComponent("err").path
+        let err = open(errPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        let app = try ChildProcess("prlimit", ["--as=2147483648", Self.galleryPath], environment: environment, standardError: err)
+        close(err)
+        defer { if app.isRunning { app.signal(SIGKILL); app.wait() } }
+        func mailFrames() -> [[String: Any]] {
+            let events = Self.traceEvents(at: tracePath)
+            let mail = events.first { $0["event"] as? String == "sceneWillConnect" && $0["title"] as? String == "Mail" }?["scene"] as? String
+            return events.filter { $0["event"] as? String == "frame" && $0["scene"] as? String == mail }
+        }
+        var deadline = Date().addingTimeInterval(20)
+        while mailFrames().isEmpty, Date() < deadline { usleep(20_000) }
+        let other = try display.connect()
+        let mail = try #require(other.clientWindows().first { other.stringProperty($0, "_NET_WM_NAME") == "Mail" })
+        other.resize(mail, width: 30000, height: 30000)
+        other.flush()
+        deadline = Date().addingTimeInterval(10)
+        func errors() -> String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
+        while !errors().contains("back buffer"), Date() < deadline { usleep(20_000) }
+        #expect(app.isRunning)
+        other.resize(mail, width: 800, height: 600)
+        other.flush()
+        deadline = Date().addingTimeInterval(10)
+        while mailFrames().last?["width"] as? Double != 800, Date() < deadline { usleep(20_000) }
+        #expect(mailFrames().last?["width"] as? Double == 800, "draws again at a size it can hold")
+        #expect(app.isRunning)
+        let lines = errors().split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("cannot make the 30000×30000 px back buffer"), "\(errors())")
+        app.signal(SIGTERM)
+        #expect(await app.wait(timeout: 10) == 0)
     }
 
     @Test func theTourWritesScreenshotsWithoutADisplay() async throws {

@@ -18,6 +18,7 @@ MainActor.assumeIsolated {
                          frame: CGRect(x: index, y: count % 500, width: 400 + index, height: 300))
         }
         store.save(sessions)
+        store.flush()
         let line = Array("\(count)\n".utf8)
         _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
     }

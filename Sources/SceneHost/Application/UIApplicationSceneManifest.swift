@@ -70,7 +70,7 @@ public struct UIApplicationSceneManifest: Sendable {
         } catch let error as Error {
             throw error
         } catch {
-            throw Error("\(url.path) cannot be read as a property list: \(error.localizedDescription)")
+            throw Error("\(url.path) cannot be read as a property list: \(FileProblem.describe(error))")
         }
         guard let manifest = root["UIApplicationSceneManifest"] as? [String: Any] else {
             throw Error("\(url.path) has no UIApplicationSceneManifest dictionary; add one with UISceneConfigurations")

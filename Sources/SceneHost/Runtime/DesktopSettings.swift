@@ -24,13 +24,13 @@ final class DesktopSettings {
     var onChange: () -> Void = {}
 
     private let display: Display
-    private let environment: [String: String]
+    private let environment: EnvironmentVariables
     private var settingsOwner: Window = 0
     private var xsettings: [String: XSettingsValue] = [:]
 
     init(display: Display, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.display = display
-        self.environment = environment
+        self.environment = EnvironmentVariables(environment)
         // MANAGER announcements and RESOURCE_MANAGER changes arrive on the root window.
         var attributes = XWindowAttributes()
         XGetWindowAttributes(display.pointer, display.root, &attributes)
@@ -120,7 +120,7 @@ final class DesktopSettings {
             if ["ltr", "lefttoright"].contains(text) { return .leftToRight }
             warnOnce("SCENEHOST_LAYOUT_DIRECTION=\(text) is neither ltr nor rtl; ignoring it")
         }
-        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { self.environment[$0] }.first { !$0.isEmpty } ?? ""
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { self.environment[$0] }.first ?? ""
         return Self.isRightToLeft(locale: locale) ? .rightToLeft : .leftToRight
     }
 

@@ -42,11 +42,20 @@ public final class SceneRuntime {
     public init(displayName: String?, tracePath: String? = nil) throws(X11Error) {
         display = try Display(name: displayName)
         loop = EventLoop(xConnection: display.fileDescriptor)
-        let path = tracePath ?? ProcessInfo.processInfo.environment["SCENEHOST_TRACE"]
+        let path = tracePath ?? EnvironmentVariables()["SCENEHOST_TRACE"]
         trace = path.flatMap { Trace(path: $0, start: monotonicSeconds()) }
         desktop = DesktopSettings(display: display)
         screenChangeEvent = display.selectScreenChangeEvents()
         desktop.onChange = { [unowned self] in for window in windows { window.desktopDidChange() } }
+        // Xlib calls this on the thread that used the connection: the main one.
+        Display.connectionLost = { [weak self] in MainActor.assumeIsolated { self?.saveBeforeExit() } }
+    }
+
+    /// The X server went away: what the person did since the last save is saved now (saving reads only
+    /// the scenes' state, never the server), then the process exits with status 3.
+    private func saveBeforeExit() {
+        saveState()
+        store?.flush()
     }
 
     /// Observes trace events in-process (tests), whether or not a trace file is written.
@@ -85,7 +94,7 @@ public final class SceneRuntime {
         store = SessionStore(directory: stateDirectory ?? SessionStore.defaultDirectory(appName: manifest?.applicationName ?? program))
         // The device starts held as a desktop screen stands (landscape), or as SCENEHOST_ORIENTATION says.
         var initial = UIDeviceOrientation.landscapeLeft
-        if let name = ProcessInfo.processInfo.environment["SCENEHOST_ORIENTATION"] {
+        if let name = EnvironmentVariables()["SCENEHOST_ORIENTATION"] {
             if let orientation = [UIDeviceOrientation.portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight]
                 .first(where: { $0.description.lowercased() == name.lowercased() }) {
                 initial = orientation
@@ -147,17 +156,13 @@ public final class SceneRuntime {
     }
 
     /// Saved sessions become open sessions again, each queued to reconnect with its restoration activity.
-    /// Returns those that cannot (their configuration is gone).
+    /// Returns those that cannot (their configuration is gone), each named in one warning.
     private func restoreSessions() -> Set<UISceneSession> {
         guard let store else { return [] }
         var lost: Set<UISceneSession> = []
         for saved in store.load() {
             let role = UISceneSession.Role(rawValue: saved.role)
-            let configuration: UISceneConfiguration
-            do {
-                configuration = try savedConfiguration(saved, role: role)
-            } catch {
-                SceneHostLog.warning("the saved session \(saved.identifier) is not restored: \(error)")
+            guard let configuration = savedConfiguration(saved, role: role) else {
                 lost.insert(UISceneSession(persistentIdentifier: saved.identifier, role: role,
                                            configuration: UISceneConfiguration(name: saved.configurationName, sessionRole: role)))
                 continue
@@ -174,17 +179,28 @@ public final class SceneRuntime {
     }
 
     /// The configuration a saved session was made with: from the manifest by name, else from the class
-    /// names it was saved with.
-    private func savedConfiguration(_ saved: SavedSession, role: UISceneSession.Role) throws -> UISceneConfiguration {
-        if let name = saved.configurationName, let manifest, let found = try manifest.configuration(named: name, role: role) {
-            return found
+    /// names it was saved with. nil, with a warning, when neither exists any more: the session is
+    /// discarded rather than shown as an empty window.
+    private func savedConfiguration(_ saved: SavedSession, role: UISceneSession.Role) -> UISceneConfiguration? {
+        let shown = saved.title.map { "\"\($0)\" (session \(saved.identifier))" } ?? "session \(saved.identifier)"
+        do {
+            if let name = saved.configurationName, let manifest, let found = try manifest.configuration(named: name, role: role) {
+                return found
+            }
+        } catch {
+            SceneHostLog.warning("the saved scene \(shown) is discarded: \(error)")
+            return nil
         }
         let configuration = UISceneConfiguration(name: saved.configurationName, sessionRole: role)
         if let name = saved.delegateClassName {
             guard let delegateClass = _typeByName(name) as? any UISceneDelegate.Type else {
-                throw UIApplicationSceneManifest.Error("its delegate class \(name) no longer exists")
+                SceneHostLog.warning("the saved scene \(shown) is discarded: its delegate class \(name) no longer exists")
+                return nil
             }
             configuration.delegateClass = delegateClass
+        } else if let name = saved.configurationName {
+            SceneHostLog.warning("the saved scene \(shown) is discarded: the app has no scene configuration named \"\(name)\" any more")
+            return nil
         }
         if let name = saved.sceneClassName { configuration.sceneClass = _typeByName(name) as? UIScene.Type }
         return configuration
@@ -318,8 +334,14 @@ public final class SceneRuntime {
             guard let window = windows.first(matching: { $0.xWindow.id == target || $0.followedFrame == target }) else { continue }
             window.handle(&event)
         }
-        for warning in display.takeErrors() { SceneHostLog.warning(warning.message) }
+        // Requests made on a window before its destruction by another client was known fail; they
+        // are the expected end of that window, not errors to report.
+        for error in display.takeErrors() where !closedWindows.contains(Window(error.resourceID)) {
+            SceneHostLog.warning(error.message)
+        }
     }
+    /// Windows of scenes that have closed (X ids are not reused within a connection).
+    private var closedWindows: Set<Window> = []
 
     // MARK: Scenes
 
@@ -408,6 +430,7 @@ public final class SceneRuntime {
     }
 
     private func disconnect(_ window: SceneWindow) {
+        closedWindows.insert(window.xWindow.id)
         window.disconnect()
         windows.removeAll { $0 === window }
     }
@@ -417,6 +440,7 @@ public final class SceneRuntime {
     public func terminate() {
         guard !isTerminated else { return }
         saveState()
+        store?.flush()
         isTerminating = true
         for window in windows { disconnect(window) }
         application.delegate?.applicationWillTerminate(application)

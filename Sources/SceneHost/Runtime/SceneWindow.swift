@@ -17,6 +17,17 @@ final class SceneWindow: UIWindowSceneHost {
     /// Size of a scene whose app sets none, in points.
     static let defaultSize = CGSize(width: 1024, height: 768)
 
+    /// X11 keeps window sizes and positions in 16 bits, and cairo's images are as limited: a window is
+    /// at most 32,767 pixels wide or tall and lies within ±32,767.
+    static let pixelLimit = Int(Int16.max)
+
+    /// `points` in device pixels, rounded and brought within X11's range (NaN counts as 0).
+    private func pixels(_ points: CGFloat, size: Bool) -> Int {
+        let value = (points * scale).rounded()
+        guard value.isFinite else { return value > 0 ? Self.pixelLimit : (size ? 1 : 0) }
+        return Int(min(max(value, size ? 1 : -CGFloat(Self.pixelLimit)), CGFloat(Self.pixelLimit)))
+    }
+
     private(set) var needsFrame = true
     /// Newest size (pixels) and root position from the events drained this turn.
     private var pixelSize: (width: Int, height: Int)
@@ -74,16 +85,11 @@ final class SceneWindow: UIWindowSceneHost {
         self.scene = scene
         self.runtime = runtime
         let size = frame?.size ?? Self.defaultSize
-        let width = Int((size.width * runtime.displayScale).rounded())
-        let height = Int((size.height * runtime.displayScale).rounded())
-        pixelSize = (width, height)
-        if let frame {
-            requestedPosition = (Int((frame.minX * runtime.displayScale).rounded()), Int((frame.minY * runtime.displayScale).rounded()))
-        }
+        pixelSize = (1, 1)
         let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? "scenehost"
-        xWindow = TopLevelWindow(display: runtime.display, width: width, height: height, title: scene.title ?? "",
+        xWindow = TopLevelWindow(display: runtime.display, width: 1, height: 1, title: scene.title ?? "",
                                  className: program.prefix(1).uppercased() + program.dropFirst(), instanceName: program)
-        if ProcessInfo.processInfo.environment["SCENEHOST_NO_XSYNC"] != "1", runtime.display.hasSyncExtension,
+        if EnvironmentVariables().flag("SCENEHOST_NO_XSYNC") != true, runtime.display.hasSyncExtension,
            runtime.display.windowManagerSupports("_NET_WM_SYNC_REQUEST") {
             let counter = SyncCounter(display: runtime.display)
             xWindow.enableSyncRequests(counter: counter)
@@ -91,6 +97,8 @@ final class SceneWindow: UIWindowSceneHost {
         } else {
             syncCounter = nil
         }
+        pixelSize = (pixels(size.width, size: true), pixels(size.height, size: true))
+        if let frame { requestedPosition = (pixels(frame.minX, size: false), pixels(frame.minY, size: false)) }
         scene.host = self
         scene.lifecycleObserver = { [unowned self] callback in
             self.runtime.record(callback, scene: self.scene)
@@ -115,9 +123,17 @@ final class SceneWindow: UIWindowSceneHost {
         }
         runtime.record("sceneWillConnect", scene: scene, [("title", .string(scene.title ?? "")), ("window", .number(Double(xWindow.id)))])
         sceneTitleDidChange()
-        writeSizeHints()
-        // Start inside the limits, so the first frame is already at a size the window manager accepts.
+        // Start inside the limits, so the first frame is already at a size the window manager accepts,
+        // and where its title bar can be reached.
         pixelSize = clampedPixelSize(pixelSize)
+        if let position = requestedPosition {
+            let placed = WindowPlacement.reachableOrigin(position, size: pixelSize, monitors: display.monitors())
+            if placed != position {
+                SceneHostLog.warning("the saved window of the scene \"\(scene.title ?? "")\" was at (\(position.x), \(position.y)) px, where its title bar cannot be reached on any screen; placing it at (\(placed.x), \(placed.y))")
+                requestedPosition = placed
+            }
+        }
+        writeSizeHints()
         if let requestedPosition {
             display.moveResize(xWindow.id, x: requestedPosition.x, y: requestedPosition.y, width: pixelSize.width, height: pixelSize.height)
         } else {
@@ -227,8 +243,13 @@ final class SceneWindow: UIWindowSceneHost {
     func sendRequestedFrame() {
         guard let frame = requestedFrame else { return }
         requestedFrame = nil
-        display.moveResize(xWindow.id, x: Int((frame.minX * scale).rounded()), y: Int((frame.minY * scale).rounded()),
-                           width: Int((frame.width * scale).rounded()), height: Int((frame.height * scale).rounded()))
+        let placed = (x: pixels(frame.minX, size: false), y: pixels(frame.minY, size: false),
+                      width: pixels(frame.width, size: true), height: pixels(frame.height, size: true))
+        let wanted = [frame.minX, frame.minY, frame.width, frame.height].map { ($0 * scale).rounded() }
+        if wanted != [placed.x, placed.y, placed.width, placed.height].map({ CGFloat($0) }) {
+            SceneHostLog.warning("the scene \"\(scene.title ?? "")\" asked for the frame \(frame), beyond what an X11 window can be (32,767 pixels a side, positions within ±32,767); it gets \(placed.width)×\(placed.height) px at (\(placed.x), \(placed.y))")
+        }
+        display.moveResize(xWindow.id, x: placed.x, y: placed.y, width: placed.width, height: placed.height)
     }
 
     func sceneSizeRestrictionsDidChange() {
@@ -245,13 +266,15 @@ final class SceneWindow: UIWindowSceneHost {
     private var pixelLimits: (minimum: (width: Int, height: Int), maximum: (width: Int?, height: Int?)) {
         let minimum = scene.sizeRestrictions?.effectiveMinimumSize ?? .zero
         let maximum = scene.sizeRestrictions?.effectiveMaximumSize ?? CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
-        func low(_ value: CGFloat) -> Int { Int((value * scale).rounded(.up)) }
-        func high(_ value: CGFloat) -> Int? { value >= 1e9 ? nil : Int((value * scale).rounded(.down)) }
+        let limit = CGFloat(Self.pixelLimit)
+        func low(_ value: CGFloat) -> Int { Int(min((value * scale).rounded(.up), limit)) }
+        func high(_ value: CGFloat) -> Int? { value * scale >= limit ? nil : Int((value * scale).rounded(.down)) }
         return ((low(minimum.width), low(minimum.height)), (high(maximum.width), high(maximum.height)))
     }
 
-    /// WM_NORMAL_HINTS from the scene's size restrictions: PMinSize when there is a minimum, PMaxSize
-    /// when there is a maximum (an unlimited dimension beside a limited one gets X's largest size).
+    /// WM_NORMAL_HINTS from the scene's size restrictions: PMinSize when there is a minimum, and always
+    /// PMaxSize, at most X11's 32,767 pixels (an unlimited dimension gets that), so a window manager that
+    /// honours hints never makes a window X11 and cairo cannot draw.
     private func writeSizeHints() {
         let limits = pixelLimits
         var hints = Display.SizeHints()
@@ -260,9 +283,7 @@ final class SceneWindow: UIWindowSceneHost {
         if limits.minimum.width > 0 || limits.minimum.height > 0 {
             hints.minimum = (max(1, limits.minimum.width), max(1, limits.minimum.height))
         }
-        if limits.maximum.width != nil || limits.maximum.height != nil {
-            hints.maximum = (limits.maximum.width ?? 32767, limits.maximum.height ?? 32767)
-        }
+        hints.maximum = (limits.maximum.width ?? Self.pixelLimit, limits.maximum.height ?? Self.pixelLimit)
         display.setSizeHints(xWindow.id, hints)
     }
 
@@ -293,7 +314,14 @@ final class SceneWindow: UIWindowSceneHost {
         case ConfigureNotify:
             let configure = event.xconfigure
             if pendingSync != nil { syncConfigured = true }
-            let size = (Int(configure.width), Int(configure.height))
+            var size = (Int(configure.width), Int(configure.height))
+            if size.0 > Self.pixelLimit || size.1 > Self.pixelLimit {
+                // A window manager that ignores the hints' maximum (or another client) made the window
+                // larger than X11 and cairo can draw: the scene keeps the largest size and asks for it.
+                SceneHostLog.warning("the window of the scene \"\(scene.title ?? "")\" was made \(size.0)×\(size.1) px, beyond X11's 32,767 pixels a side; resizing it to fit")
+                size = (min(size.0, Self.pixelLimit), min(size.1, Self.pixelLimit))
+                display.resize(xWindow.id, width: size.0, height: size.1)
+            }
             if size != pixelSize {
                 pixelSize = size
                 geometryChanged = true
@@ -344,6 +372,11 @@ final class SceneWindow: UIWindowSceneHost {
             }
             placeInFrame()
             needsFrame = true
+        case DestroyNotify where event.xdestroywindow.window == xWindow.id:
+            // Another client destroyed the window (`xdotool windowclose`): the scene closes as if its
+            // window had been closed.
+            xWindow.wasDestroyed()
+            runtime.destroy(scene.session)
         case KeyPress:
             handleKey(event.xkey)
         case ButtonPress where event.xbutton.button == 1:
@@ -557,7 +590,11 @@ final class SceneWindow: UIWindowSceneHost {
         var damage = scene.takeDamage(drawingAt: scale).pixels(scale: scale, within: whole)
         // Invalidations made by layout and drawing are in this frame; later ones ask for the next.
         needsFrame = false
-        if prepareBuffer() { damage = Damage(whole) }
+        switch prepareBuffer() {
+        case true?: damage = Damage(whole)
+        case false?: break
+        case nil: damage = Damage()   // no buffer: nothing is drawn, the sync request is still answered
+        }
         if let context, !damage.isEmpty {
             // The server reads shared memory asynchronously; it has usually said it is done by now.
             buffer?.waitUntilRead()
@@ -649,7 +686,7 @@ final class SceneWindow: UIWindowSceneHost {
     /// Makes the back buffer match the window size; returns true when its pixels are new (all must be
     /// drawn). The buffer keeps 25% headroom so a growing window is not re-allocated at every step; one
     /// that outgrows it hands its pixels on to the next, so the frame still draws only what changed.
-    private func prepareBuffer() -> Bool {
+    private func prepareBuffer() -> Bool? {
         let (width, height) = (max(1, pixelSize.width), max(1, pixelSize.height))
         if let buffer, buffer.canHold(width: width, height: height),
            buffer.capacityWidth * buffer.capacityHeight <= 4 * width * height {
@@ -661,10 +698,25 @@ final class SceneWindow: UIWindowSceneHost {
         }
         context = nil
         surface = nil
-        let capacityWidth = min(max(width, display.screenWidth), width * 5 / 4 + 64)
-        let capacityHeight = min(max(height, display.screenHeight), height * 5 / 4 + 64)
-        let newBuffer = ImageBuffer(display: display, window: xWindow.id, width: width, height: height,
-                                    capacityWidth: capacityWidth, capacityHeight: capacityHeight)
+        let limit = Self.pixelLimit
+        let capacityWidth = min(max(width, display.screenWidth), width * 5 / 4 + 64, limit)
+        let capacityHeight = min(max(height, display.screenHeight), height * 5 / 4 + 64, limit)
+        let newBuffer: ImageBuffer
+        do {
+            newBuffer = try ImageBuffer(display: display, window: xWindow.id, width: width, height: height,
+                                        capacityWidth: capacityWidth, capacityHeight: capacityHeight,
+                                        allowSharedMemory: EnvironmentVariables().flag("SCENEHOST_NO_SHM") != true)
+        } catch {
+            // The app keeps running: this frame is skipped, and the next one that gets a buffer draws
+            // everything (a new buffer's pixels are all new).
+            buffer = nil
+            if !bufferFailed {
+                SceneHostLog.warning("cannot make the \(width)×\(height) px back buffer of the scene \"\(scene.title ?? "")\": \(error.message); its frames are skipped until it can be made (a smaller window needs less)")
+            }
+            bufferFailed = true
+            return nil
+        }
+        bufferFailed = false
         let old = buffer
         buffer = newBuffer
         makeSurface(over: newBuffer)
@@ -675,6 +727,9 @@ final class SceneWindow: UIWindowSceneHost {
         newBuffer.copyPixels(from: old)
         return false
     }
+
+    /// Set while back buffers cannot be made: the warning is given once per run of failures.
+    private var bufferFailed = false
 
     private func makeSurface(over buffer: ImageBuffer) {
         let surface = ImageSurface(format: .rgb24, data: buffer.pixels, width: buffer.width, height: buffer.height,

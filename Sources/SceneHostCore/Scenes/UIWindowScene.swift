@@ -363,8 +363,12 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         let scale = scale ?? max(1, traitCollection.displayScale)
         layoutIfNeeded()
         let bounds = effectiveGeometry.coordinateSpace.bounds
-        let image = ImageSurface(format: .rgb24, width: Int((bounds.width * scale).rounded()),
-                                 height: Int((bounds.height * scale).rounded()))
+        // An image holds at most 32,767 pixels a side: a larger scene renders its top-left part.
+        func pixels(_ points: CGFloat) -> Int {
+            let value = (points * scale).rounded()
+            return value.isFinite ? Int(min(max(value, 1), CGFloat(ImageSurface.maximumSide))) : 1
+        }
+        let image = ImageSurface(format: .rgb24, width: pixels(bounds.width), height: pixels(bounds.height))
         let context = Context(surface: image)
         context.scale(Double(scale), Double(scale))
         _ = takeDamage(drawingAt: scale)
