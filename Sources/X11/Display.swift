@@ -81,12 +81,20 @@ public final class Display {
         return pendingErrors[pointer] ?? []
     }
 
-    /// Runs `body`, waits for the server, and throws the first error its requests caused.
+    /// Runs `body`, waits for the server, and throws the first error its requests caused. Errors of
+    /// other requests that arrive meanwhile (one made earlier on a window another client has since
+    /// destroyed, say) are left for `takeErrors()`: taken for this body's, a request that succeeded
+    /// would count as failed.
     public func checked<T>(_ body: () -> T) throws(X11Error) -> T {
-        _ = takeErrors()
+        let first = XNextRequest(pointer)
         let result = body()
+        let end = XNextRequest(pointer)
         sync()
-        if let error = takeErrors().first { throw error }
+        let errors = takeErrors()
+        let own = errors.filter { $0.serial >= first && $0.serial < end }
+        let others = errors.filter { !($0.serial >= first && $0.serial < end) }
+        if !others.isEmpty { pendingErrors[pointer, default: []] += others }
+        if let error = own.first { throw error }
         return result
     }
 

@@ -86,7 +86,7 @@ public final class ImageBuffer {
         // Marked for removal now: the kernel frees it once both sides have detached, even after a crash.
         shmctl(id, IPC_RMID, nil)
         guard attached else {
-            writeStandardError("SceneHost: MIT-SHM attach refused (remote display?); presenting with XPutImage")
+            writeStandardError("SceneHost: the X server refused to attach a shared-memory segment of \(width)×\(height) pixels (a remote display?); presenting with XPutImage")
             shmdt(address)
             image.pointee.data = nil
             scenehost_destroy_image(image)

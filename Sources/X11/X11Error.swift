@@ -7,6 +7,8 @@ public struct X11Error: Error, CustomStringConvertible, Sendable {
     public var errorCode: UInt8 = 0
     public var requestCode: UInt8 = 0
     public var resourceID: UInt = 0
+    /// The number of the request that failed (0 for errors that are not the server's).
+    public var serial: UInt = 0
 
     public init(_ message: String) { self.message = message }
 
@@ -34,6 +36,7 @@ func installErrorHandlers() {
         error.errorCode = event.pointee.error_code
         error.requestCode = event.pointee.request_code
         error.resourceID = event.pointee.resourceid
+        error.serial = event.pointee.serial
         pendingErrors[display, default: []].append(error)
         return 0
     }

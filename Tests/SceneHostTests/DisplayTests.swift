@@ -19,6 +19,11 @@ struct DisplayTests {
             #expect(error.message.contains("BadWindow"))
         }
         #expect(throws: X11Error.self) { try display.capture(0x1234_5678, width: 4, height: 4) }
+        // An error of an earlier request that arrives meanwhile is not the checked body's: it is left
+        // for the next `takeErrors()`.
+        display.resize(0x1234_5678, width: 10, height: 10)
+        #expect(throws: Never.self) { try display.checked { display.setCardinalProperty(display.root, "SCENEHOST_TEST", [1]) } }
+        #expect(display.takeErrors().map(\.resourceID) == [0x1234_5678])
         // The connection is still usable afterwards.
         #expect(display.geometry(display.root)?.width == 640)
     }
