@@ -433,7 +433,27 @@ public final class SceneRuntime {
         closedWindows.insert(window.xWindow.id)
         window.disconnect()
         windows.removeAll { $0 === window }
+        releaseFreedMemorySoon()
     }
+
+    /// A closed scene frees a few megabytes in pieces (its views, drawings and text), which glibc's
+    /// allocator keeps for reuse rather than giving back: asked once the turn's closings are done, it
+    /// returns the free pages to the system (about half of what a stream of opened and closed windows
+    /// would otherwise keep; see `Benchmarks storm`).
+    private func releaseFreedMemorySoon() {
+        guard !trimScheduled, let trim = Self.mallocTrim else { return }
+        trimScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                self?.trimScheduled = false
+                _ = trim(0)
+            }
+        }
+    }
+    private var trimScheduled = false
+    /// glibc's `malloc_trim`, where the C library has it.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
+        .map { unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self) }
 
     /// Ends the app: scenes disconnect (their sessions are kept), the delegate hears
     /// `applicationWillTerminate`, and the loop stops.
