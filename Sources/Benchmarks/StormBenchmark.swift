@@ -1,0 +1,123 @@
+import Foundation
+import GalleryApp
+@_spi(Testing) import SceneHost
+import SceneHostTesting
+import X11
+
+/// The Gallery in this process on a private Xvfb with openbox, under 3,000 random actions on its windows
+/// (SceneHostTesting's `Storm`, seeded: the same actions every run): windows opened and closed, resized
+/// (1×1 and beyond X11's limit too), moved, dragged with Alt, iconified, maximized, focused, the device
+/// turned, switches clicked. Then the windows it opened are closed, and what the process holds is
+/// compared with what it held before.
+///
+/// The heap per scene is the growth of the bytes the allocator has handed out (glibc's `malloc_stats`)
+/// from after a warm-up (one window opened and closed, so fonts and caches exist) to the end, divided by
+/// the scenes the storm opened: what closed scenes leave behind. The RSS (`/proc/self/status`) back at
+/// the launch state also counts what the allocator keeps of freed memory.
+enum StormBenchmark: Benchmark {
+    static let name = "storm"
+    static let actions = 3000, seed: UInt64 = 2026
+
+    @MainActor
+    static func run() async throws {
+        var warnings: [String: Int] = [:]
+        SceneHostLog.sink = { line in warnings[String(line.prefix(60)), default: 0] += 1 }
+        defer { SceneHostLog.sink = { FileHandle.standardError.write(Data(("SceneHost: " + $0 + "\n").utf8)) } }
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        guard await app.waitForScenes(2) else { throw X11Error("the Gallery did not start") }
+        await app.run(for: 0.5)
+        let atLaunch = Memory.now()
+        let storm = try Storm(harness: app, app: Storm.App(openKeys: (KeySym(XK_n), [KeySym(XK_Control_L)], "Mail"),
+                                                           clickable: { $0 is UISwitch }), seed: seed, tracksObjects: false)
+        await storm.warmUp()
+        let warm = Memory.now()
+        let resources = app.display.clientResources() ?? [:]
+
+        print("| actions | scenes open | opened so far | VmRSS (MB) | RssAnon (MB) |")
+        print("| --- | --- | --- | --- | --- |")
+        let start = Date()
+        let chunk = 500
+        for done in stride(from: chunk, through: actions, by: chunk) {
+            await storm.run(chunk)
+            let memory = Memory.now()
+            print(String(format: "| %d | %d | %d | %.1f | %.1f |", done, app.scenes.count, storm.opened,
+                         memory.rss / 1e6, memory.anonymous / 1e6))
+        }
+        let seconds = Date().timeIntervalSince(start)
+        let mismatches = storm.geometryMismatches()
+        let survived = !app.isTerminated
+        await storm.restoreInitialState()
+        let end = Memory.now()
+        let endResources = app.display.clientResources() ?? [:]
+        let differing = Set(resources.keys).union(endResources.keys).filter { resources[$0] != endResources[$0] }
+        let perScene = (end.heapInUse - warm.heapInUse) / Double(max(1, storm.opened))
+
+        print("")
+        print("| | value |")
+        print("| --- | --- |")
+        print(String(format: "| actions (seed %llu) | %d in %.0f s; %@ |", seed, actions, seconds,
+                     storm.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
+        print("| scenes opened / closed by the storm | \(storm.opened) / \(storm.closed) |")
+        print("| the app survived | \(survived ? "yes" : "no") |")
+        print(String(format: "| VmRSS at launch / after the storm, its windows closed | %.1f / %.1f MB |", atLaunch.rss / 1e6, end.rss / 1e6))
+        print(String(format: "| heap in use after the warm-up / at the end | %.2f / %.2f MB |", warm.heapInUse / 1e6, end.heapInUse / 1e6))
+        print(String(format: "| RssAnon after the warm-up / at the end | %.1f / %.1f MB |", warm.anonymous / 1e6, end.anonymous / 1e6))
+        print(String(format: "| at launch / at the end: RssAnon, RssFile, RssShmem | %.1f, %.1f, %.1f / %.1f, %.1f, %.1f MB |",
+                     atLaunch.anonymous / 1e6, atLaunch.file / 1e6, atLaunch.shared / 1e6, end.anonymous / 1e6, end.file / 1e6, end.shared / 1e6))
+        print("| X resources after the warm-up | \(describe(resources)) |")
+        print("| X resources at the end | \(describe(endResources)) |")
+        print("| windows whose last traced geometry differs from the server's | \(mismatches.count) of \(app.scenes.count) |")
+        print("| warnings (first words: count) | \(warnings.sorted { $0.key < $1.key }.map { "\($0.key)…: \($0.value)" }.joined(separator: "; ")) |")
+        for mismatch in mismatches { print("  mismatch: \(mismatch)") }
+
+        report(target: "storm-heap-per-scene", value: perScene / 1024, unit: "KB", goal: 50)
+        report(target: "storm-rss-back-at-launch", value: end.rss / atLaunch.rss, unit: "× at launch", goal: 1.10)
+        report(target: "storm-geometry-mismatches", value: Double(mismatches.count + (survived ? 0 : 1000)), unit: "windows", goal: 0)
+        report(target: "storm-x-resources-changed", value: Double(differing.count), unit: "resource types", goal: 0)
+    }
+
+    private static func describe(_ resources: [String: Int]) -> String {
+        resources.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+}
+
+/// This process's memory, from `/proc/self/status`, in bytes.
+struct Memory {
+    var rss: Double
+    var anonymous: Double
+    var file: Double
+    var shared: Double
+    /// Bytes the allocator has handed out and not had back (glibc's `malloc_stats`, "in use bytes").
+    var heapInUse: Double
+
+    static func now() -> Memory {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        func kilobytes(_ field: String) -> Double {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }) else { return 0 }
+            return Double(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "0").map { $0 * 1024 } ?? 0
+        }
+        return Memory(rss: kilobytes("VmRSS"), anonymous: kilobytes("RssAnon"), file: kilobytes("RssFile"),
+                      shared: kilobytes("RssShmem"), heapInUse: heapInUse())
+    }
+
+    /// glibc's `malloc_stats()` writes its totals to standard error: they are read from a file it is
+    /// pointed at for the call (`mallinfo2` returns a structure Swift cannot take from C).
+    private static func heapInUse() -> Double {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_stats") else { return .nan }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("malloc-stats-\(getpid())").path
+        let file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        guard file >= 0 else { return .nan }
+        defer { close(file); unlink(path) }
+        fflush(nil)
+        let saved = dup(2)
+        dup2(file, 2)
+        unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)()
+        dup2(saved, 2)
+        close(saved)
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        // The last "in use bytes" line is the total over every arena.
+        guard let line = text.split(separator: "\n").last(where: { $0.contains("in use bytes") }),
+              let value = line.split(separator: "=").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else { return .nan }
+        return value
+    }
+}
