@@ -30,10 +30,7 @@ extension SceneWindowTests {
         let data = try PropertyListSerialization.data(fromPropertyList: ["version": 1, "sessions": sessions], format: .xml, options: 0)
         try data.write(to: folder.appendingPathComponent("sessions.plist"))
 
-        var warnings: [String] = []
-        let previous = SceneHostLog.sink
-        SceneHostLog.sink = { warnings.append($0) }
-        defer { SceneHostLog.sink = previous }
+        let warnings = WarningLog()
         TestAppDelegate.discarded = []
         let app = try AppHarness(TestAppDelegate.self, stateDirectory: folder)
         #expect(await app.waitForScenes(5))
@@ -55,20 +52,20 @@ extension SceneWindowTests {
         let fine = try #require(app.scenes.first { $0.session.persistentIdentifier == "fine" })
         #expect(fine.effectiveGeometry.systemFrame == CGRect(x: 300, y: 200, width: 500, height: 400), "a good frame is kept")
 
-        func named(_ text: String) -> [String] { warnings.filter { $0.contains(text) } }
-        #expect(named("\"off-the-top-left\"").isEmpty && named("title bar cannot be reached").count == 2, "\(warnings)")
+        let named = warnings.containing
+        #expect(named("\"off-the-top-left\"").isEmpty && named("title bar cannot be reached").count == 2, "\(warnings.lines)")
         #expect(named("\"bad-frame\"").count == 1 && named("\"bad-frame\"")[0].contains("not four finite numbers"))
         #expect(named("session gone is").count == 1 && named("session gone is")[0].contains("no scene configuration named"))
         #expect(named("session gone-class").count == 1 && named("session gone-class")[0].contains("NoSuchDelegate no longer exists"))
         #expect(named("number 7").count == 1 && named("number 7")[0].contains("no identifier"))
         #expect(named("number 8").count == 1 && named("number 8")[0].contains("not a dictionary"))
-        #expect(warnings.count == 7, "one warning each: \(warnings.joined(separator: "\n"))")
+        #expect(warnings.lines.count == 7, "one warning each: \(warnings.lines.joined(separator: "\n"))")
 
         // What comes back is saved as it now is: a second launch restores the same five without a word.
-        warnings = []
+        warnings.clear()
         try app.relaunch()
         #expect(await app.waitForScenes(5))
         #expect(Set(app.scenes.map(\.session.persistentIdentifier)) == ["huge", "off-the-top-left", "far-away", "bad-frame", "fine"])
-        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(warnings.lines.isEmpty, "\(warnings.lines)")
     }
 }

@@ -11,10 +11,7 @@ extension SceneWindowTests {
     /// traced geometry is the server's, nothing but the expected warnings is said, and once the storm's
     /// windows are closed their objects are gone and the X server holds what it held before.
     @Test func theGallerySurvivesAStormOfWindowActions() async throws {
-        var warnings: [String] = []
-        let previous = SceneHostLog.sink
-        SceneHostLog.sink = { warnings.append($0) }
-        defer { SceneHostLog.sink = previous }
+        let warnings = WarningLog()
         let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))
         await app.run(for: 0.2)
@@ -31,7 +28,7 @@ extension SceneWindowTests {
         await storm.restoreInitialState()
         #expect(storm.tracker.survivors.isEmpty, "\(storm.tracker)")
         #expect(app.display.clientResources() == baseline)
-        let unexpected = warnings.filter { !$0.contains("beyond X11's 32,767 pixels") && !$0.contains("back buffer") }
+        let unexpected = warnings.lines.filter { !$0.contains("beyond X11's 32,767 pixels") && !$0.contains("back buffer") }
         #expect(unexpected.isEmpty, "\(unexpected.joined(separator: "\n"))")
     }
 }

@@ -166,24 +166,52 @@ struct UIApplicationMainTests {
         #expect(await second.wait(timeout: 10) == 0, "SIGINT quits cleanly too")
     }
 
+    /// The Gallery started as a separate process on `display`, with a scratch folder for its saved
+    /// state, its trace and its standard error; killed if still running when the value goes.
+    @MainActor final class RunningGallery {
+        let process: ChildProcess
+        let folder = ScratchFolder("gallery")
+        var tracePath: String { folder.appending("trace.jsonl").path }
+        var savedSessions: URL { folder.appending("state/org.scenehost.Gallery/sessions.plist") }
+        /// What it wrote to standard error so far.
+        var errors: String { (try? String(contentsOfFile: folder.appending("err").path, encoding: .utf8)) ?? "" }
+        var events: [[String: Any]] { UIApplicationMainTests.traceEvents(at: tracePath) }
+
+        /// `launcher`: a command that runs the Gallery (as `prlimit --as=…`), else none.
+        init(on display: VirtualDisplay, launcher: [String] = []) throws {
+            let environment = UIApplicationMainTests.galleryEnvironment(state: folder.appending("state"), display: display,
+                                                                        trace: folder.appending("trace.jsonl").path)
+            let err = open(folder.appending("err").path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+            defer { close(err) }
+            let command = launcher + [UIApplicationMainTests.galleryPath]
+            process = try ChildProcess(command[0], Array(command.dropFirst()), environment: environment, standardError: err)
+        }
+
+        isolated deinit { if process.isRunning { process.signal(SIGKILL); _ = process.wait() } }
+
+        /// The `frame` events of the scene titled `title`, or of all scenes.
+        func frames(of title: String? = nil) -> [[String: Any]] {
+            let events = self.events
+            let scene = title.flatMap { title in
+                events.first { $0["event"] as? String == "sceneWillConnect" && $0["title"] as? String == title }?["scene"] as? String
+            }
+            return events.filter { $0["event"] as? String == "frame" && (title == nil || $0["scene"] as? String == scene) }
+        }
+
+        /// Waits (blocking, at most `timeout` seconds) until `condition` holds.
+        func wait(timeout: Double = 20, until condition: () -> Bool) {
+            let deadline = Date().addingTimeInterval(timeout)
+            while !condition(), Date() < deadline { usleep(20_000) }
+        }
+    }
+
     /// Losing the X server (it crashed, or the session ended) saves what the person did since the last
     /// save, then ends with one line and status 3: the message chosen just before is shown again at the
     /// next launch.
     @Test func losingTheXServerSavesFirstAndExitsWithStatus3() async throws {
         let display = try VirtualDisplay()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lost-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let tracePath = directory.appendingPathComponent("trace.jsonl").path
-        let environment = Self.galleryEnvironment(state: directory.appendingPathComponent("state"), display: display, trace: tracePath)
-        let errPath = directory.appendingPathComponent("err").path
-        let err = open(errPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        let app = try ChildProcess(Self.galleryPath, [], environment: environment, standardError: err)
-        close(err)
-        defer { if app.isRunning { app.signal(SIGKILL); app.wait() } }
-        func frames() -> Int { Self.traceEvents(at: tracePath).filter { $0["event"] as? String == "frame" }.count }
-        var deadline = Date().addingTimeInterval(20)
-        while frames() < 4, Date() < deadline { usleep(20_000) }
+        let gallery = try RunningGallery(on: display)
+        gallery.wait { gallery.frames().count >= 4 }
 
         // Choose the third message in Mail with the keyboard, and lose the server before anything else
         // would save it (a save follows geometry changes, and quitting).
@@ -193,18 +221,16 @@ struct UIApplicationMainTests {
             input.display.activate(mail)
             input.display.sync()
             usleep(200_000)
-            let before = frames()
+            let before = gallery.frames().count
             input.press(keysym: KeySym(XK_Down))
             input.press(keysym: KeySym(XK_Down))
-            deadline = Date().addingTimeInterval(5)
-            while frames() < before + 2, Date() < deadline { usleep(10_000) }
+            gallery.wait(timeout: 5) { gallery.frames().count >= before + 2 }
         }
         display.stopServer()
-        #expect(await app.wait(timeout: 10) == 3)
-        let errors = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-        let lines = errors.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].contains("lost the connection to the X server"), "\(errors)")
-        let saved = try Data(contentsOf: directory.appendingPathComponent("state/org.scenehost.Gallery/sessions.plist"))
+        #expect(await gallery.process.wait(timeout: 10) == 3)
+        let lines = gallery.errors.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("lost the connection to the X server"), "\(gallery.errors)")
+        let saved = try Data(contentsOf: gallery.savedSessions)
         let root = try #require(try PropertyListSerialization.propertyList(from: saved, format: nil) as? [String: Any])
         let sessions = try #require(root["sessions"] as? [[String: Any]])
         let mail = try #require(sessions.first { $0["configuration"] as? String == "Mail" })
@@ -217,41 +243,23 @@ struct UIApplicationMainTests {
     /// again once the window is smaller.
     @Test func aBackBufferThatCannotBeAllocatedSkipsFramesWithOneWarning() async throws {
         let display = try VirtualDisplay()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("memory-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let tracePath = directory.appendingPathComponent("trace.jsonl").path
-        let environment = Self.galleryEnvironment(state: directory.appendingPathComponent("state"), display: display, trace: tracePath)
-        let errPath = directory.appendingPathComponent("err").path
-        let err = open(errPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        let app = try ChildProcess("prlimit", ["--as=2147483648", Self.galleryPath], environment: environment, standardError: err)
-        close(err)
-        defer { if app.isRunning { app.signal(SIGKILL); app.wait() } }
-        func mailFrames() -> [[String: Any]] {
-            let events = Self.traceEvents(at: tracePath)
-            let mail = events.first { $0["event"] as? String == "sceneWillConnect" && $0["title"] as? String == "Mail" }?["scene"] as? String
-            return events.filter { $0["event"] as? String == "frame" && $0["scene"] as? String == mail }
-        }
-        var deadline = Date().addingTimeInterval(20)
-        while mailFrames().isEmpty, Date() < deadline { usleep(20_000) }
+        let gallery = try RunningGallery(on: display, launcher: ["prlimit", "--as=2147483648"])
+        gallery.wait { !gallery.frames(of: "Mail").isEmpty }
         let other = try display.connect()
         let mail = try #require(other.clientWindows().first { other.stringProperty($0, "_NET_WM_NAME") == "Mail" })
         other.resize(mail, width: 30000, height: 30000)
         other.flush()
-        deadline = Date().addingTimeInterval(10)
-        func errors() -> String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
-        while !errors().contains("back buffer"), Date() < deadline { usleep(20_000) }
-        #expect(app.isRunning)
+        gallery.wait(timeout: 10) { gallery.errors.contains("back buffer") }
+        #expect(gallery.process.isRunning)
         other.resize(mail, width: 800, height: 600)
         other.flush()
-        deadline = Date().addingTimeInterval(10)
-        while mailFrames().last?["width"] as? Double != 800, Date() < deadline { usleep(20_000) }
-        #expect(mailFrames().last?["width"] as? Double == 800, "draws again at a size it can hold")
-        #expect(app.isRunning)
-        let lines = errors().split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].contains("cannot make the 30000×30000 px back buffer"), "\(errors())")
-        app.signal(SIGTERM)
-        #expect(await app.wait(timeout: 10) == 0)
+        gallery.wait(timeout: 10) { gallery.frames(of: "Mail").last?["width"] as? Double == 800 }
+        #expect(gallery.frames(of: "Mail").last?["width"] as? Double == 800, "draws again at a size it can hold")
+        #expect(gallery.process.isRunning)
+        let lines = gallery.errors.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("cannot make the 30000×30000 px back buffer"), "\(gallery.errors)")
+        gallery.process.signal(SIGTERM)
+        #expect(await gallery.process.wait(timeout: 10) == 0)
     }
 
     @Test func theTourWritesScreenshotsWithoutADisplay() async throws {

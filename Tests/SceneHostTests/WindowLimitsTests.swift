@@ -8,10 +8,7 @@ import X11
 /// draw, or destroy it outright. The app carries on, with one warning or none.
 extension SceneWindowTests {
     @Test func windowsBeyondX11sLimitsAreBroughtWithinThemWithOneWarning() async throws {
-        var warnings: [String] = []
-        let previous = SceneHostLog.sink
-        SceneHostLog.sink = { warnings.append($0) }
-        defer { SceneHostLog.sink = previous }
+        let warnings = WarningLog()
         let app = try AppHarness(TestAppDelegate.self)
         #expect(await app.waitForScenes(1))
         let scene = try #require(app.scenes.first)
@@ -24,7 +21,7 @@ extension SceneWindowTests {
         other.flush()
         #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == CGSize(width: 32767, height: 600) }),
                 "\(scene.effectiveGeometry.systemFrame)")
-        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(warnings.lines.isEmpty, "\(warnings.lines)")
 
         // A window manager that ignores the hints (here: another client drops the cap first) makes it
         // larger: the scene keeps X11's largest size, asks for it, and says so once.
@@ -34,14 +31,14 @@ extension SceneWindowTests {
         #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.height == 700 }))
         #expect(scene.effectiveGeometry.systemFrame.width == 32767)
         #expect(await app.run(until: { other.geometry(window)?.width == 32767 }), "asked back within the limit")
-        #expect(warnings.count == 1 && warnings[0].contains("beyond X11's 32,767 pixels"), "\(warnings)")
+        #expect(warnings.lines.count == 1 && warnings.containing("beyond X11's 32,767 pixels").count == 1, "\(warnings.lines)")
 
         // A geometry request beyond the limits is brought within them, with one warning.
-        warnings = []
+        warnings.clear()
         scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 0, y: 0, width: 50000, height: 500)))
         #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.height == 500 }))
         #expect(scene.effectiveGeometry.systemFrame.width == 32767)
-        #expect(warnings.count == 1 && warnings[0].contains("beyond what an X11 window can be"), "\(warnings)")
+        #expect(warnings.lines.count == 1 && warnings.containing("beyond what an X11 window can be").count == 1, "\(warnings.lines)")
         // And it still draws: a frame at that size was presented.
         #expect(await app.run(until: { app.events(of: "frame", scene: scene).last?["width"] as? Double == 32767 }))
     }
@@ -49,10 +46,7 @@ extension SceneWindowTests {
     /// `xdotool windowclose`: another client destroys a scene's window. The scene closes as if its
     /// window had been closed (its session is discarded and not restored), with no X error lines.
     @Test func aWindowDestroyedByAnotherClientClosesItsSceneQuietly() async throws {
-        var warnings: [String] = []
-        let previous = SceneHostLog.sink
-        SceneHostLog.sink = { warnings.append($0) }
-        defer { SceneHostLog.sink = previous }
+        let warnings = WarningLog()
         TestAppDelegate.discarded = []
         let app = try AppHarness(TestAppDelegate.self)
         #expect(await app.waitForScenes(1))
@@ -76,7 +70,7 @@ extension SceneWindowTests {
         #expect(TestAppDelegate.discarded == [identifier])
         #expect(!app.application.openSessions.contains { $0.persistentIdentifier == identifier })
         #expect(app.events(of: "sceneDidDisconnect").compactMap { $0["scene"] as? String } == [identifier])
-        #expect(warnings.isEmpty, "no X error lines: \(warnings)")
+        #expect(warnings.lines.isEmpty, "no X error lines: \(warnings.lines)")
 
         try app.relaunch()
         #expect(await app.waitForScenes(1))
