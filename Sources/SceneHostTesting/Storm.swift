@@ -263,12 +263,25 @@ public final class Storm {
     /// person closing them) and waits until they are gone, and puts the others back where they were,
     /// shown, at their size.
     public func restoreInitialState() async {
-        for (window, frame) in initialFrames {
+        await closeOpenedWindows()
+        // Shown and unmaximized first: a window manager restoring a maximized window puts back the
+        // size it had before, which would undo a move made meanwhile.
+        for (window, _) in initialFrames {
             other.setMaximized(window, false)
             other.activate(window)
+        }
+        other.flush()
+        await settle()
+        for (window, frame) in initialFrames {
             other.moveResize(window, x: frame.x, y: frame.y, width: frame.width, height: frame.height)
         }
-        await closeOpenedWindows()
+        other.flush()
+        _ = await harness.run(until: {
+            self.initialFrames.allSatisfy { window, frame in
+                self.other.geometry(window).map { $0.width == frame.width && $0.height == frame.height } ?? true
+            }
+        }, timeout: 5)
+        await settle()
     }
 
     /// Closes every window the storm opened (as a person closing them), and waits until they are gone.
