@@ -21,12 +21,14 @@ final class SceneWindow: UIWindowSceneHost {
     /// at most 32,767 pixels wide or tall and lies within ±32,767.
     static let pixelLimit = Int(Int16.max)
 
-    /// `points` in device pixels, rounded and brought within X11's range (NaN counts as 0).
-    private func pixels(_ points: CGFloat, size: Bool) -> Int {
+    /// `points` in device pixels at `scale`, rounded and brought within X11's range: a size is at least 1
+    /// (NaN counts as 0).
+    private static func pixels(_ points: CGFloat, scale: CGFloat, size: Bool) -> Int {
         let value = (points * scale).rounded()
-        guard value.isFinite else { return value > 0 ? Self.pixelLimit : (size ? 1 : 0) }
-        return Int(min(max(value, size ? 1 : -CGFloat(Self.pixelLimit)), CGFloat(Self.pixelLimit)))
+        guard value.isFinite else { return value > 0 ? pixelLimit : (size ? 1 : 0) }
+        return Int(min(max(value, size ? 1 : -CGFloat(pixelLimit)), CGFloat(pixelLimit)))
     }
+    private func pixels(_ points: CGFloat, size: Bool) -> Int { Self.pixels(points, scale: scale, size: size) }
 
     private(set) var needsFrame = true
     /// Newest size (pixels) and root position from the events drained this turn.
@@ -84,10 +86,13 @@ final class SceneWindow: UIWindowSceneHost {
     init(scene: UIWindowScene, runtime: SceneRuntime, frame: CGRect? = nil) {
         self.scene = scene
         self.runtime = runtime
-        let size = frame?.size ?? Self.defaultSize
-        pixelSize = (1, 1)
+        let size = frame?.size ?? Self.defaultSize, scale = runtime.displayScale
+        pixelSize = (Self.pixels(size.width, scale: scale, size: true), Self.pixels(size.height, scale: scale, size: true))
+        if let frame {
+            requestedPosition = (Self.pixels(frame.minX, scale: scale, size: false), Self.pixels(frame.minY, scale: scale, size: false))
+        }
         let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? "scenehost"
-        xWindow = TopLevelWindow(display: runtime.display, width: 1, height: 1, title: scene.title ?? "",
+        xWindow = TopLevelWindow(display: runtime.display, width: pixelSize.width, height: pixelSize.height, title: scene.title ?? "",
                                  className: program.prefix(1).uppercased() + program.dropFirst(), instanceName: program)
         if EnvironmentVariables().flag("SCENEHOST_NO_XSYNC") != true, runtime.display.hasSyncExtension,
            runtime.display.windowManagerSupports("_NET_WM_SYNC_REQUEST") {
@@ -97,8 +102,6 @@ final class SceneWindow: UIWindowSceneHost {
         } else {
             syncCounter = nil
         }
-        pixelSize = (pixels(size.width, size: true), pixels(size.height, size: true))
-        if let frame { requestedPosition = (pixels(frame.minX, size: false), pixels(frame.minY, size: false)) }
         scene.host = self
         scene.lifecycleObserver = { [unowned self] callback in
             self.runtime.record(callback, scene: self.scene)
@@ -318,7 +321,10 @@ final class SceneWindow: UIWindowSceneHost {
             if size.0 > Self.pixelLimit || size.1 > Self.pixelLimit {
                 // A window manager that ignores the hints' maximum (or another client) made the window
                 // larger than X11 and cairo can draw: the scene keeps the largest size and asks for it.
-                SceneHostLog.warning("the window of the scene \"\(scene.title ?? "")\" was made \(size.0)×\(size.1) px, beyond X11's 32,767 pixels a side; resizing it to fit")
+                if !warnedOversize {
+                    SceneHostLog.warning("the window of the scene \"\(scene.title ?? "")\" was made \(size.0)×\(size.1) px, beyond X11's 32,767 pixels a side; resizing it to fit")
+                    warnedOversize = true
+                }
                 size = (min(size.0, Self.pixelLimit), min(size.1, Self.pixelLimit))
                 display.resize(xWindow.id, width: size.0, height: size.1)
             }
@@ -423,6 +429,8 @@ final class SceneWindow: UIWindowSceneHost {
     }
 
     private var isIconic = false
+    /// Whether the window was said to have been made larger than X11's limit (said once).
+    private var warnedOversize = false
     /// Where the primary button went down (pixels), until it comes up.
     private var pressedAt: (x: Int, y: Int)?
 
