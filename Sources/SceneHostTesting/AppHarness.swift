@@ -29,10 +29,12 @@ public final class AppHarness {
     private let delegateClass: any UIApplicationDelegate.Type
     private let manifest: UIApplicationSceneManifest?
 
-    /// Starts a virtual display (unless given one) and launches `delegateClass` on it.
+    /// Starts a virtual display managed by `windowManager` (unless given a display) and launches
+    /// `delegateClass` on it.
     public init(_ delegateClass: any UIApplicationDelegate.Type, display: VirtualDisplay? = nil,
+                windowManager: VirtualDisplay.WindowManager = .openbox,
                 manifest: UIApplicationSceneManifest? = nil, stateDirectory: URL? = nil) throws {
-        virtualDisplay = try display ?? VirtualDisplay()
+        virtualDisplay = try display ?? VirtualDisplay(windowManager: windowManager)
         self.delegateClass = delegateClass
         self.manifest = manifest
         self.stateDirectory = stateDirectory ?? FileManager.default.temporaryDirectory

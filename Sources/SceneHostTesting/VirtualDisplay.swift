@@ -2,33 +2,69 @@ import Foundation
 import Glibc
 import X11
 
-/// A private X display for tests and tours: Xvfb on a free display number with openbox managing it.
-/// Never touches the caller's `$DISPLAY`. Both processes stop when the value is released, and also if
-/// the test process dies (each runs under a small shell that ends it when our pipe closes).
+/// A private X display for tests and tours: Xvfb on a free display number with a window manager
+/// (openbox unless asked otherwise) managing it. Never touches the caller's `$DISPLAY`. Every process
+/// stops when the value is released, and also if the test process dies (each runs under a small shell
+/// that ends it, with whatever it started, when our pipe closes).
 public final class VirtualDisplay: @unchecked Sendable {
+    /// Why the display, or a program on it, could not start or do what was asked.
     public struct StartError: Error, CustomStringConvertible {
         public let description: String
+    }
+
+    /// The window managers a virtual display can run. What each does differs, and SceneHost degrades
+    /// where one lacks something; the differences that matter to a scene are listed on each.
+    public enum WindowManager: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// openbox (Debian `openbox`), a stacking manager: the sync protocol on drags, size hints on
+        /// every resize, maximize, iconify. The default.
+        case openbox
+        /// xfwm4 (Debian `xfwm4`), Xfce's manager, without its compositor, on a D-Bus session of its
+        /// own: the sync protocol on drags, size hints on every resize, iconify. It ignores a maximize
+        /// request for a window with a maximum size.
+        case xfwm4
+        /// i3 (Debian `i3-wm`), a tiling manager, with a minimal configuration of its own (no programs
+        /// started, Alt+right-drag resizes floating windows). A tiled window fills its tile whatever
+        /// its size hints, and other clients' resizes of it are refused. A window whose minimum and
+        /// maximum sizes are equal floats; a floating window is held to its hints on a drag but not on
+        /// another client's resize. No sync protocol (a drag is told by its burst of resizes), no
+        /// maximize, no iconify.
+        case i3
+
+        public var description: String { rawValue }
+
+        /// The executables it needs, each with the Debian package that has it.
+        var executables: [(name: String, package: String)] {
+            switch self {
+            case .openbox: [("openbox", "openbox")]
+            case .xfwm4: [("xfwm4", "xfwm4"), ("dbus-run-session", "dbus")]
+            case .i3: [("i3", "i3-wm")]
+            }
+        }
     }
 
     /// The display name, e.g. ":7".
     public let name: String
     public let width: Int
     public let height: Int
+    /// The window manager that manages this display's windows.
+    public let windowManager: WindowManager
     private let server: ChildProcess
-    private let windowManager: ChildProcess
+    let windowManagerProcess: ChildProcess
     /// Write ends of the pipes the supervising shells read; closing one (or our exit) ends that child.
     private let serverLifeline: Int32
     private let windowManagerLifeline: Int32
-    /// openbox's (empty) configuration home, removed when the display stops.
+    /// The window manager's configuration, cache and data homes (empty, or i3's minimal
+    /// configuration): it runs with its defaults whatever the user configured, and writes nothing of
+    /// the user's. Removed when the display stops.
     private let configHome: String
 
-    /// Starts Xvfb (`width`×`height`, 24-bit) and openbox, and returns once openbox manages new windows.
-    public init(width: Int = 1920, height: Int = 1080, timeout: Double = 15) throws {
-        for (tool, package) in [("Xvfb", "xvfb"), ("openbox", "openbox")] where Self.findExecutable(tool) == nil {
-            throw StartError(description: "\(tool) is not installed: install it with `apt-get install \(package)` (or `make test`, which installs what is missing)")
-        }
+    /// Starts Xvfb (`width`×`height`, 24-bit) and `windowManager`, and returns once the window manager
+    /// manages new windows.
+    public init(width: Int = 1920, height: Int = 1080, windowManager: WindowManager = .openbox, timeout: Double = 15) throws {
+        try Self.checkInstalled(windowManager)
         self.width = width
         self.height = height
+        self.windowManager = windowManager
         // Xvfb picks a free display number itself and writes it to fd 1 once it accepts connections.
         let serverPipe = ClosingPipe(), serverOutput = ClosingPipe()
         serverLifeline = serverPipe.write
@@ -45,18 +81,24 @@ public final class VirtualDisplay: @unchecked Sendable {
         }
         name = ":" + number
 
-        var environment = ProcessInfo.processInfo.environment
+        configHome = FileManager.default.temporaryDirectory
+            .appendingPathComponent("scenehost-\(windowManager)-\(getpid())-\(number)").path
+        let command: String
+        var environment: [String: String]
+        do {
+            try FileManager.default.createDirectory(atPath: configHome, withIntermediateDirectories: true)
+            (command, environment) = try Self.windowManagerCommand(windowManager, configHome: configHome)
+        } catch {
+            close(serverLifeline)
+            server.wait()
+            try? FileManager.default.removeItem(atPath: configHome)
+            throw error
+        }
         environment["DISPLAY"] = name
-        // An empty configuration home: openbox runs with its defaults whatever the user configured. It
-        // goes with the display.
-        configHome = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-openbox-\(getpid())-\(number)").path
-        try? FileManager.default.createDirectory(atPath: configHome, withIntermediateDirectories: true)
-        environment["XDG_CONFIG_HOME"] = configHome
         let windowManagerPipe = ClosingPipe()
         windowManagerLifeline = windowManagerPipe.write
         do {
-            windowManager = try Self.supervised("openbox --sm-disable", lifeline: windowManagerPipe.read, output: nil,
-                                                environment: environment)
+            windowManagerProcess = try Self.supervised(command, lifeline: windowManagerPipe.read, output: nil, environment: environment)
         } catch {
             close(windowManagerPipe.read)
             close(windowManagerLifeline)
@@ -68,6 +110,38 @@ public final class VirtualDisplay: @unchecked Sendable {
         close(windowManagerPipe.read)
         // Every property is set: if this throws, deinit stops both processes.
         try waitForWindowManager(timeout: timeout)
+    }
+
+    /// The command that starts `manager` and its environment: the caller's, with the configuration
+    /// homes in `configHome` and no session bus or session manager of the caller's.
+    private static func windowManagerCommand(_ manager: WindowManager, configHome: String) throws -> (String, [String: String]) {
+        var environment = ProcessInfo.processInfo.environment
+        for variable in ["XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"] { environment[variable] = configHome }
+        for variable in ["DBUS_SESSION_BUS_ADDRESS", "SESSION_MANAGER"] { environment[variable] = nil }
+        switch manager {
+        case .openbox:
+            return ("openbox --sm-disable", environment)
+        case .xfwm4:
+            // xfwm4 needs a session bus (for xfconfd, its settings daemon); without one it starts
+            // `dbus-launch` and leaves its daemons running. A private one ends with it. No accessibility
+            // bus, no session manager; its compositor would only slow the virtual display down.
+            environment["NO_AT_BRIDGE"] = "1"
+            return ("dbus-run-session -- xfwm4 --compositor=off --sm-client-disable", environment)
+        case .i3:
+            // i3's default configuration starts programs (a notification applet, a screen locker);
+            // this one starts none. Without the version line i3 takes it for a version 3 file and
+            // converts it, adding a status bar. Its IPC socket stays in the folder too.
+            let config = "\(configHome)/i3.config"
+            try """
+            # i3 config file (v4)
+            # SceneHost's virtual display: i3 with its defaults, starting no programs.
+            font pango:monospace 8
+            floating_modifier Mod1
+            ipc-socket \(configHome)/ipc.sock
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+            return ("i3 -c '\(config.replacingOccurrences(of: "'", with: "'\\''"))' --shmlog-size 0", environment)
+        }
     }
 
     deinit { stop() }
@@ -95,29 +169,31 @@ public final class VirtualDisplay: @unchecked Sendable {
         // shell that somehow still waits.
         close(windowManagerLifeline)
         close(serverLifeline)
-        for process in [windowManager, server] where process.wait(timeout: 5) == nil {
+        for process in [windowManagerProcess, server] where process.wait(timeout: 5) == nil {
             process.signal()
             process.wait()
         }
         try? FileManager.default.removeItem(atPath: configHome)
     }
 
-    /// openbox is ready once it owns `_NET_SUPPORTING_WM_CHECK`, and really manages windows once a probe
-    /// window gets reparented into a frame (a window mapped earlier can stay unmapped for good).
+    /// The window manager is ready once it owns the `WM_S0` selection (`_NET_SUPPORTING_WM_CHECK` can
+    /// be left over from a manager that died), and really manages windows once a probe window gets
+    /// reparented into a frame (a window mapped earlier can stay unmapped for good).
     private func waitForWindowManager(timeout: Double) throws {
         let deadline = Date().addingTimeInterval(timeout)
         let display = try Display(name: name)
         func wait(_ condition: () -> Bool, what: String) throws {
             while !condition() {
-                guard Date() < deadline, windowManager.isRunning else {
-                    throw StartError(description: "openbox did not \(what) on \(name) within \(Int(timeout)) s")
+                guard Date() < deadline, windowManagerProcess.isRunning else {
+                    throw StartError(description: "\(windowManager) did not \(what) on \(name) within \(Int(timeout)) s")
                 }
                 usleep(10_000)
             }
         }
-        try wait({ display.cardinalProperty(display.root, "_NET_SUPPORTING_WM_CHECK") != nil }, what: "start")
-        // A window mapped while openbox is still starting can stay unmapped for good: map probes until
-        // one gets a frame.
+        let selection = display.atom("WM_S\(display.screen)")
+        try wait({ XGetSelectionOwner(display.pointer, selection) != 0 }, what: "start")
+        // A window mapped while the manager is still starting can stay unmapped for good: map probes
+        // until one gets a frame (not every manager sets `_NET_FRAME_EXTENTS`; all of these reparent).
         var managed = false
         while !managed {
             let probe = TopLevelWindow(display: display, width: 10, height: 10, title: "probe", className: "Probe", instanceName: "probe")
@@ -125,22 +201,23 @@ public final class VirtualDisplay: @unchecked Sendable {
             display.flush()
             let probeDeadline = Date().addingTimeInterval(0.5)
             while !managed, Date() < probeDeadline {
-                managed = display.frameExtents(probe.id) != nil
+                managed = display.frameExtents(probe.id) != nil || display.parent(of: probe.id).map { $0 != display.root } == true
                 if !managed { usleep(10_000) }
             }
             probe.destroy()
             display.sync()
-            guard managed || (Date() < deadline && windowManager.isRunning) else {
-                throw StartError(description: "openbox did not manage windows on \(name) within \(Int(timeout)) s")
+            guard managed || (Date() < deadline && windowManagerProcess.isRunning) else {
+                throw StartError(description: "\(windowManager) did not manage windows on \(name) within \(Int(timeout)) s")
             }
         }
     }
 
     /// Runs `command` under `sh`, which ends it when `lifeline` reaches end of file (when we close our
-    /// end, or exit in any way).
+    /// end, or exit in any way). The command runs in a process group of its own, and the whole group
+    /// is ended: what it started (xfwm4's bus and settings daemon) ends with it.
     private static func supervised(_ command: String, lifeline: Int32, output: Int32?, environment: [String: String]?) throws -> ChildProcess {
-        let script = "\(command) </dev/null 2>/dev/null \(output == nil ? ">/dev/null" : "") & child=$!; "
-            + "trap 'kill $child' TERM; read _ignored; kill $child 2>/dev/null; wait $child"
+        let script = "setsid \(command) </dev/null 2>/dev/null \(output == nil ? ">/dev/null" : "") & child=$!; "
+            + "trap 'kill -- -$child' TERM; read _ignored; kill -- -$child 2>/dev/null; wait $child"
         return try ChildProcess("/bin/sh", ["-c", script], environment: environment, standardInput: lifeline, standardOutput: output)
     }
 
@@ -158,8 +235,17 @@ public final class VirtualDisplay: @unchecked Sendable {
         return nil
     }
 
-    static func findExecutable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    /// Throws, naming the Debian package to install, when a program the display needs with
+    /// `windowManager` is not in `searchPath` (by default `$PATH`).
+    static func checkInstalled(_ windowManager: WindowManager, searchPath: String? = nil) throws {
+        for (tool, package) in [("Xvfb", "xvfb"), ("setsid", "util-linux")] + windowManager.executables
+        where findExecutable(tool, searchPath: searchPath) == nil {
+            throw StartError(description: "\(tool) is not installed: install it with `apt-get install \(package)` (or `make test`, which installs what is missing)")
+        }
+    }
+
+    static func findExecutable(_ name: String, searchPath: String? = nil) -> String? {
+        let path = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 }

@@ -137,6 +137,16 @@ extension Display {
         return (Int(attributes.x), Int(attributes.y), Int(attributes.border_width))
     }
 
+    /// The window's parent: the root, or a window manager's frame; nil if the window is gone.
+    public func parent(of window: Window) -> Window? {
+        var rootWindow: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(pointer, window, &rootWindow, &parent, &children, &count) != 0 else { return nil }
+        if let children { XFree(children) }
+        return parent
+    }
+
     /// The window's top-left corner in root coordinates.
     public func rootPosition(_ window: Window) -> (x: Int, y: Int)? {
         var x: Int32 = 0, y: Int32 = 0

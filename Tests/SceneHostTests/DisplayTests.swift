@@ -1,6 +1,6 @@
 import CX11
 import Foundation
-import SceneHostTesting
+@testable import SceneHostTesting
 import Testing
 
 /// The X11 wrapper against a real server: errors become Swift errors, and both ways of presenting
@@ -123,5 +123,68 @@ struct DisplayTests {
         requests = XNextRequest(display.pointer)
         buffer.waitUntilRead()
         #expect(XNextRequest(display.pointer) > requests, "nothing heard since: a round trip")
+    }
+
+    /// Each window manager starts on a display of its own and manages windows there, and everything it
+    /// started (xfwm4's bus and settings daemon) ends with the display.
+    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    func eachWindowManagerManagesWindowsAndEndsWithItsDisplay(_ manager: VirtualDisplay.WindowManager) throws {
+        var group: Int32 = 0
+        do {
+            let server = try VirtualDisplay(width: 640, height: 480, windowManager: manager)
+            #expect(server.windowManager == manager)
+            let display = try server.connect()
+            #expect(XGetSelectionOwner(display.pointer, display.atom("WM_S0")) != 0)
+            let window = TopLevelWindow(display: display, width: 200, height: 100, title: "Managed", className: "Test", instanceName: "test")
+            window.map()
+            display.sync()
+            let deadline = Date().addingTimeInterval(5)
+            while display.parent(of: window.id) == display.root, Date() < deadline { usleep(10_000) }
+            #expect(display.parent(of: window.id) != display.root, "put in a frame")
+            // The supervising shell's child leads the manager's process group.
+            group = try #require(Self.processes().first { $0.parent == server.windowManagerProcess.pid }?.pid)
+            let names = Self.processes().filter { $0.group == group }.map(\.name)
+            #expect(names.contains(manager == .xfwm4 ? "xfwm4" : manager.rawValue), "\(names)")
+            if manager == .xfwm4 { #expect(names.contains("dbus-daemon"), "\(names)") }
+        }
+        let deadline = Date().addingTimeInterval(5)
+        var left = Self.processes().filter { $0.group == group && $0.state != "Z" }
+        while !left.isEmpty, Date() < deadline {
+            usleep(20_000)
+            left = Self.processes().filter { $0.group == group && $0.state != "Z" }
+        }
+        #expect(left.isEmpty, "still running: \(left.map(\.name))")
+    }
+
+    @Test func aMissingProgramNamesItsDebianPackage() throws {
+        let scratch = ScratchFolder("missing-programs")
+        for tool in ["Xvfb", "setsid"] {
+            let path = try #require(VirtualDisplay.findExecutable(tool))
+            try FileManager.default.createSymbolicLink(atPath: scratch.appending(tool).path, withDestinationPath: path)
+        }
+        try VirtualDisplay.checkInstalled(.openbox, searchPath: "/nonexistent:" + scratch.url.path + ":/usr/bin")
+        for (manager, message) in [(VirtualDisplay.WindowManager.openbox, "openbox is not installed: install it with `apt-get install openbox`"),
+                                   (.xfwm4, "xfwm4 is not installed: install it with `apt-get install xfwm4`"),
+                                   (.i3, "i3 is not installed: install it with `apt-get install i3-wm`")] {
+            #expect {
+                try VirtualDisplay.checkInstalled(manager, searchPath: scratch.url.path)
+            } throws: { error in
+                (error as? VirtualDisplay.StartError)?.description.hasPrefix(message) == true
+            }
+        }
+        #expect(throws: VirtualDisplay.StartError.self) { try VirtualDisplay.checkInstalled(.openbox, searchPath: "/nonexistent") }
+    }
+
+    /// Processes as /proc lists them: id, parent, process group, state (Z: ended, not yet reaped) and name.
+    static func processes() -> [(pid: Int32, parent: Int32, group: Int32, state: Character, name: String)] {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { Int32($0) } ?? []
+        return ids.compactMap { pid in
+            // "pid (name) state parent group …"; the name may hold spaces and parentheses.
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 3, let state = fields[0].first, let parent = Int32(fields[1]), let group = Int32(fields[2]) else { return nil }
+            return (pid, parent, group, state, String(stat[stat.index(after: open)..<close]))
+        }
     }
 }
