@@ -18,12 +18,13 @@ public struct SyntheticInput {
         display.sync()
     }
 
-    /// Presses `button` at `start`, moves to `end` in `steps` steps and releases. `pump` runs after every
-    /// step, e.g. to let the app under test handle what the window manager did (an in-process app's loop
-    /// only turns while the test awaits).
+    /// Presses `button` at `start` (with `modifiers` held, keysyms such as `XK_Alt_L`), moves to `end`
+    /// in `steps` steps and releases. `pump` runs after every step, e.g. to let the app under test
+    /// handle what the window manager did (an in-process app's loop only turns while the test awaits).
     public func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int), steps: Int = 10, button: UInt32 = 1,
-                     pump: () async -> Void) async {
+                     modifiers: [KeySym] = [], pump: () async -> Void) async {
         move(to: start)
+        for modifier in modifiers { display.fakeKey(keysym: modifier, pressed: true) }
         display.fakeButton(button, pressed: true)
         display.sync()
         await pump()
@@ -34,16 +35,48 @@ public struct SyntheticInput {
             await pump()
         }
         display.fakeButton(button, pressed: false)
+        for modifier in modifiers.reversed() { display.fakeKey(keysym: modifier, pressed: false) }
         display.sync()
         await pump()
     }
 
+    /// Where and how a person grabs a window to resize it by its bottom-right corner.
+    public struct Grip {
+        /// Where the drag starts, in root coordinates.
+        public var point: (x: Int, y: Int)
+        public var button: UInt32
+        /// Keys held during the drag (keysyms).
+        public var modifiers: [KeySym]
+    }
+
+    /// How a person resizes `window` by its bottom-right corner under `windowManager`. openbox and
+    /// xfwm4: the frame's corner (`frameCorner(of:)`) with the primary button. i3 draws no corner to
+    /// grab: Alt (the `floating_modifier` of the virtual display's i3) and the secondary button, just
+    /// inside the window's corner (i3 resizes a floating window from the corner nearest the pointer).
+    public func cornerGrip(of window: Window, windowManager: VirtualDisplay.WindowManager) -> Grip? {
+        switch windowManager {
+        case .openbox, .xfwm4:
+            return frameCorner(of: window).map { Grip(point: $0, button: 1, modifiers: []) }
+        case .i3:
+            guard let origin = display.rootPosition(window), let size = display.geometry(window) else { return nil }
+            return Grip(point: (origin.x + size.width - 10, origin.y + size.height - 10), button: 3, modifiers: [KeySym(XK_Alt_L)])
+        }
+    }
+
+    /// Drags `grip` by `offset` in `steps` steps, as `drag(from:to:steps:button:modifiers:pump:)`.
+    public func drag(_ grip: Grip, by offset: (x: Int, y: Int), steps: Int = 10, pump: () async -> Void) async {
+        await drag(from: grip.point, to: (grip.point.x + offset.x, grip.point.y + offset.y), steps: steps, button: grip.button,
+                   modifiers: grip.modifiers, pump: pump)
+    }
+
     /// The bottom-right corner of `window`'s frame in root coordinates (from `_NET_FRAME_EXTENTS`),
-    /// where a person grabs to resize.
+    /// where a person grabs to resize: the middle of the corner's border, as a shaped frame (xfwm4's
+    /// rounded corners) leaves its outermost pixel to the window below.
     public func frameCorner(of window: Window) -> (x: Int, y: Int)? {
         guard let origin = display.rootPosition(window), let size = display.geometry(window) else { return nil }
         let extents = display.frameExtents(window) ?? (0, 0, 0, 0)
-        return (origin.x + size.width + extents.right - 1, origin.y + size.height + extents.bottom - 1)
+        return (origin.x + size.width + extents.right - 1 - extents.right / 2,
+                origin.y + size.height + extents.bottom - 1 - extents.bottom / 2)
     }
 
     /// Taps a key, with modifiers held (keysyms such as `XK_Control_L`).

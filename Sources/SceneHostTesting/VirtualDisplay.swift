@@ -164,6 +164,24 @@ public final class VirtualDisplay: @unchecked Sendable {
         _ = server.wait()
     }
 
+    /// i3 only: floats `window` (or tiles it again), as i3's `floating enable` command does. A floating
+    /// window is placed at the size it asked for and can be moved and resized; a tiled one fills its
+    /// tile. Under the other managers every window floats, and this does nothing.
+    public func setFloating(_ window: Window, _ floating: Bool = true) throws {
+        guard windowManager == .i3 else { return }
+        let silent = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer { close(silent) }
+        // i3-msg comes with i3; it returns once i3 has carried the command out, and fails if i3 refused.
+        let command = "[id=\(window)] floating \(floating ? "enable" : "disable")"
+        let process = try ChildProcess("i3-msg", ["-s", "\(configHome)/ipc.sock", command], standardOutput: silent)
+        guard let status = process.wait(timeout: 5) else {
+            process.signal()
+            process.wait()
+            throw StartError(description: "i3 did not answer `\(command)` within 5 s")
+        }
+        guard status == 0 else { throw StartError(description: "i3 refused `\(command)` (i3-msg exit status \(status))") }
+    }
+
     private func stop() {
         // Closing a lifeline makes its shell end the child, then exit; SIGTERM does the same for a
         // shell that somehow still waits.

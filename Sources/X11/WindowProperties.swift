@@ -220,6 +220,19 @@ extension Display {
         XSendEvent(pointer, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
     }
 
+    /// Asks the window manager to show the window full screen, or to restore it (`_NET_WM_STATE`).
+    public func setFullScreen(_ window: Window, _ fullScreen: Bool) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = atom("_NET_WM_STATE")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = fullScreen ? 1 : 0   // _NET_WM_STATE_ADD / _REMOVE
+        event.xclient.data.l.1 = CLong(bitPattern: UInt(atom("_NET_WM_STATE_FULLSCREEN")))
+        event.xclient.data.l.3 = 1
+        XSendEvent(pointer, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+    }
+
     /// Asks the window manager to iconify the window (ICCCM WM_CHANGE_STATE).
     public func iconify(_ window: Window) {
         XIconifyWindow(pointer, window, screen)
