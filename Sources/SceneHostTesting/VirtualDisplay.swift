@@ -19,15 +19,16 @@ public final class VirtualDisplay: @unchecked Sendable {
         /// every resize, maximize, iconify. The default.
         case openbox
         /// xfwm4 (Debian `xfwm4`), Xfce's manager, without its compositor, on a D-Bus session of its
-        /// own: the sync protocol on drags, size hints on every resize, iconify. It ignores a maximize
-        /// request for a window with a maximum size.
+        /// own: the sync protocol on drags, size hints on every resize, maximize, iconify. It ignores a
+        /// maximize request for a window whose maximum size is smaller than the screen, and places a
+        /// new window in the screen's top-left corner when there is room.
         case xfwm4
         /// i3 (Debian `i3-wm`), a tiling manager, with a minimal configuration of its own (no programs
         /// started, Alt+right-drag resizes floating windows). A tiled window fills its tile whatever
-        /// its size hints, and other clients' resizes of it are refused. A window whose minimum and
-        /// maximum sizes are equal floats; a floating window is held to its hints on a drag but not on
-        /// another client's resize. No sync protocol (a drag is told by its burst of resizes), no
-        /// maximize, no iconify.
+        /// its size hints, and other clients' resizes of it are refused; `setFloating(_:)` floats one.
+        /// A floating window is held to its hints on a drag but not on another client's resize. No
+        /// sync protocol (a drag is told by its burst of resizes), no maximize (full screen instead),
+        /// no iconify (its scratchpad hides a window instead).
         case i3
 
         public var description: String { rawValue }
@@ -169,10 +170,16 @@ public final class VirtualDisplay: @unchecked Sendable {
     /// tile. Under the other managers every window floats, and this does nothing.
     public func setFloating(_ window: Window, _ floating: Bool = true) throws {
         guard windowManager == .i3 else { return }
+        try i3Command("[id=\(window)] floating \(floating ? "enable" : "disable")")
+    }
+
+    /// i3 only: has i3 carry out `command` (an i3 command such as `[id=123] move scratchpad`), through
+    /// `i3-msg` and the display's own IPC socket; returns once it is done. Throws if i3 refuses it, or
+    /// if the display runs another manager.
+    public func i3Command(_ command: String) throws {
+        guard windowManager == .i3 else { throw StartError(description: "`\(command)` is an i3 command; \(name) runs \(windowManager)") }
         let silent = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer { close(silent) }
-        // i3-msg comes with i3; it returns once i3 has carried the command out, and fails if i3 refused.
-        let command = "[id=\(window)] floating \(floating ? "enable" : "disable")"
         let process = try ChildProcess("i3-msg", ["-s", "\(configHome)/ipc.sock", command], standardOutput: silent)
         guard let status = process.wait(timeout: 5) else {
             process.signal()
