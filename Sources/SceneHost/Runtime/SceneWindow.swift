@@ -358,9 +358,12 @@ final class SceneWindow: UIWindowSceneHost {
             isMapped = false
             updateActivationState()
         case PropertyNotify:
-            // Window managers that iconify without unmapping still set WM_STATE to Iconic.
+            // Window managers that iconify without unmapping still set WM_STATE to Iconic. i3 hides a
+            // window it keeps mapped (in its scratchpad, on a workspace not shown) by unmapping its
+            // frame and setting WM_STATE to Withdrawn: hidden too, though no UnmapNotify comes.
             if event.xproperty.atom == display.atom("WM_STATE") {
-                isIconic = display.cardinalProperty(xWindow.id, "WM_STATE")?.first == 3
+                let state = display.cardinalProperty(xWindow.id, "WM_STATE")?.first
+                isHidden = state == UInt(IconicState) || state == UInt(WithdrawnState)
                 updateActivationState()
             } else if event.xproperty.atom == display.atom("_NET_WM_STATE") {
                 readWindowState()
@@ -428,7 +431,8 @@ final class SceneWindow: UIWindowSceneHost {
         }
     }
 
-    private var isIconic = false
+    /// Whether the window manager says (WM_STATE) that the window is iconified or hidden.
+    private var isHidden = false
     /// Whether the window was said to have been made larger than X11's limit (said once).
     private var warnedOversize = false
     /// Where the primary button went down (pixels), until it comes up.
@@ -462,13 +466,13 @@ final class SceneWindow: UIWindowSceneHost {
     }
 
     /// The state the window's X state asks for: shown → foreground, with keyboard focus → active,
-    /// iconified or unmapped → background. `transition(to:)` walks UIKit's steps, so the callbacks come in
+    /// iconified, hidden or unmapped → background. `transition(to:)` walks UIKit's steps, so the callbacks come in
     /// UIKit's order whatever order X delivered the events in (focus before map, say). A window not yet
     /// mapped stays unattached.
     private func updateActivationState() {
         guard isConnected else { return }
         let target: UIScene.ActivationState
-        if !isMapped || isIconic {
+        if !isMapped || isHidden {
             guard scene.activationState != .unattached else { return }
             target = .background
         } else {
