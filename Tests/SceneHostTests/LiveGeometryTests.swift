@@ -8,12 +8,25 @@ import Testing
 /// Interactive resizing, the sync protocol, coalescing, transitions and geometry requests, on the
 /// virtual display. Part of the serialized window suite.
 extension SceneWindowTests {
-    /// The test app with its one scene shown, the scene's X window, and a second client on the display.
-    func oneSceneApp() async throws -> (AppHarness, UIWindowScene, Window, Display) {
-        let app = try AppHarness(TestAppDelegate.self)
+    /// The test app with its one scene shown under `manager`, the scene's X window, and a second client
+    /// on the display. Under i3 the window floats (a tiled one fills its tile whatever it asks for).
+    func oneSceneApp(_ manager: VirtualDisplay.WindowManager = .openbox) async throws -> (AppHarness, UIWindowScene, Window, Display) {
+        let app = try AppHarness(TestAppDelegate.self, windowManager: manager)
         #expect(await app.waitForScenes(1))
         let scene = try #require(app.scenes.first)
-        return (app, scene, try #require(app.window(of: scene)), try app.virtualDisplay.connect())
+        let window = try #require(app.window(of: scene))
+        if manager == .i3 { try await float(window, of: scene, in: app) }
+        return (app, scene, window, try app.virtualDisplay.connect())
+    }
+
+    /// Floats the window of `scene` under i3, which places it at the size it asked for (1024×768, the
+    /// size of a scene that sets none).
+    func float(_ window: Window, of scene: UIWindowScene, in app: AppHarness) async throws {
+        try app.virtualDisplay.setFloating(window)
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == CGSize(width: 1024, height: 768) }),
+                "floating at \(scene.effectiveGeometry.systemFrame)")
+        // Without the sync protocol, resizes less than 200 ms apart make a drag: the next is no part of this one.
+        await app.run(for: 0.25)
     }
 
     @Test func programmaticResizesAreNeverInteractiveAndQueuedOnesAreDrawnOnce() async throws {

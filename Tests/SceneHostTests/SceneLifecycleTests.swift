@@ -4,12 +4,14 @@ import Foundation
 import SceneHostTesting
 import Testing
 
-/// The scene lifecycle driven by the window manager: map, focus, iconify, restore, close. Part of the
-/// serialized window suite (one app at a time is `UIApplication.shared`).
+/// The scene lifecycle driven by the window manager: map, focus, iconify, restore, close (focus,
+/// activation and iconifying under each manager). Part of the serialized window suite (one app at a
+/// time is `UIApplication.shared`).
 extension SceneWindowTests {
-    @Test func focusMovesActivityBetweenScenes() async throws {
+    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    func focusMovesActivityBetweenScenes(_ manager: VirtualDisplay.WindowManager) async throws {
         TestSceneDelegate.resetLifecycle()
-        let app = try AppHarness(TestAppDelegate.self)
+        let app = try AppHarness(TestAppDelegate.self, windowManager: manager)
         #expect(await app.waitForScenes(1))
         app.application.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
         #expect(await app.waitForScenes(2))
@@ -37,9 +39,12 @@ extension SceneWindowTests {
         #expect(app.events(of: "sceneWillResignActive", scene: second).count >= 1)
     }
 
-    @Test func iconifyingSendsTheSceneToTheBackgroundAndRestoringBringsItBack() async throws {
+    /// i3 has no iconified state: it ignores the request, and the scene stays in the foreground. Its way
+    /// to put a window away is the scratchpad, which does the same for the scene.
+    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    func iconifyingSendsTheSceneToTheBackgroundAndRestoringBringsItBack(_ manager: VirtualDisplay.WindowManager) async throws {
         TestSceneDelegate.resetLifecycle()
-        let app = try AppHarness(TestAppDelegate.self)
+        let app = try AppHarness(TestAppDelegate.self, windowManager: manager)
         #expect(await app.waitForScenes(1))
         let scene = try #require(app.scenes.first)
         #expect(await app.run(until: { scene.activationState == .foregroundActive }))
@@ -49,11 +54,22 @@ extension SceneWindowTests {
 
         other.iconify(window)
         other.flush()
+        if manager == .i3 {
+            await app.run(for: 0.3)
+            #expect(scene.activationState == .foregroundActive)
+            #expect(TestSceneDelegate.lifecycle(of: 1) == [])
+            #expect(other.isViewable(window))
+            try app.virtualDisplay.i3Command("[id=\(window)] move scratchpad")
+        }
         #expect(await app.run(until: { scene.activationState == .background }))
         #expect(TestSceneDelegate.lifecycle(of: 1) == ["willResignActive", "didEnterBackground"])
 
-        other.activate(window, source: 2)
-        other.flush()
+        if manager == .i3 {
+            try app.virtualDisplay.i3Command("[id=\(window)] scratchpad show")
+        } else {
+            other.activate(window, source: 2)
+            other.flush()
+        }
         #expect(await app.run(until: { scene.activationState == .foregroundActive }))
         #expect(TestSceneDelegate.lifecycle(of: 1) == ["willResignActive", "didEnterBackground", "willEnterForeground",
                                                        "didBecomeActive"])
@@ -115,8 +131,9 @@ extension SceneWindowTests {
 
 extension SceneWindowTests {
     /// Activating an open session raises and focuses its window rather than opening another.
-    @Test func activatingAnOpenSessionFocusesItsWindow() async throws {
-        let app = try AppHarness(TestAppDelegate.self)
+    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    func activatingAnOpenSessionFocusesItsWindow(_ manager: VirtualDisplay.WindowManager) async throws {
+        let app = try AppHarness(TestAppDelegate.self, windowManager: manager)
         #expect(await app.waitForScenes(1))
         app.application.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
         #expect(await app.waitForScenes(2))

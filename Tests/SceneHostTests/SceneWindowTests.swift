@@ -3,8 +3,9 @@ import Foundation
 import SceneHostTesting
 import Testing
 
-/// Scenes as real X11 windows under openbox, on a private Xvfb. One app at a time is
-/// `UIApplication.shared`, so these run one after another.
+/// Scenes as real X11 windows under openbox, on a private Xvfb; the tests that depend on what the window
+/// manager does also run under xfwm4 and i3 (a tiling manager), asserting how SceneHost degrades where
+/// one lacks something. One app at a time is `UIApplication.shared`, so these run one after another.
 @MainActor
 @Suite(.serialized) struct SceneWindowTests {
     /// The test's own temporary folder, removed after it (after its app, which may save into it).
@@ -50,8 +51,9 @@ import Testing
         #expect(await app.run(until: { settings.effectiveGeometry.systemFrame.width == 700 }))
     }
 
-    @Test func theWindowManagerEnforcesMinimumAndMaximum() async throws {
-        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    func theWindowManagerEnforcesMinimumAndMaximum(_ manager: VirtualDisplay.WindowManager) async throws {
+        let app = try AppHarness(AppDelegate.self, windowManager: manager, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))
         let other = try app.virtualDisplay.connect()
         let mail = try #require(app.scene(titled: "Mail"))
@@ -59,42 +61,80 @@ import Testing
         let mailWindow = try #require(app.window(of: mail))
         let settingsWindow = try #require(app.window(of: settings))
 
-        // Another client asks for sizes outside the limits, as `xdotool windowsize` would.
-        other.resize(mailWindow, width: 200, height: 100)
-        other.resize(settingsWindow, width: 1500, height: 1000)
-        other.flush()
-        #expect(await app.run(until: {
-            mail.effectiveGeometry.systemFrame.size == CGSize(width: 420, height: 360)
-                && settings.effectiveGeometry.systemFrame.size == CGSize(width: 900, height: 800)
-        }))
-        #expect(other.geometry(mailWindow).map { ($0.width, $0.height) } ?? (0, 0) == (420, 360))
-        #expect(other.geometry(settingsWindow).map { ($0.width, $0.height) } ?? (0, 0) == (900, 800))
+        if manager == .i3 {
+            // i3 tiles the two windows side by side, whatever their hints, and refuses another client's
+            // resize of a tile: the scenes keep their tiles, and say so.
+            await app.run(for: 0.2)
+            let tiles = (mail: mail.effectiveGeometry.systemFrame, settings: settings.effectiveGeometry.systemFrame)
+            other.resize(mailWindow, width: 200, height: 100)
+            other.resize(settingsWindow, width: 1500, height: 1000)
+            other.flush()
+            await app.run(for: 0.3)
+            #expect(mail.effectiveGeometry.systemFrame == tiles.mail && settings.effectiveGeometry.systemFrame == tiles.settings)
+            #expect(!tiles.mail.intersects(tiles.settings) && tiles.mail.width + tiles.settings.width > 1800, "\(tiles)")
+            #expect(tiles.settings.width > 900 && tiles.settings.height > 800, "a tile larger than the maximum: \(tiles.settings)")
+            #expect(settings.effectiveGeometry.maximumSize == CGSize(width: 900, height: 800), "the restrictions stand")
+            #expect(tiles.mail == frame(of: mailWindow, on: other) && tiles.settings == frame(of: settingsWindow, on: other))
+            // Floating, a window is held to its hints on a drag but not on another client's resize.
+            try app.virtualDisplay.setFloating(mailWindow)
+            #expect(await app.run(until: { mail.effectiveGeometry.systemFrame.size != tiles.mail.size }))
+            other.resize(mailWindow, width: 200, height: 100)
+            other.flush()
+            #expect(await app.run(until: { mail.effectiveGeometry.systemFrame.size == CGSize(width: 200, height: 100) }),
+                    "below the minimum, as i3 made it")
+        } else {
+            // Another client asks for sizes outside the limits, as `xdotool windowsize` would.
+            other.resize(mailWindow, width: 200, height: 100)
+            other.resize(settingsWindow, width: 1500, height: 1000)
+            other.flush()
+            #expect(await app.run(until: {
+                mail.effectiveGeometry.systemFrame.size == CGSize(width: 420, height: 360)
+                    && settings.effectiveGeometry.systemFrame.size == CGSize(width: 900, height: 800)
+            }))
+            #expect(other.geometry(mailWindow).map { ($0.width, $0.height) } ?? (0, 0) == (420, 360))
+            #expect(other.geometry(settingsWindow).map { ($0.width, $0.height) } ?? (0, 0) == (900, 800))
+        }
         // Within the limits the request is honoured.
         other.resize(mailWindow, width: 640, height: 480)
         other.flush()
         #expect(await app.run(until: { mail.effectiveGeometry.systemFrame.size == CGSize(width: 640, height: 480) }))
         #expect(mail.traitCollection.horizontalSizeClass == .compact)
         #expect(mail.traitCollection.verticalSizeClass == .compact)
+        await app.run(for: 0.1)
+        #expect(mail.effectiveGeometry.systemFrame == frame(of: mailWindow, on: other), "the scene's frame is its window's")
     }
 
-    /// The test app with its one scene settled, and a second connection to drive the pointer.
-    private func settledApp() async throws -> (app: AppHarness, scene: UIWindowScene, window: Window, other: Display, input: SyntheticInput) {
+    /// `window`'s client area in root coordinates, as `other` sees it (points at scale 1).
+    func frame(of window: Window, on other: Display) -> CGRect? {
+        guard let origin = other.rootPosition(window), let size = other.geometry(window) else { return nil }
+        return CGRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+    }
+
+    /// The test app with its one scene settled under `manager` (floating under i3), and a second
+    /// connection to drive the pointer.
+    private func settledApp(_ manager: VirtualDisplay.WindowManager = .openbox) async throws
+        -> (app: AppHarness, scene: UIWindowScene, window: Window, other: Display, input: SyntheticInput) {
         TestSceneDelegate.updates = []
-        let (app, scene, window, other) = try await oneSceneApp()
+        let (app, scene, window, other) = try await oneSceneApp(manager)
         let input = try SyntheticInput(display: other)
         await app.run(for: 0.1)
         return (app, scene, window, other, input)
     }
 
-    @Test func draggingTheFrameEdgeReportsEachGeometryOnce() async throws {
-        let (app, scene, window, _, input) = try await settledApp()
+    /// A person drags the window's corner: openbox and xfwm4 drive the drag with the sync protocol, i3
+    /// (Alt+right-drag of a floating window) without it.
+    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    func draggingTheFrameEdgeReportsEachGeometryOnce(_ manager: VirtualDisplay.WindowManager) async throws {
+        let (app, scene, window, _, input) = try await settledApp(manager)
         let before = scene.effectiveGeometry.systemFrame
         TestSceneDelegate.updates = []
         app.clearEvents()
 
-        let corner = try #require(input.frameCorner(of: window))
-        await input.drag(from: corner, to: (corner.x - 300, corner.y - 200), steps: 10) { await app.run(for: 0.03) }
+        let grip = try #require(input.cornerGrip(of: window, windowManager: manager))
+        await input.drag(grip, by: (-300, -200), steps: 10) { await app.run(for: 0.03) }
         #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.width <= before.width - 290 }))
+        // Without the sync protocol the drag is over 200 ms after its last resize.
+        if manager == .i3 { #expect(await app.run(until: { !scene.effectiveGeometry.isInteractivelyResizing })) }
         await app.run(for: 0.1)
 
         let updates = TestSceneDelegate.updates
@@ -107,8 +147,15 @@ import Testing
             #expect(update.previous != update.current || update.wasInteractive != update.isInteractive,
                     "no update for an unchanged geometry")
         }
-        // A person's drag: interactive from its first size on, and a last update, at the release, saying it ended.
-        #expect(updates.first?.isInteractive == true)
+        if manager == .i3 {
+            // No sync protocol: a drag is a burst of resizes, so its first size is not a drag yet; a
+            // last update, once the burst has paused, says it ended.
+            #expect(updates.first?.isInteractive == false)
+            #expect(updates.dropFirst().first?.isInteractive == true)
+        } else {
+            // A person's drag: interactive from its first size on, and a last update, at the release, saying it ended.
+            #expect(updates.first?.isInteractive == true)
+        }
         #expect(updates.last?.wasInteractive == true && updates.last?.isInteractive == false)
         #expect(updates.last?.current == scene.effectiveGeometry.systemFrame)
         #expect(scene.effectiveGeometry.systemFrame.size == CGSize(width: before.width - 300, height: before.height - 200))
@@ -118,17 +165,25 @@ import Testing
         #expect(traced.last?["width"] as? Double == Double(before.width - 300))
 
         // Dragging further than the minimum stops at it.
-        let corner2 = try #require(input.frameCorner(of: window))
-        await input.drag(from: corner2, to: (corner2.x - 2000, corner2.y - 2000), steps: 4) { await app.run(for: 0.03) }
+        let grip2 = try #require(input.cornerGrip(of: window, windowManager: manager))
+        await input.drag(grip2, by: (-2000, -2000), steps: 4) { await app.run(for: 0.03) }
         #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == TestSceneDelegate.minimumSize }))
     }
 
 
     /// Dragging the left edge moves the window as it grows. openbox grows the window in place, and once
     /// the frame at the new size is presented it moves its frame: the scene follows the frame, so each
-    /// step's move puts the right edge back where it was.
-    @Test func draggingTheLeftEdgeMovesTheSystemFrameAtEachStep() async throws {
-        let (app, scene, window, other, input) = try await settledApp()
+    /// step's move puts the right edge back where it was. xfwm4 moves its frame first and then resizes
+    /// the window, so there each step's resize puts it back. (i3 has no edge to grab.)
+    @Test(arguments: [VirtualDisplay.WindowManager.openbox, .xfwm4])
+    func draggingTheLeftEdgeMovesTheSystemFrameAtEachStep(_ manager: VirtualDisplay.WindowManager) async throws {
+        let (app, scene, window, other, input) = try await settledApp(manager)
+        if manager == .xfwm4 {
+            // xfwm4 puts a new window in the screen's top-left corner: no room to drag its left edge out.
+            scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 300, y: 100, width: 1024, height: 768)))
+            #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.origin == CGPoint(x: 300, y: 100) }))
+            await app.run(for: 0.1)
+        }
         let origin = try #require(other.rootPosition(window))
         let before = scene.effectiveGeometry.systemFrame
         #expect(before.origin == CGPoint(x: origin.x, y: origin.y))
@@ -139,7 +194,10 @@ import Testing
         #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.width == before.width + 100 }))
         await app.run(for: 0.1)
 
-        let moves = TestSceneDelegate.updates.filter { $0.current.size == $0.previous.size && $0.current.origin != $0.previous.origin }
+        let moves = TestSceneDelegate.updates.filter { update in
+            manager == .xfwm4 ? update.current.size != update.previous.size
+                              : update.current.size == update.previous.size && update.current.origin != update.previous.origin
+        }
         #expect(moves.count >= 3, "a drag in ten steps moves the window at each step")
         for move in moves {
             #expect(move.current.maxX == before.maxX && move.current.minY == before.minY, "the right edge stays: \(move.current)")
