@@ -53,8 +53,11 @@ public struct SyntheticInput {
     /// xfwm4: the frame's corner (`frameCorner(of:)`) with the primary button. i3 draws no corner to
     /// grab: Alt (the `floating_modifier` of the virtual display's i3) and the secondary button, just
     /// inside the window's corner (i3 resizes a floating window from the corner nearest the pointer).
+    /// None under weston, whose Xwayland crashes on XTest pointer motion.
     public func cornerGrip(of window: Window, windowManager: VirtualDisplay.WindowManager) -> Grip? {
         switch windowManager {
+        case .weston:
+            return nil
         case .openbox, .xfwm4:
             return frameCorner(of: window).map { Grip(point: $0, button: 1, modifiers: []) }
         case .i3:

@@ -3,9 +3,9 @@ import Glibc
 import X11
 
 /// A private X display for tests and tours: Xvfb on a free display number with a window manager
-/// (openbox unless asked otherwise) managing it. Never touches the caller's `$DISPLAY`. Every process
-/// stops when the value is released, and also if the test process dies (each runs under a small shell
-/// that ends it, with whatever it started, when our pipe closes).
+/// (openbox unless asked otherwise) managing it, or Xwayland under weston. Never touches the caller's
+/// `$DISPLAY`. Every process stops when the value is released, and also if the test process dies (each
+/// runs under a small shell that ends it, with whatever it started, when our pipe closes).
 public final class VirtualDisplay: @unchecked Sendable {
     /// Why the display, or a program on it, could not start or do what was asked.
     public struct StartError: Error, CustomStringConvertible {
@@ -14,7 +14,7 @@ public final class VirtualDisplay: @unchecked Sendable {
 
     /// The window managers a virtual display can run. What each does differs, and SceneHost degrades
     /// where one lacks something; the differences that matter to a scene are listed on each.
-    public enum WindowManager: String, CaseIterable, Sendable, CustomStringConvertible {
+    public enum WindowManager: String, Sendable, CustomStringConvertible {
         /// openbox (Debian `openbox`), a stacking manager: the sync protocol on drags, size hints on
         /// every resize, maximize, iconify. The default.
         case openbox
@@ -30,15 +30,26 @@ public final class VirtualDisplay: @unchecked Sendable {
         /// sync protocol (a drag is told by its burst of resizes), no maximize (full screen instead),
         /// no iconify (its scratchpad hides a window instead).
         case i3
+        /// weston (Debian `weston` and `xwayland`), as most Linux desktops run X11 apps today: not on
+        /// Xvfb but on Xwayland, under weston's headless backend, managed by weston's own X window
+        /// manager. Windows map, resize and maximize; there is no sync protocol, no
+        /// `_NET_FRAME_EXTENTS` and no keyboard focus (no seat). Xwayland is rootless: capture windows,
+        /// not the screen. XTest pointer motion crashes this Xwayland (every client loses its
+        /// connection): do not move `SyntheticInput`'s pointer.
+        case weston
+
+        /// The managers that run on Xvfb, where everything the test kit does works.
+        public static let onXvfb: [WindowManager] = [.openbox, .xfwm4, .i3]
 
         public var description: String { rawValue }
 
         /// The executables it needs, each with the Debian package that has it.
         var executables: [(name: String, package: String)] {
             switch self {
-            case .openbox: [("openbox", "openbox")]
-            case .xfwm4: [("xfwm4", "xfwm4"), ("dbus-run-session", "dbus")]
-            case .i3: [("i3", "i3-wm")]
+            case .openbox: [("Xvfb", "xvfb"), ("openbox", "openbox")]
+            case .xfwm4: [("Xvfb", "xvfb"), ("xfwm4", "xfwm4"), ("dbus-run-session", "dbus")]
+            case .i3: [("Xvfb", "xvfb"), ("i3", "i3-wm")]
+            case .weston: [("weston", "weston"), ("Xwayland", "xwayland")]
             }
         }
     }
@@ -50,67 +61,139 @@ public final class VirtualDisplay: @unchecked Sendable {
     /// The window manager that manages this display's windows.
     public let windowManager: WindowManager
     private let server: ChildProcess
+    /// The window manager's supervising shell (the server's, under weston, which is both).
     let windowManagerProcess: ChildProcess
     /// Write ends of the pipes the supervising shells read; closing one (or our exit) ends that child.
     private let serverLifeline: Int32
-    private let windowManagerLifeline: Int32
+    private let windowManagerLifeline: Int32?
     /// The window manager's configuration, cache and data homes (empty, or i3's minimal
-    /// configuration): it runs with its defaults whatever the user configured, and writes nothing of
-    /// the user's. Removed when the display stops.
+    /// configuration; weston's runtime folder and log): it runs with its defaults whatever the user
+    /// configured, and writes nothing of the user's. Removed when the display stops.
     private let configHome: String
 
-    /// Starts Xvfb (`width`×`height`, 24-bit) and `windowManager`, and returns once the window manager
-    /// manages new windows.
+    /// Starts Xvfb (`width`×`height`, 24-bit) and `windowManager` (or, for `.weston`, weston with
+    /// Xwayland), and returns once the window manager manages new windows.
     public init(width: Int = 1920, height: Int = 1080, windowManager: WindowManager = .openbox, timeout: Double = 15) throws {
         try Self.checkInstalled(windowManager)
         self.width = width
         self.height = height
         self.windowManager = windowManager
+        let started = windowManager == .weston
+            ? try Self.startWeston(width: width, height: height, timeout: timeout)
+            : try Self.startXvfb(width: width, height: height, windowManager: windowManager, timeout: timeout)
+        (name, server, serverLifeline) = (started.name, started.server, started.serverLifeline)
+        (windowManagerProcess, windowManagerLifeline, configHome) = (started.windowManager, started.windowManagerLifeline, started.configHome)
+        // Every property is set: if this throws, deinit stops the processes.
+        try waitForWindowManager(timeout: timeout)
+    }
+
+    /// What a start leaves running, for `init`.
+    private struct Started {
+        var name: String
+        var server: ChildProcess
+        var serverLifeline: Int32
+        /// The server itself where one process is both (weston).
+        var windowManager: ChildProcess
+        var windowManagerLifeline: Int32?
+        var configHome: String
+    }
+
+    /// Xvfb on a free display number, then `windowManager` on it.
+    private static func startXvfb(width: Int, height: Int, windowManager: WindowManager, timeout: Double) throws -> Started {
         // Xvfb picks a free display number itself and writes it to fd 1 once it accepts connections.
         let serverPipe = ClosingPipe(), serverOutput = ClosingPipe()
-        serverLifeline = serverPipe.write
-        server = try Self.supervised("Xvfb -displayfd 1 -screen 0 \(width)x\(height)x24 -nolisten tcp -nolisten unix_abstract",
-                                     lifeline: serverPipe.read, output: serverOutput.write, environment: nil)
+        let serverLifeline = serverPipe.write
+        let server = try supervised("Xvfb -displayfd 1 -screen 0 \(width)x\(height)x24 -nolisten tcp -nolisten unix_abstract",
+                                    lifeline: serverPipe.read, output: serverOutput.write, environment: nil)
         close(serverPipe.read)
         close(serverOutput.write)
         defer { close(serverOutput.read) }
-        guard let number = Self.readLine(from: serverOutput.read, timeout: timeout), Int(number) != nil else {
+        guard let number = readLine(from: serverOutput.read, timeout: timeout), Int(number) != nil else {
             close(serverLifeline)
             server.signal()
             server.wait()
             throw StartError(description: "Xvfb did not start within \(Int(timeout)) s (try `Xvfb -displayfd 1` by hand to see why)")
         }
-        name = ":" + number
 
-        configHome = FileManager.default.temporaryDirectory
+        let configHome = FileManager.default.temporaryDirectory
             .appendingPathComponent("scenehost-\(windowManager)-\(getpid())-\(number)").path
         let command: String
         var environment: [String: String]
         do {
             try FileManager.default.createDirectory(atPath: configHome, withIntermediateDirectories: true)
-            (command, environment) = try Self.windowManagerCommand(windowManager, configHome: configHome)
+            (command, environment) = try windowManagerCommand(windowManager, configHome: configHome)
         } catch {
             close(serverLifeline)
             server.wait()
             try? FileManager.default.removeItem(atPath: configHome)
             throw error
         }
-        environment["DISPLAY"] = name
+        environment["DISPLAY"] = ":" + number
         let windowManagerPipe = ClosingPipe()
-        windowManagerLifeline = windowManagerPipe.write
+        let windowManagerProcess: ChildProcess
         do {
-            windowManagerProcess = try Self.supervised(command, lifeline: windowManagerPipe.read, output: nil, environment: environment)
+            // The folder goes with the manager, even when this process dies.
+            windowManagerProcess = try supervised(command, lifeline: windowManagerPipe.read, output: nil, environment: environment,
+                                                  removingAfterwards: configHome)
         } catch {
             close(windowManagerPipe.read)
-            close(windowManagerLifeline)
+            close(windowManagerPipe.write)
             close(serverLifeline)
             server.wait()
             try? FileManager.default.removeItem(atPath: configHome)
             throw error
         }
         close(windowManagerPipe.read)
-        // Every property is set: if this throws, deinit stops both processes.
-        try waitForWindowManager(timeout: timeout)
+        return Started(name: ":" + number, server: server, serverLifeline: serverLifeline, windowManager: windowManagerProcess,
+                       windowManagerLifeline: windowManagerPipe.write, configHome: configHome)
+    }
+
+    /// weston on its headless backend with Xwayland, which starts with the first X client. weston takes
+    /// the first display number that has neither a lock file nor a socket in use (as X servers do;
+    /// there is no option to choose one) and logs it. Its Wayland socket and runtime folder are the
+    /// display's own, and it reads no weston.ini.
+    private static func startWeston(width: Int, height: Int, timeout: Double) throws -> Started {
+        let configHome = FileManager.default.temporaryDirectory
+            .appendingPathComponent("scenehost-weston-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        let runtime = configHome + "/runtime", log = configHome + "/weston.log"
+        var environment = ProcessInfo.processInfo.environment
+        for variable in ["XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"] { environment[variable] = configHome }
+        for variable in ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DBUS_SESSION_BUS_ADDRESS", "SESSION_MANAGER"] {
+            environment[variable] = nil
+        }
+        environment["XDG_RUNTIME_DIR"] = runtime
+        let lifeline = ClosingPipe()
+        let process: ChildProcess
+        do {
+            try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            process = try supervised("weston --backend=headless-backend.so --xwayland --no-config --socket=scenehost "
+                                     + "--width=\(width) --height=\(height) --idle-time=0 --log=\(quoted(log))",
+                                     lifeline: lifeline.read, output: nil, environment: environment, removingAfterwards: configHome)
+        } catch {
+            close(lifeline.read)
+            close(lifeline.write)
+            try? FileManager.default.removeItem(atPath: configHome)
+            throw error
+        }
+        close(lifeline.read)
+        let deadline = Date().addingTimeInterval(timeout)
+        var text = ""
+        while Date() < deadline, process.isRunning {
+            text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first(where: { $0.contains("xserver listening on display :") }),
+               let number = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+                return Started(name: ":\(number)", server: process, serverLifeline: lifeline.write, windowManager: process,
+                               windowManagerLifeline: nil, configHome: configHome)
+            }
+            usleep(10_000)
+        }
+        close(lifeline.write)
+        if process.wait(timeout: 5) == nil { process.signal() }
+        process.wait()
+        try? FileManager.default.removeItem(atPath: configHome)
+        let tail = text.split(separator: "\n").suffix(5).joined(separator: "\n")
+        throw StartError(description: "weston did not start Xwayland within \(Int(timeout)) s; its log ends:\n\(tail)")
     }
 
     /// The command that starts `manager` and its environment: the caller's, with the configuration
@@ -128,6 +211,8 @@ public final class VirtualDisplay: @unchecked Sendable {
             // bus, no session manager; its compositor would only slow the virtual display down.
             environment["NO_AT_BRIDGE"] = "1"
             return ("dbus-run-session -- xfwm4 --compositor=off --sm-client-disable", environment)
+        case .weston:
+            preconditionFailure("weston is a server of its own: see startWeston")
         case .i3:
             // i3's default configuration starts programs (a notification applet, a screen locker);
             // this one starts none. Without the version line i3 takes it for a version 3 file and
@@ -141,7 +226,7 @@ public final class VirtualDisplay: @unchecked Sendable {
             ipc-socket \(configHome)/ipc.sock
 
             """.write(toFile: config, atomically: true, encoding: .utf8)
-            return ("i3 -c '\(config.replacingOccurrences(of: "'", with: "'\\''"))' --shmlog-size 0", environment)
+            return ("i3 -c \(quoted(config)) --shmlog-size 0", environment)
         }
     }
 
@@ -192,7 +277,7 @@ public final class VirtualDisplay: @unchecked Sendable {
     private func stop() {
         // Closing a lifeline makes its shell end the child, then exit; SIGTERM does the same for a
         // shell that somehow still waits.
-        close(windowManagerLifeline)
+        if let windowManagerLifeline { close(windowManagerLifeline) }
         close(serverLifeline)
         for process in [windowManagerProcess, server] where process.wait(timeout: 5) == nil {
             process.signal()
@@ -237,12 +322,17 @@ public final class VirtualDisplay: @unchecked Sendable {
         }
     }
 
+    /// `text` as one word for `sh`.
+    private static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
     /// Runs `command` under `sh`, which ends it when `lifeline` reaches end of file (when we close our
-    /// end, or exit in any way). The command runs in a process group of its own, and the whole group
-    /// is ended: what it started (xfwm4's bus and settings daemon) ends with it.
-    private static func supervised(_ command: String, lifeline: Int32, output: Int32?, environment: [String: String]?) throws -> ChildProcess {
+    /// end, or exit in any way), then removes `folder`. The command runs in a process group of its own,
+    /// and the whole group is ended: what it started (xfwm4's bus and settings daemon) ends with it.
+    private static func supervised(_ command: String, lifeline: Int32, output: Int32?, environment: [String: String]?,
+                                   removingAfterwards folder: String? = nil) throws -> ChildProcess {
         let script = "setsid \(command) </dev/null 2>/dev/null \(output == nil ? ">/dev/null" : "") & child=$!; "
             + "trap 'kill -- -$child' TERM; read _ignored; kill -- -$child 2>/dev/null; wait $child"
+            + (folder.map { "; rm -rf -- \(quoted($0))" } ?? "")
         return try ChildProcess("/bin/sh", ["-c", script], environment: environment, standardInput: lifeline, standardOutput: output)
     }
 
@@ -263,7 +353,7 @@ public final class VirtualDisplay: @unchecked Sendable {
     /// Throws, naming the Debian package to install, when a program the display needs with
     /// `windowManager` is not in `searchPath` (by default `$PATH`).
     static func checkInstalled(_ windowManager: WindowManager, searchPath: String? = nil) throws {
-        for (tool, package) in [("Xvfb", "xvfb"), ("setsid", "util-linux")] + windowManager.executables
+        for (tool, package) in windowManager.executables + [("setsid", "util-linux")]
         where findExecutable(tool, searchPath: searchPath) == nil {
             throw StartError(description: "\(tool) is not installed: install it with `apt-get install \(package)` (or `make test`, which installs what is missing)")
         }

@@ -82,7 +82,7 @@ extension SceneWindowTests {
     /// The lock, decided two controllers down the `childForInterfaceOrientationLock` chain, holds only
     /// for a scene that fills the screen. i3 has no maximize: there the scene goes on turning until it
     /// is full screen.
-    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    @Test(arguments: VirtualDisplay.WindowManager.onXvfb)
     func theOrientationLockHoldsForAMaximizedSceneOnly(_ manager: VirtualDisplay.WindowManager) async throws {
         let (app, scene, root) = try await orientationApp(manager)
         let container = LockingController(), leaf = LockingController()
@@ -181,7 +181,7 @@ extension SceneWindowTests {
 extension SceneWindowTests {
     /// A maximized window keeps the screen's shape: without the lock it turns between the two
     /// landscape orientations (a half turn), not to portrait. (Full screen under i3, which has no maximize.)
-    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    @Test(arguments: VirtualDisplay.WindowManager.onXvfb)
     func aMaximizedSceneWithoutTheLockTurnsWithinTheScreensShape(_ manager: VirtualDisplay.WindowManager) async throws {
         let (app, scene, _) = try await orientationApp(manager)
         let other = try app.virtualDisplay.connect()

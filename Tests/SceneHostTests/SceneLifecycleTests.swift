@@ -8,7 +8,7 @@ import Testing
 /// activation and iconifying under each manager). Part of the serialized window suite (one app at a
 /// time is `UIApplication.shared`).
 extension SceneWindowTests {
-    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    @Test(arguments: VirtualDisplay.WindowManager.onXvfb)
     func focusMovesActivityBetweenScenes(_ manager: VirtualDisplay.WindowManager) async throws {
         TestSceneDelegate.resetLifecycle()
         let app = try AppHarness(TestAppDelegate.self, windowManager: manager)
@@ -41,7 +41,7 @@ extension SceneWindowTests {
 
     /// i3 has no iconified state: it ignores the request, and the scene stays in the foreground. Its way
     /// to put a window away is the scratchpad, which does the same for the scene.
-    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    @Test(arguments: VirtualDisplay.WindowManager.onXvfb)
     func iconifyingSendsTheSceneToTheBackgroundAndRestoringBringsItBack(_ manager: VirtualDisplay.WindowManager) async throws {
         TestSceneDelegate.resetLifecycle()
         let app = try AppHarness(TestAppDelegate.self, windowManager: manager)
@@ -131,7 +131,7 @@ extension SceneWindowTests {
 
 extension SceneWindowTests {
     /// Activating an open session raises and focuses its window rather than opening another.
-    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    @Test(arguments: VirtualDisplay.WindowManager.onXvfb)
     func activatingAnOpenSessionFocusesItsWindow(_ manager: VirtualDisplay.WindowManager) async throws {
         let app = try AppHarness(TestAppDelegate.self, windowManager: manager)
         #expect(await app.waitForScenes(1))

@@ -51,7 +51,7 @@ import Testing
         #expect(await app.run(until: { settings.effectiveGeometry.systemFrame.width == 700 }))
     }
 
-    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    @Test(arguments: VirtualDisplay.WindowManager.onXvfb)
     func theWindowManagerEnforcesMinimumAndMaximum(_ manager: VirtualDisplay.WindowManager) async throws {
         let app = try AppHarness(AppDelegate.self, windowManager: manager, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))
@@ -123,7 +123,7 @@ import Testing
 
     /// A person drags the window's corner: openbox and xfwm4 drive the drag with the sync protocol, i3
     /// (Alt+right-drag of a floating window) without it.
-    @Test(arguments: VirtualDisplay.WindowManager.allCases)
+    @Test(arguments: VirtualDisplay.WindowManager.onXvfb)
     func draggingTheFrameEdgeReportsEachGeometryOnce(_ manager: VirtualDisplay.WindowManager) async throws {
         let (app, scene, window, _, input) = try await settledApp(manager)
         let before = scene.effectiveGeometry.systemFrame
