@@ -70,6 +70,11 @@ public final class VirtualDisplay: @unchecked Sendable {
     /// configuration; weston's runtime folder and log): it runs with its defaults whatever the user
     /// configured, and writes nothing of the user's. Removed when the display stops.
     private let configHome: String
+    /// Under weston, the connection that probed the window manager, kept open until the display stops.
+    /// X gives a new client the resource IDs of the last one to leave, so the app's first window would
+    /// have the ID of the probe window just destroyed, and weston's X window manager (10.0) then never
+    /// shows it: that happened in most runs on a busy machine.
+    private var probeConnection: Display?
 
     /// Starts Xvfb (`width`×`height`, 24-bit) and `windowManager` (or, for `.weston`, weston with
     /// Xwayland), and returns once the window manager manages new windows.
@@ -275,6 +280,9 @@ public final class VirtualDisplay: @unchecked Sendable {
     }
 
     private func stop() {
+        // Closed while its server still runs (closing a connection to a server that is gone is an X
+        // I/O error).
+        probeConnection = nil
         // Closing a lifeline makes its shell end the child, then exit; SIGTERM does the same for a
         // shell that somehow still waits.
         if let windowManagerLifeline { close(windowManagerLifeline) }
@@ -320,6 +328,7 @@ public final class VirtualDisplay: @unchecked Sendable {
                 throw StartError(description: "\(windowManager) did not manage windows on \(name) within \(Int(timeout)) s")
             }
         }
+        if windowManager == .weston { probeConnection = display }
     }
 
     /// `text` as one word for `sh`.
