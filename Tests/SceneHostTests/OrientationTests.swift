@@ -180,16 +180,12 @@ extension SceneWindowTests {
 
 extension SceneWindowTests {
     /// A maximized window keeps the screen's shape: without the lock it turns between the two
-    /// landscape orientations (a half turn), not to portrait. (Full screen under i3, which has no maximize.)
-    @Test(arguments: VirtualDisplay.WindowManager.onXvfb)
-    func aMaximizedSceneWithoutTheLockTurnsWithinTheScreensShape(_ manager: VirtualDisplay.WindowManager) async throws {
-        let (app, scene, _) = try await orientationApp(manager)
+    /// landscape orientations (a half turn), not to portrait. (Maximize and full screen under the other
+    /// managers are tested with the lock above.)
+    @Test func aMaximizedSceneWithoutTheLockTurnsWithinTheScreensShape() async throws {
+        let (app, scene, _) = try await orientationApp()
         let other = try app.virtualDisplay.connect()
-        if manager == .i3 {
-            other.setFullScreen(try #require(app.window(of: scene)), true)
-        } else {
-            other.setMaximized(try #require(app.window(of: scene)), true)
-        }
+        other.setMaximized(try #require(app.window(of: scene)), true)
         other.flush()
         #expect(await app.run(until: { scene.fillsScreen }))
         await app.run(for: 0.3)
