@@ -125,7 +125,7 @@ import Testing
     /// (Alt+right-drag of a floating window) without it.
     @Test(arguments: VirtualDisplay.WindowManager.onXvfb)
     func draggingTheFrameEdgeReportsEachGeometryOnce(_ manager: VirtualDisplay.WindowManager) async throws {
-        let (app, scene, window, _, input) = try await settledApp(manager)
+        let (app, scene, window, other, input) = try await settledApp(manager)
         let before = scene.effectiveGeometry.systemFrame
         TestSceneDelegate.updates = []
         app.clearEvents()
@@ -159,6 +159,7 @@ import Testing
         #expect(updates.last?.wasInteractive == true && updates.last?.isInteractive == false)
         #expect(updates.last?.current == scene.effectiveGeometry.systemFrame)
         #expect(scene.effectiveGeometry.systemFrame.size == CGSize(width: before.width - 300, height: before.height - 200))
+        #expect(scene.effectiveGeometry.systemFrame == frame(of: window, on: other), "the scene's frame is its window's")
         // The trace has one geometry event per update, with the same values.
         let traced = app.events(of: "geometry", scene: scene)
         #expect(traced.count == updates.count)
