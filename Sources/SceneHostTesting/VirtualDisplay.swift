@@ -69,7 +69,7 @@ public final class VirtualDisplay: @unchecked Sendable {
     /// The window manager's configuration, cache and data homes (empty, or i3's minimal
     /// configuration; weston's runtime folder and log): it runs with its defaults whatever the user
     /// configured, and writes nothing of the user's. Removed when the display stops.
-    private let configHome: String
+    let configHome: String
     /// Under weston, the connection that probed the window manager, kept open until the display stops.
     /// X gives a new client the resource IDs of the last one to leave, so the app's first window would
     /// have the ID of the probe window just destroyed, and weston's X window manager (10.0) then never
@@ -335,13 +335,19 @@ public final class VirtualDisplay: @unchecked Sendable {
     private static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
     /// Runs `command` under `sh`, which ends it when `lifeline` reaches end of file (when we close our
-    /// end, or exit in any way), then removes `folder`. The command runs in a process group of its own,
-    /// and the whole group is ended: what it started (xfwm4's bus and settings daemon) ends with it.
+    /// end, or exit in any way), then removes `folder`. The command runs in a session (and process
+    /// group) of its own, and the whole group is ended: what it started (xfwm4's bus and settings
+    /// daemon) ends with it.
     private static func supervised(_ command: String, lifeline: Int32, output: Int32?, environment: [String: String]?,
                                    removingAfterwards folder: String? = nil) throws -> ChildProcess {
-        let script = "setsid \(command) </dev/null 2>/dev/null \(output == nil ? ">/dev/null" : "") & child=$!; "
+        var script = "setsid \(command) </dev/null 2>/dev/null \(output == nil ? ">/dev/null" : "") & child=$!; "
             + "trap 'kill -- -$child' TERM; read _ignored; kill -- -$child 2>/dev/null; wait $child"
-            + (folder.map { "; rm -rf -- \(quoted($0))" } ?? "")
+        if let folder {
+            // What the command started can outlive it for a moment, and write there as it ends (xfconfd
+            // saves xfwm4's settings): wait, at most 5 s, until only zombies are left in the session.
+            script += "; n=0; while [ $n -lt 100 ] && ps -o stat= --sid $child 2>/dev/null | grep -q '^[^Z]'; "
+                + "do sleep 0.05; n=$((n+1)); done; rm -rf -- \(quoted(folder))"
+        }
         return try ChildProcess("/bin/sh", ["-c", script], environment: environment, standardInput: lifeline, standardOutput: output)
     }
 

@@ -126,13 +126,16 @@ struct DisplayTests {
     }
 
     /// Each window manager starts on a display of its own and manages windows there, and everything it
-    /// started (xfwm4's bus and settings daemon; weston's Xwayland and helpers) ends with the display.
+    /// started (xfwm4's bus and settings daemon; weston's Xwayland and helpers) ends with the display, and
+    /// so does its folder.
     @Test(arguments: VirtualDisplay.WindowManager.onXvfb + [.weston])
     func eachWindowManagerManagesWindowsAndEndsWithItsDisplay(_ manager: VirtualDisplay.WindowManager) throws {
         var group: Int32 = 0
+        var folder = ""
         do {
             let server = try VirtualDisplay(width: 640, height: 480, windowManager: manager)
             #expect(server.windowManager == manager)
+            folder = server.configHome
             let display = try server.connect()
             #expect(XGetSelectionOwner(display.pointer, display.atom("WM_S0")) != 0)
             let window = TopLevelWindow(display: display, width: 200, height: 100, title: "Managed", className: "Test", instanceName: "test")
@@ -155,6 +158,7 @@ struct DisplayTests {
             left = Self.processes().filter { $0.group == group && $0.state != "Z" }
         }
         #expect(left.isEmpty, "still running: \(left.map(\.name))")
+        #expect(!FileManager.default.fileExists(atPath: folder), "the display's folder goes with it")
     }
 
     @Test func aMissingProgramNamesItsDebianPackage() throws {
