@@ -130,9 +130,13 @@ final class SceneWindow: UIWindowSceneHost {
         // and where its title bar can be reached.
         pixelSize = clampedPixelSize(pixelSize)
         if let position = requestedPosition {
-            let placed = WindowPlacement.reachableOrigin(position, size: pixelSize, monitors: display.monitors())
-            if placed != position {
-                SceneHostLog.warning("the saved window of the scene \"\(scene.title ?? "")\" was at (\(position.x), \(position.y)) px, where its title bar cannot be reached on any screen; placing it at (\(placed.x), \(placed.y))")
+            // A restored window: on a screen of today's, at most as large as one (unless its minimum is larger).
+            let monitors = display.monitors()
+            let saved = pixelSize
+            pixelSize = clampedPixelSize(WindowPlacement.fittedSize(pixelSize, monitors: monitors))
+            let placed = WindowPlacement.reachableOrigin(position, size: pixelSize, monitors: monitors)
+            if placed != position || pixelSize != saved {
+                SceneHostLog.warning("the saved window of the scene \"\(scene.title ?? "")\" (\(saved.width)×\(saved.height) px at (\(position.x), \(position.y))) does not fit the screens there are now; it comes back as \(pixelSize.width)×\(pixelSize.height) px at (\(placed.x), \(placed.y)), where its title bar can be reached")
                 requestedPosition = placed
             }
         }

@@ -8,6 +8,13 @@ enum WindowPlacement {
     /// How much of the title bar must lie on a monitor for a person to grab it, in pixels.
     static let grabbableWidth = 64
 
+    /// `size` brought within the largest monitor: a saved window larger than every screen comes back
+    /// as large as the screen rather than reaching beyond it.
+    static func fittedSize(_ size: (width: Int, height: Int), monitors: [(x: Int, y: Int, width: Int, height: Int)]) -> (width: Int, height: Int) {
+        guard let widest = monitors.map(\.width).max(), let tallest = monitors.map(\.height).max() else { return size }
+        return (min(size.width, widest), min(size.height, tallest - titleBarRoom))
+    }
+
     /// `origin` when the client area's top edge, where the window manager puts the title bar, lies on a
     /// monitor over at least 64 pixels of its width; else the nearest place on the nearest monitor where it
     /// does, with as much of the window shown as fits. Pixels, root coordinates.
