@@ -208,27 +208,24 @@ extension Display {
 
     /// Asks the window manager to maximize the window both ways, or to restore it (`_NET_WM_STATE`).
     public func setMaximized(_ window: Window, _ maximized: Bool) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = window
-        event.xclient.message_type = atom("_NET_WM_STATE")
-        event.xclient.format = 32
-        event.xclient.data.l.0 = maximized ? 1 : 0   // _NET_WM_STATE_ADD / _REMOVE
-        event.xclient.data.l.1 = CLong(bitPattern: UInt(atom("_NET_WM_STATE_MAXIMIZED_VERT")))
-        event.xclient.data.l.2 = CLong(bitPattern: UInt(atom("_NET_WM_STATE_MAXIMIZED_HORZ")))
-        event.xclient.data.l.3 = 1
-        XSendEvent(pointer, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        changeState(of: window, adding: maximized, "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ")
     }
 
     /// Asks the window manager to show the window full screen, or to restore it (`_NET_WM_STATE`).
     public func setFullScreen(_ window: Window, _ fullScreen: Bool) {
+        changeState(of: window, adding: fullScreen, "_NET_WM_STATE_FULLSCREEN")
+    }
+
+    /// The EWMH request to add or remove one or two `_NET_WM_STATE` properties, from a normal application.
+    private func changeState(of window: Window, adding: Bool, _ first: String, _ second: String? = nil) {
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = window
         event.xclient.message_type = atom("_NET_WM_STATE")
         event.xclient.format = 32
-        event.xclient.data.l.0 = fullScreen ? 1 : 0   // _NET_WM_STATE_ADD / _REMOVE
-        event.xclient.data.l.1 = CLong(bitPattern: UInt(atom("_NET_WM_STATE_FULLSCREEN")))
+        event.xclient.data.l.0 = adding ? 1 : 0   // _NET_WM_STATE_ADD / _REMOVE
+        event.xclient.data.l.1 = CLong(bitPattern: UInt(atom(first)))
+        event.xclient.data.l.2 = second.map { CLong(bitPattern: UInt(atom($0))) } ?? 0
         event.xclient.data.l.3 = 1
         XSendEvent(pointer, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
     }
