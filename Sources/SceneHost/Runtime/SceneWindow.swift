@@ -778,24 +778,10 @@ final class SceneWindow: UIWindowSceneHost {
     /// A `traits` event with the values of `changed` (every system trait when nil), named as UIKit names them.
     private func recordTraits(changed: [UITrait]?) {
         guard runtime.isTracing else { return }
-        let traits = scene.traitCollection
-        let all: [(String, UITrait, Trace.Value)] = [
-            ("horizontalSizeClass", UITraitHorizontalSizeClass.self, .string(traits.horizontalSizeClass.description)),
-            ("verticalSizeClass", UITraitVerticalSizeClass.self, .string(traits.verticalSizeClass.description)),
-            ("displayScale", UITraitDisplayScale.self, .number(Double(traits.displayScale))),
-            ("userInterfaceIdiom", UITraitUserInterfaceIdiom.self, .string(traits.userInterfaceIdiom.description)),
-            ("userInterfaceStyle", UITraitUserInterfaceStyle.self, .string(traits.userInterfaceStyle.description)),
-            ("layoutDirection", UITraitLayoutDirection.self, .string(traits.layoutDirection.description)),
-            ("preferredContentSizeCategory", UITraitPreferredContentSizeCategory.self, .string(traits.preferredContentSizeCategory.description)),
-            ("displayGamut", UITraitDisplayGamut.self, .string(traits.displayGamut.description)),
-            ("accessibilityContrast", UITraitAccessibilityContrast.self, .string(traits.accessibilityContrast.description)),
-            ("legibilityWeight", UITraitLegibilityWeight.self, .string(traits.legibilityWeight.description)),
-            ("userInterfaceLevel", UITraitUserInterfaceLevel.self, .string(traits.userInterfaceLevel.description)),
-            ("activeAppearance", UITraitActiveAppearance.self, .string(traits.activeAppearance.description)),
-            ("sceneCaptureState", UITraitSceneCaptureState.self, .string(traits.sceneCaptureState.description)),
-        ]
         let wanted = changed.map { list in Set(list.map { ObjectIdentifier($0) }) }
-        let fields = all.filter { wanted?.contains(ObjectIdentifier($0.1)) ?? true }.map { ($0.0, $0.2) }
+        let fields: [(String, Trace.Value)] = scene.traitCollection.systemTraitValues
+            .filter { wanted?.contains(ObjectIdentifier($0.trait)) ?? true }
+            .map { ($0.name, ($0.value as? CGFloat).map { .number(Double($0)) } ?? .string("\($0.value)")) }
         guard !fields.isEmpty else { return }
         runtime.record("traits", scene: scene, fields)
     }

@@ -316,16 +316,15 @@ public final class UITraitCollection: @unchecked Sendable, Equatable, CustomStri
     public static func == (a: UITraitCollection, b: UITraitCollection) -> Bool { a === b || a.storage == b.storage }
 
     public var description: String {
-        let s = storage.system
-        var parts = ["horizontalSizeClass = \(s.horizontalSizeClass)", "verticalSizeClass = \(s.verticalSizeClass)",
-                     "displayScale = \(s.displayScale)", "userInterfaceIdiom = \(s.userInterfaceIdiom)",
-                     "userInterfaceStyle = \(s.userInterfaceStyle)", "layoutDirection = \(s.layoutDirection)",
-                     "preferredContentSizeCategory = \(s.preferredContentSizeCategory)", "displayGamut = \(s.displayGamut)",
-                     "accessibilityContrast = \(s.accessibilityContrast)", "legibilityWeight = \(s.legibilityWeight)",
-                     "userInterfaceLevel = \(s.userInterfaceLevel)", "activeAppearance = \(s.activeAppearance)",
-                     "sceneCaptureState = \(s.sceneCaptureState)"]
+        var parts = systemTraitValues.map { "\($0.name) = \($0.value)" }
         for value in storage.custom.values { parts.append("\(value.trait.name) = \(value.value)") }
         return "<UITraitCollection: " + parts.joined(separator: ", ") + ">"
+    }
+
+    /// Every system trait in UIKit's order, named as the collection's property (`horizontalSizeClass`),
+    /// with its value (a `CGFloat` for the display scale, an enumeration for the others).
+    @_spi(Runtime) public var systemTraitValues: [(name: String, trait: UITrait, value: Any)] {
+        SystemTraitSlot.allCases.map { ($0.propertyName, $0.trait, $0.value(in: storage.system)) }
     }
 
     // MARK: Size classes from the window

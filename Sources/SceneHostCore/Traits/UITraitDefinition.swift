@@ -44,6 +44,16 @@ enum SystemTraitSlot: Int, CaseIterable {
 
     var bit: UInt32 { 1 << UInt32(rawValue) }
 
+    /// The trait collection's property for the trait, as UIKit names it (`horizontalSizeClass`).
+    var propertyName: String { String(describing: self) }
+
+    /// The slot's value in `values`.
+    func value(in values: SystemTraitValues) -> Any {
+        func read<T: SystemTraitDefinition>(_ trait: T.Type) -> Any { values[keyPath: trait.field] }
+        let system = trait as! any SystemTraitDefinition.Type   // every slot's trait is a system one
+        return read(system)
+    }
+
     var trait: UITrait {
         switch self {
         case .horizontalSizeClass: UITraitHorizontalSizeClass.self
