@@ -163,14 +163,16 @@ struct OffscreenDrag {
         context = Context(surface: image)
     }
 
-    /// One step: geometry, traits and layout, then drawing and compositing the damage (milliseconds each).
+    /// One step: the window manager's new size, then the frame (layout, drawing) and compositing its
+    /// damage (milliseconds: layout, and drawing with compositing).
     func step(width: CGFloat, height: CGFloat) -> (layout: Double, draw: Double) {
-        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: width, height: height), displayScale: 1, interactive: true)
-        let layout = milliseconds { scene.layoutIfNeeded() }
-        let draw = milliseconds {
-            scene.render(into: context, damage: scene.takeDamage(drawingAt: 1), scale: 1)
+        let host = scene.offscreenHost!
+        host.place(CGRect(x: 0, y: 0, width: width, height: height), interactive: true)
+        let frame = host.prepareFrame()
+        let composite = milliseconds {
+            scene.render(into: context, damage: frame.damage, scale: 1)
             image.flush()
         }
-        return (layout, draw)
+        return (frame.layoutSeconds * 1000, frame.drawSeconds * 1000 + composite)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Runtime) import SceneHostCore
+@_spi(Runtime) @testable import SceneHostCore
 import Testing
 
 @MainActor

@@ -1,6 +1,6 @@
 import Cairo
 import Foundation
-@_spi(Runtime) import SceneHostCore
+@_spi(Runtime) @testable import SceneHostCore
 import Testing
 
 /// Counts draw calls and records layout order.

@@ -117,7 +117,7 @@ final class SceneWindow: UIWindowSceneHost {
     func connect(options: UIScene.ConnectionOptions) {
         scene.environmentTraits = runtime.desktop.environmentTraits(active: hasFocus)
         scene.orientation = UIInterfaceOrientation(UIDevice.current.orientation)
-        _ = scene.applySystemFrame(systemFrame, displayScale: scale)
+        scene.setInitialGeometry(SceneFrameGeometry(systemFrame: systemFrame, displayScale: scale))
         scene.delegate?.scene(scene, willConnectTo: scene.session, options: options)
         NotificationCenter.default.post(name: UIScene.willConnectNotification, object: scene)
         // The scene starts the way up the device is, if its controllers support that.
@@ -574,36 +574,29 @@ final class SceneWindow: UIWindowSceneHost {
 
     // MARK: Frames
 
-    /// geometry → traits → layout → draw (damaged views only) → present (damaged pixels only) → report.
+    /// The model's frame (geometry → traits → the delegate's geometry callback → layout → draw, see
+    /// `UIWindowScene.prepareFrame`), then the host's part: composite the damaged pixels into the back
+    /// buffer → present them → acknowledge the window manager's sync request → trace.
     func renderFrame() {
         guard isConnected else { return }
         let start = monotonicSeconds()
         // A step of a drag waits for its acknowledgement: the root position is asked for after it.
         if !syncConfigured { updateRootPosition() }
-        var previousGeometry: UIWindowScene.Geometry?
-        let previousTraits = scene.traitCollection
-        if geometryChanged {
-            geometryChanged = false
-            previousGeometry = scene.applySystemFrame(systemFrame, displayScale: scale, interactive: isInteractive)
-            if previousGeometry != nil { runtime.scheduleSave() }
-            // The first frame records the geometry the scene connected with.
-            if previousGeometry != nil || !hasRecordedGeometry { recordGeometry() }
-        }
-        scene.updateTraitsIfNeeded()
-        if !hasRecordedGeometry || scene.traitCollection != previousTraits {
-            recordTraits(changed: hasRecordedGeometry ? scene.traitCollection.changedTraits(from: previousTraits) : nil)
+        let geometry = geometryChanged ? SceneFrameGeometry(systemFrame: systemFrame, displayScale: scale, isInteractivelyResizing: isInteractive) : nil
+        geometryChanged = false
+        let frame = scene.prepareFrame(geometry, drawingAt: scale)
+        if frame.previousGeometry != nil { runtime.scheduleSave() }
+        // The first frame records the geometry and traits the scene connected with.
+        if frame.previousGeometry != nil || !hasRecordedGeometry { recordGeometry() }
+        if !hasRecordedGeometry || frame.previousTraits != nil {
+            recordTraits(changed: hasRecordedGeometry ? frame.previousTraits.map(scene.traitCollection.changedTraits(from:)) : nil)
         }
         hasRecordedGeometry = true
-        // The delegate hears of the new geometry before layout, so what it changes in response (text
-        // showing the size, say) is laid out and drawn in this frame rather than the next.
-        if let previousGeometry { scene.reportGeometryChange(from: previousGeometry) }
-
-        scene.layoutIfNeeded()
         let laidOut = monotonicSeconds()
 
         // Damage in whole pixels: the strips a resize gained or lost and what was drawn anew, apart.
         let whole = CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height)
-        var damage = scene.takeDamage(drawingAt: scale).pixels(scale: scale, within: whole)
+        var damage = frame.damage.pixels(scale: scale, within: whole)
         // Invalidations made by layout and drawing are in this frame; later ones ask for the next.
         needsFrame = false
         switch prepareBuffer() {
@@ -654,7 +647,7 @@ final class SceneWindow: UIWindowSceneHost {
                 ("scale", .number(Double(scale))), ("interactive", .bool(isInteractive)),
                 ("syncSerial", acknowledged.map { .number(Double($0.serial)) } ?? .null),
                 ("syncMs", acknowledged.map { .number((presented - $0.received) * 1000) } ?? .null),
-                ("layoutMs", .number((laidOut - start) * 1000)), ("drawMs", .number((drawn - laidOut) * 1000)),
+                ("layoutMs", .number(frame.layoutSeconds * 1000)), ("drawMs", .number((frame.drawSeconds + drawn - laidOut) * 1000)),
                 ("presentMs", .number((presented - drawn) * 1000)),
                 ("damagedPixels", .number(Double(damage.rects.reduce(0) { $0 + $1.width * $1.height }))),
             ])

@@ -107,22 +107,19 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
 
     override func titleDidChange() { host?.sceneTitleDidChange() }
 
-    /// The limits are part of the geometry: the host reports them with its next frame, like a resize;
-    /// an offscreen scene reports them at once.
-    private func sizeRestrictionsDidChange() {
-        if let host {
-            host.sceneSizeRestrictionsDidChange()
-        } else if let previous = applySystemFrame(effectiveGeometry.systemFrame, displayScale: systemTraits.system.displayScale) {
-            reportGeometryChange(from: previous)
-        }
-    }
+    /// The limits are part of the geometry: the host reports them, like a resize.
+    private func sizeRestrictionsDidChange() { host?.sceneSizeRestrictionsDidChange() }
+
+    /// An offscreen scene's own host, which it owns (a window's host, the runtime, owns its scene instead).
+    @_spi(Runtime) public private(set) var offscreenHost: OffscreenSceneHost?
 
     // MARK: Driven by the runtime
 
     /// Makes `frame` (points, root-window coordinates) the scene's frame. Updates the geometry, the traits
     /// (calling `traitCollectionDidChange` top-down when they change) and the windows' frames. Returns the
-    /// previous geometry when anything changed, for `reportGeometryChange(from:)`.
-    @_spi(Runtime) public func applySystemFrame(_ frame: CGRect, displayScale: CGFloat, interactive: Bool = false) -> Geometry? {
+    /// previous geometry when anything changed, for `reportGeometryChange(from:)`. (Hosts go through
+    /// `prepareFrame(_:drawingAt:)`, which keeps the frame's order.)
+    func applySystemFrame(_ frame: CGRect, displayScale: CGFloat, interactive: Bool = false) -> Geometry? {
         let restrictions = sizeRestrictions ?? UISceneSizeRestrictions()
         let geometry = Geometry(systemFrame: frame, minimumSize: restrictions.effectiveMinimumSize,
                                 maximumSize: restrictions.effectiveMaximumSize, isInteractivelyResizing: interactive,
@@ -177,13 +174,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
 
     /// Something the orientation depends on changed (supported orientations, the lock preference): the
     /// host re-evaluates and reports a new geometry when it differs.
-    func orientationPreferencesDidChange() {
-        if let host {
-            host.sceneOrientationPreferencesDidChange()
-        } else if let previous = applySystemFrame(effectiveGeometry.systemFrame, displayScale: max(1, traitCollection.displayScale)) {
-            reportGeometryChange(from: previous)
-        }
-    }
+    func orientationPreferencesDidChange() { host?.sceneOrientationPreferencesDidChange() }
 
     /// A rotation that keeps the size (a half turn) is still announced with `viewWillTransition(to:with:)`,
     /// as in UIKit.
@@ -205,7 +196,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// A change of the scene's traits is announced first: `willTransition(to:with:)` on each window's root
     /// view controller (which forwards to its children), then the update, the coordinator's alongside
     /// blocks, and its completion blocks.
-    @_spi(Runtime) public func updateTraitsIfNeeded() {
+    func updateTraitsIfNeeded() {
         let before = traitState.collection
         var coordinator: TransitionCoordinator?
         if traitState.needsUpdate {
@@ -259,7 +250,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     }
 
     /// Tells the delegate about a geometry change returned by `applySystemFrame`.
-    @_spi(Runtime) public func reportGeometryChange(from previous: Geometry) {
+    func reportGeometryChange(from previous: Geometry) {
         guard let delegate = delegate as? any UIWindowSceneDelegate else { return }
         delegate.windowScene(self, didUpdateEffectiveGeometry: previous)
         delegate.windowScene(self, didUpdate: previous.coordinateSpace, interfaceOrientation: previous.interfaceOrientation,
@@ -300,12 +291,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         let minimum = restrictions.effectiveMinimumSize, maximum = restrictions.effectiveMaximumSize
         let size = CGSize(width: min(max(frame.width, minimum.width), maximum.width),
                           height: min(max(frame.height, minimum.height), maximum.height))
-        let clamped = CGRect(origin: frame.origin, size: size)
-        if let host {
-            host.sceneRequestsFrame(clamped)
-        } else if let previous = applySystemFrame(clamped, displayScale: max(1, traitCollection.displayScale)) {
-            reportGeometryChange(from: previous)
-        }
+        host?.sceneRequestsFrame(CGRect(origin: frame.origin, size: size))
     }
 
     /// What a scene would like its geometry to be, for `requestGeometryUpdate(_:errorHandler:)`.
@@ -319,7 +305,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// half-finished layout.
     /// Each pass brings traits up to date first, so overrides set during layout (or by a handler) apply
     /// in the same frame.
-    @_spi(Runtime) public func layoutIfNeeded() {
+    func layoutIfNeeded() {
         defer {
             // A size transition's alongside blocks and completions run with the new size laid out.
             if let coordinator = pendingCoordinator {
@@ -341,7 +327,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// Runs `draw(_:)` for the views that need it, at `scale` device pixels per point (their pixels
     /// join the damage), then returns and clears the region (points) that changed since the last frame,
     /// with the opaque views that only moved, whose pixels are copied within the last frame's.
-    @_spi(Runtime) public func takeDamage(drawingAt scale: CGFloat) -> Damage {
+    func takeDamage(drawingAt scale: CGFloat) -> Damage {
         ViewRenderer.display(windows: windows, scale: scale)
         var damage = Damage()
         for (index, window) in windows.enumerated() {
@@ -361,7 +347,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// needs no display). The scene's size is its `effectiveGeometry`.
     public func renderImage(scale: CGFloat? = nil) -> ImageSurface {
         let scale = scale ?? max(1, traitCollection.displayScale)
-        layoutIfNeeded()
+        _ = prepareFrame(nil, drawingAt: scale)
         let bounds = effectiveGeometry.coordinateSpace.bounds
         // An image holds at most 32,767 pixels a side: a larger scene renders its top-left part.
         func pixels(_ points: CGFloat) -> Int {
@@ -371,7 +357,6 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         let image = ImageSurface(format: .rgb24, width: pixels(bounds.width), height: pixels(bounds.height))
         let context = Context(surface: image)
         context.scale(Double(scale), Double(scale))
-        _ = takeDamage(drawingAt: scale)
         render(into: context, damage: Damage(bounds), scale: scale)
         image.flush()
         return image
@@ -386,8 +371,11 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         let scene = UIWindowScene(session: session, connectionOptions: .init())
         session.scene = scene
         scene.title = title
+        let host = OffscreenSceneHost(scene: scene, geometry: SceneFrameGeometry(systemFrame: .zero, displayScale: scale))
+        scene.offscreenHost = host
+        scene.host = host
         // Sized before its window exists, as the runtime does: views start with the scene's traits.
-        _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: scale)
+        host.place(CGRect(origin: .zero, size: size))
         let window = UIWindow(windowScene: scene)
         window.rootViewController = rootViewController
         window.makeKeyAndVisible()

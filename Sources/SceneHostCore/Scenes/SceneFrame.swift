@@ -1,0 +1,108 @@
+import Cairo
+import Foundation
+
+/// The geometry a host gives one frame of a scene: where its window is and how large (points, screen
+/// coordinates), at how many device pixels per point, and whether a person is dragging its edge.
+@_spi(Runtime) public struct SceneFrameGeometry: Equatable, Sendable {
+    public var systemFrame: CGRect
+    public var displayScale: CGFloat
+    public var isInteractivelyResizing: Bool
+
+    public init(systemFrame: CGRect, displayScale: CGFloat, isInteractivelyResizing: Bool = false) {
+        self.systemFrame = systemFrame
+        self.displayScale = displayScale
+        self.isInteractivelyResizing = isInteractivelyResizing
+    }
+}
+
+/// What one frame of a scene changed, for its host to present and trace.
+@_spi(Runtime) public struct SceneFrame {
+    /// The geometry before this frame, when the frame changed it.
+    public var previousGeometry: UIWindowScene.Geometry?
+    /// The scene's traits before this frame, when the frame changed them.
+    public var previousTraits: UITraitCollection?
+    /// What changed on screen (points), with the opaque views that only moved (see `Damage.moves`).
+    public var damage: Damage
+    /// How long geometry, traits and layout took, and drawing the views that needed it (seconds).
+    public var layoutSeconds: Double
+    public var drawSeconds: Double
+}
+
+extension UIWindowScene {
+    /// The geometry the scene connects with, in place before `scene(_:willConnectTo:options:)` so its
+    /// windows and views start with its traits; no delegate hears of it, as in UIKit.
+    @_spi(Runtime) public func setInitialGeometry(_ geometry: SceneFrameGeometry) {
+        _ = applySystemFrame(geometry.systemFrame, displayScale: geometry.displayScale, interactive: geometry.isInteractivelyResizing)
+    }
+
+    /// One frame of the scene, in the order UIKit gives it and every host shares:
+    ///
+    /// geometry (`geometry`, when the host has a new one) → traits (will-transition calls, trait-change
+    /// handlers and tracked invalidations, top-down) → `windowScene(_:didUpdateEffectiveGeometry:)` (before
+    /// layout, so what the delegate changes is drawn in this frame) → layout where invalidated →
+    /// `draw(_:)` of the views that need it, at `scale` device pixels per point.
+    ///
+    /// The host then composites the returned damage with `render(into:damage:scale:)`.
+    @_spi(Runtime) public func prepareFrame(_ geometry: SceneFrameGeometry?, drawingAt scale: CGFloat) -> SceneFrame {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let previousTraits = traitCollection
+        let previousGeometry = geometry.flatMap {
+            applySystemFrame($0.systemFrame, displayScale: $0.displayScale, interactive: $0.isInteractivelyResizing)
+        }
+        updateTraitsIfNeeded()
+        let traitsChanged = traitCollection != previousTraits
+        if let previousGeometry { reportGeometryChange(from: previousGeometry) }
+        layoutIfNeeded()
+        let laidOut = DispatchTime.now().uptimeNanoseconds
+        let damage = takeDamage(drawingAt: scale)
+        let drawn = DispatchTime.now().uptimeNanoseconds
+        return SceneFrame(previousGeometry: previousGeometry, previousTraits: traitsChanged ? previousTraits : nil, damage: damage,
+                          layoutSeconds: Double(laidOut - start) / 1e9, drawSeconds: Double(drawn - laidOut) / 1e9)
+    }
+}
+
+/// The host of an offscreen scene (`UIWindowScene.offscreen`): a window manager that grants every
+/// request at once and frames drawn when asked (`renderImage`, tests, benchmarks), through the same
+/// frame pass as a window's.
+@_spi(Runtime) @MainActor
+public final class OffscreenSceneHost: UIWindowSceneHost {
+    /// The scene owns its offscreen host.
+    public unowned let scene: UIWindowScene
+    /// Where the scene's "window" is, and at how many device pixels per point.
+    public private(set) var geometry: SceneFrameGeometry
+
+    init(scene: UIWindowScene, geometry: SceneFrameGeometry) {
+        self.scene = scene
+        self.geometry = geometry
+    }
+
+    /// Moves and resizes the scene as a window manager would, and tells it at once: geometry, traits and
+    /// the delegate's callback (layout and drawing wait for the next frame).
+    public func place(_ frame: CGRect, displayScale: CGFloat? = nil, interactive: Bool = false) {
+        geometry = SceneFrameGeometry(systemFrame: frame, displayScale: displayScale ?? geometry.displayScale,
+                                      isInteractivelyResizing: interactive)
+        if let previous = scene.applySystemFrame(frame, displayScale: geometry.displayScale, interactive: interactive) {
+            scene.reportGeometryChange(from: previous)
+        }
+    }
+
+    /// One frame at the current geometry (see `UIWindowScene.prepareFrame`).
+    public func prepareFrame() -> SceneFrame { scene.prepareFrame(nil, drawingAt: geometry.displayScale) }
+
+    public func sceneNeedsFrame() {}
+    public func sceneTitleDidChange() {}
+    public func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask) {}
+    public func sceneRequestsFrame(_ frame: CGRect) { place(frame) }
+
+    /// The limits are part of the geometry; a window outside new ones is brought into them.
+    public func sceneSizeRestrictionsDidChange() {
+        let restrictions = scene.sizeRestrictions ?? UISceneSizeRestrictions()
+        let minimum = restrictions.effectiveMinimumSize, maximum = restrictions.effectiveMaximumSize
+        var frame = geometry.systemFrame
+        frame.size = CGSize(width: min(max(frame.width, minimum.width), maximum.width),
+                            height: min(max(frame.height, minimum.height), maximum.height))
+        place(frame)
+    }
+
+    public func sceneOrientationPreferencesDidChange() { place(geometry.systemFrame) }
+}
