@@ -4,8 +4,10 @@ import Foundation
 @_spi(Runtime) import SceneHostCore
 import X11
 
-/// One connected scene and the top-level X11 window that shows it: hints from the scene, geometry from
-/// `ConfigureNotify`, and frames drawn into a back buffer and presented with MIT-SHM.
+/// One connected scene and the top-level X11 window that shows it: the scene's host. Hints from the
+/// scene's restrictions, geometry from `ConfigureNotify` (its position kept by `WindowPosition`), lifecycle
+/// from mapping and focus, one method per kind of X event, and frames (the model's frame pass, then
+/// `WindowPresenter`, which puts them on screen).
 @MainActor
 final class SceneWindow: UIWindowSceneHost {
     let scene: UIWindowScene
@@ -31,53 +33,33 @@ final class SceneWindow: UIWindowSceneHost {
     private func pixels(_ points: CGFloat, size: Bool) -> Int { Self.pixels(points, scale: scale, size: size) }
 
     private(set) var needsFrame = true
-    /// Newest size (pixels) and root position from the events drained this turn.
+    /// Newest size (pixels) from the events drained this turn.
     private var pixelSize: (width: Int, height: Int)
-    private var rootPosition: (x: Int, y: Int) = (0, 0)
-    private var positionIsStale = true
-    /// What the window sits in: the root, or the window manager's frame, followed when that is a child
-    /// of the root (openbox, most reparenting window managers). A step of a drag then tells the root
-    /// position without a round trip to the server.
-    private var parent = Parent.unknown
-    private enum Parent {
-        case unknown, root
-        /// `x`, `y`: the frame's root position inside its border.
-        case frame(Window, x: Int, y: Int)
-    }
+    /// Where the window is on the root.
+    private var position = WindowPosition()
     /// The frame whose events this window takes.
-    var followedFrame: Window? { if case .frame(let id, _, _) = parent { id } else { nil } }
-    /// The window's place in its parent, with its border, from the newest real `ConfigureNotify`.
-    private var placeInParent = (x: 0, y: 0)
+    var followedFrame: Window? { position.followedFrame }
     private var geometryChanged = true
-    /// Pixels lost by the X server (exposed) that the back buffer still holds.
-    private var exposed: CGRect = .null
-    /// What the last frame put in the window (pixels), and the number of its first request: an Expose
-    /// the server made before it handled them (the event's serial is lower) asks for pixels already sent
-    /// when they lie within. A drag's new strip is exposed as the window manager resizes the window and
-    /// is in the frame drawn for that size.
-    private var lastPresent: (rects: [CGRect], firstRequest: UInt)?
     private var isMapped = false
+    /// Whether the window manager says (WM_STATE) that the window is iconified or hidden.
+    private var isHidden = false
     /// Whether the window has keyboard focus (the scene's `activeAppearance`).
     private var hasFocus = false
     private var hasRecordedGeometry = false
+    /// Whether the window was said to have been made larger than X11's limit (said once).
+    private var warnedOversize = false
+    /// Where the primary button went down (pixels), until it comes up.
+    private var pressedAt: (x: Int, y: Int)?
 
     // Interactive resizing. With the window manager's sync protocol: a drag is a size change while the
     // window manager holds its grab (FocusOut NotifyGrab … FocusIn NotifyUngrab), and each step's
     // `_NET_WM_SYNC_REQUEST` serial is acknowledged once the frame at the new size is presented. Without
     // it: a burst of size changes with no pause longer than 200 ms.
-    private let syncCounter: SyncCounter?
-    private var pendingSync: (serial: Int64, received: Double)?
-    /// Whether the configure that follows the pending sync request has arrived: the acknowledgement
-    /// belongs to the frame drawn at that configure's size.
-    private var syncConfigured = false
+    private let presenter: WindowPresenter
     private var windowManagerGrab = false
     private(set) var isInteractive = false
     private var lastResize = -Double.infinity
     static let burstPause = 0.2
-
-    private var buffer: ImageBuffer?
-    private var surface: ImageSurface?
-    private var context: Context?
 
     /// Where a restored window asks to be placed (pixels, root coordinates), until it is mapped.
     private var requestedPosition: (x: Int, y: Int)?
@@ -94,14 +76,7 @@ final class SceneWindow: UIWindowSceneHost {
         let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? "scenehost"
         xWindow = TopLevelWindow(display: runtime.display, width: pixelSize.width, height: pixelSize.height, title: scene.title ?? "",
                                  className: program.prefix(1).uppercased() + program.dropFirst(), instanceName: program)
-        if EnvironmentVariables().flag("SCENEHOST_NO_XSYNC") != true, runtime.display.hasSyncExtension,
-           runtime.display.windowManagerSupports("_NET_WM_SYNC_REQUEST") {
-            let counter = SyncCounter(display: runtime.display)
-            xWindow.enableSyncRequests(counter: counter)
-            syncCounter = counter
-        } else {
-            syncCounter = nil
-        }
+        presenter = WindowPresenter(window: xWindow, display: runtime.display)
         scene.host = self
         scene.lifecycleObserver = { [unowned self] callback in
             self.runtime.record(callback, scene: self.scene)
@@ -159,10 +134,7 @@ final class SceneWindow: UIWindowSceneHost {
         scene.disconnect()
         scene.host = nil
         scene.lifecycleObserver = nil
-        syncCounter?.destroy()
-        context = nil
-        surface = nil
-        buffer = nil
+        presenter.close()
         xWindow.destroy()
     }
 
@@ -303,149 +275,155 @@ final class SceneWindow: UIWindowSceneHost {
 
     // MARK: Events
 
+    /// One X event for this window (or its followed frame).
     func handle(_ event: inout XEvent) {
-        if let buffer, buffer.handle(event) { return }
+        if presenter.handle(event) { return }
         if let frame = followedFrame, event.xany.window == frame {
-            // The frame moved or was resized. Put in another parent (rare), it is no longer followed.
-            if event.type == ReparentNotify {
-                parent = .unknown
-                placeInFrame()
-            } else if event.type == ConfigureNotify {
-                let configure = event.xconfigure, border = Int(configure.border_width)
-                parent = .frame(frame, x: Int(configure.x) + border, y: Int(configure.y) + border)
-                placeInFrame()
-            }
+            frameEvent(event)
             return
         }
         switch event.type {
-        case ConfigureNotify:
-            let configure = event.xconfigure
-            if pendingSync != nil { syncConfigured = true }
-            var size = (Int(configure.width), Int(configure.height))
-            if size.0 > Self.pixelLimit || size.1 > Self.pixelLimit {
-                // A window manager that ignores the hints' maximum (or another client) made the window
-                // larger than X11 and cairo can draw: the scene keeps the largest size and asks for it.
-                if !warnedOversize {
-                    SceneHostLog.warning("the window of the scene \"\(scene.title ?? "")\" was made \(size.0)×\(size.1) px, beyond X11's 32,767 pixels a side; resizing it to fit")
-                    warnedOversize = true
-                }
-                size = (min(size.0, Self.pixelLimit), min(size.1, Self.pixelLimit))
-                display.resize(xWindow.id, width: size.0, height: size.1)
-            }
-            if size != pixelSize {
-                pixelSize = size
-                geometryChanged = true
-                noteResize()
-            }
-            // Synthetic events (from the window manager) carry root coordinates; real ones are relative
-            // to the parent: the followed frame (or the root) places them, else the root position is
-            // asked for after the drain.
-            if configure.send_event != 0 {
-                move(to: (Int(configure.x), Int(configure.y)))
-            } else {
-                let border = Int(configure.border_width)
-                placeInParent = (Int(configure.x) + border, Int(configure.y) + border)
-                placeInFrame()
-            }
-            needsFrame = needsFrame || geometryChanged || positionIsStale
-        case Expose:
-            let expose = event.xexpose
-            let rect = CGRect(x: Int(expose.x), y: Int(expose.y), width: Int(expose.width), height: Int(expose.height))
-            if let lastPresent, expose.serial < lastPresent.firstRequest, lastPresent.rects.contains(where: { $0.contains(rect) }) { break }
-            exposed = exposed.union(rect)
-            needsFrame = true
-        case MapNotify:
-            isMapped = true
-            updateActivationState()
-        case UnmapNotify:
+        case ConfigureNotify: configured(event.xconfigure)
+        case Expose: exposed(event.xexpose)
+        case MapNotify, UnmapNotify:
             // Iconified (openbox unmaps the client) or withdrawn: the scene goes to the background.
-            isMapped = false
+            isMapped = event.type == MapNotify
             updateActivationState()
-        case PropertyNotify:
-            // Window managers that iconify without unmapping still set WM_STATE to Iconic. i3 hides a
-            // window it keeps mapped (in its scratchpad, on a workspace not shown) by unmapping its
-            // frame and setting WM_STATE to Withdrawn: hidden too, though no UnmapNotify comes.
-            if event.xproperty.atom == display.atom("WM_STATE") {
-                let state = display.cardinalProperty(xWindow.id, "WM_STATE")?.first
-                isHidden = state == UInt(IconicState) || state == UInt(WithdrawnState)
-                updateActivationState()
-            } else if event.xproperty.atom == display.atom("_NET_WM_STATE") {
-                readWindowState()
-            }
-        case ReparentNotify:
-            // A new frame window: the position inside it changed even if no ConfigureNotify follows.
-            let reparent = event.xreparent
-            placeInParent = (Int(reparent.x), Int(reparent.y))
-            if reparent.parent == display.root {
-                parent = .root
-            } else if let frame = display.followFrame(reparent.parent) {
-                parent = .frame(reparent.parent, x: frame.x + frame.border, y: frame.y + frame.border)
-            } else {
-                parent = .unknown
-            }
-            placeInFrame()
-            needsFrame = true
+        case PropertyNotify: propertyChanged(event.xproperty.atom)
+        case ReparentNotify: reparented(event.xreparent)
         case DestroyNotify where event.xdestroywindow.window == xWindow.id:
             // Another client destroyed the window (`xdotool windowclose`): the scene closes as if its
             // window had been closed.
             xWindow.wasDestroyed()
             runtime.destroy(scene.session)
-        case KeyPress:
-            handleKey(event.xkey)
-        case ButtonPress where event.xbutton.button == 1:
-            pressedAt = (Int(event.xbutton.x), Int(event.xbutton.y))
-        case ButtonRelease where event.xbutton.button == 1:
-            // A click: press and release close together (a drag is not a click).
-            guard let start = pressedAt else { return }
-            pressedAt = nil
-            let (x, y) = (Int(event.xbutton.x), Int(event.xbutton.y))
-            guard abs(x - start.x) <= 4, abs(y - start.y) <= 4 else { return }
-            scene.click(at: CGPoint(x: CGFloat(x) / scale, y: CGFloat(y) / scale))
-        case FocusIn, FocusOut:
-            let mode = event.xfocus.mode
-            // The window manager grabs the keyboard while a person drags the frame; the release ends a drag.
-            if event.type == FocusOut, mode == NotifyGrab { windowManagerGrab = true }
-            if event.type == FocusIn, mode == NotifyUngrab {
-                windowManagerGrab = false
-                if syncCounter != nil { setInteractive(false) }
-            }
-            // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
-            guard mode == NotifyNormal || mode == NotifyWhileGrabbed else { return }
-            let focused = event.type == FocusIn
-            guard focused != hasFocus else { return }
-            hasFocus = focused
-            scene.environmentTraits = runtime.desktop.environmentTraits(active: focused)
-            updateActivationState()
-            needsFrame = true
-        case ClientMessage:
-            let message = event.xclient
-            guard message.message_type == display.atom("WM_PROTOCOLS") else { return }
-            let protocolAtom = Atom(UInt(bitPattern: message.data.l.0))
-            if protocolAtom == display.atom("WM_DELETE_WINDOW") {
-                runtime.destroy(scene.session)
-            } else if protocolAtom == display.atom("_NET_WM_SYNC_REQUEST"), syncCounter != nil {
-                // The serial is a 64-bit value: low 32 bits in l[2], high in l[3].
-                let low = Int64(UInt32(truncatingIfNeeded: message.data.l.2))
-                let high = Int64(Int32(truncatingIfNeeded: message.data.l.3))
-                pendingSync = (high << 32 | low, monotonicSeconds())
-                syncConfigured = false
-            }
-        default:
-            break
+        case KeyPress: handleKey(event.xkey)
+        case ButtonPress, ButtonRelease: button(event.xbutton, pressed: event.type == ButtonPress)
+        case FocusIn, FocusOut: focusChanged(in: event.type == FocusIn, mode: event.xfocus.mode)
+        case ClientMessage: clientMessage(event.xclient)
+        default: break
         }
     }
 
-    /// Whether the window manager says (WM_STATE) that the window is iconified or hidden.
-    private var isHidden = false
-    /// Whether the window was said to have been made larger than X11's limit (said once).
-    private var warnedOversize = false
-    /// Where the primary button went down (pixels), until it comes up.
-    private var pressedAt: (x: Int, y: Int)?
+    /// The window manager's frame moved or was resized; put in another parent (rare), it is no longer followed.
+    private func frameEvent(_ event: XEvent) {
+        if event.type == ReparentNotify {
+            if position.frameReparented() { positionDidChange() }
+        } else if event.type == ConfigureNotify {
+            let configure = event.xconfigure
+            if position.frameConfigured(x: Int(configure.x), y: Int(configure.y), border: Int(configure.border_width)) {
+                positionDidChange()
+            }
+        }
+    }
+
+    private func configured(_ configure: XConfigureEvent) {
+        presenter.windowConfigured()
+        var size = (Int(configure.width), Int(configure.height))
+        if size.0 > Self.pixelLimit || size.1 > Self.pixelLimit {
+            // A window manager that ignores the hints' maximum (or another client) made the window
+            // larger than X11 and cairo can draw: the scene keeps the largest size and asks for it.
+            if !warnedOversize {
+                SceneHostLog.warning("the window of the scene \"\(scene.title ?? "")\" was made \(size.0)×\(size.1) px, beyond X11's 32,767 pixels a side; resizing it to fit")
+                warnedOversize = true
+            }
+            size = (min(size.0, Self.pixelLimit), min(size.1, Self.pixelLimit))
+            display.resize(xWindow.id, width: size.0, height: size.1)
+        }
+        if size != pixelSize {
+            pixelSize = size
+            geometryChanged = true
+            noteResize()
+        }
+        // Synthetic events (from the window manager) carry root coordinates; real ones are relative to
+        // the parent: the followed frame (or the root) places them, else the root position is asked for
+        // after the drain.
+        let moved = configure.send_event != 0
+            ? position.configured(root: (Int(configure.x), Int(configure.y)))
+            : position.configured(inParent: Int(configure.x), Int(configure.y), border: Int(configure.border_width))
+        if moved { positionDidChange() }
+        needsFrame = needsFrame || geometryChanged || position.isStale
+    }
+
+    /// The server lost pixels of the window: they are put again from the back buffer.
+    private func exposed(_ expose: XExposeEvent) {
+        let rect = CGRect(x: Int(expose.x), y: Int(expose.y), width: Int(expose.width), height: Int(expose.height))
+        if presenter.expose(rect, serial: expose.serial) { needsFrame = true }
+    }
+
+    private func propertyChanged(_ atom: Atom) {
+        // Window managers that iconify without unmapping still set WM_STATE to Iconic. i3 hides a
+        // window it keeps mapped (in its scratchpad, on a workspace not shown) by unmapping its
+        // frame and setting WM_STATE to Withdrawn: hidden too, though no UnmapNotify comes.
+        if atom == display.atom("WM_STATE") {
+            let state = display.cardinalProperty(xWindow.id, "WM_STATE")?.first
+            isHidden = state == UInt(IconicState) || state == UInt(WithdrawnState)
+            updateActivationState()
+        } else if atom == display.atom("_NET_WM_STATE") {
+            readWindowState()
+        }
+    }
+
+    /// A new frame window: the position inside it changed even if no ConfigureNotify follows.
+    private func reparented(_ reparent: XReparentEvent) {
+        if position.reparented(to: reparent.parent, x: Int(reparent.x), y: Int(reparent.y), display: display) {
+            positionDidChange()
+        }
+        needsFrame = true
+    }
+
+    /// The primary button: a press and a release close together are a click (a drag is not).
+    private func button(_ event: XButtonEvent, pressed: Bool) {
+        guard event.button == 1 else { return }
+        let point = (x: Int(event.x), y: Int(event.y))
+        if pressed {
+            pressedAt = point
+            return
+        }
+        guard let start = pressedAt else { return }
+        pressedAt = nil
+        guard abs(point.x - start.x) <= 4, abs(point.y - start.y) <= 4 else { return }
+        scene.click(at: CGPoint(x: CGFloat(point.x) / scale, y: CGFloat(point.y) / scale))
+    }
+
+    private func focusChanged(in focused: Bool, mode: Int32) {
+        // The window manager grabs the keyboard while a person drags the frame; the release ends a drag.
+        if !focused, mode == NotifyGrab { windowManagerGrab = true }
+        if focused, mode == NotifyUngrab {
+            windowManagerGrab = false
+            if presenter.syncCounter != nil { setInteractive(false) }
+        }
+        // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
+        guard mode == NotifyNormal || mode == NotifyWhileGrabbed, focused != hasFocus else { return }
+        hasFocus = focused
+        scene.environmentTraits = runtime.desktop.environmentTraits(active: focused)
+        updateActivationState()
+        needsFrame = true
+    }
+
+    /// `WM_PROTOCOLS`: the window manager's close button, and its sync requests.
+    private func clientMessage(_ message: XClientMessageEvent) {
+        guard message.message_type == display.atom("WM_PROTOCOLS") else { return }
+        let protocolAtom = Atom(UInt(bitPattern: message.data.l.0))
+        if protocolAtom == display.atom("WM_DELETE_WINDOW") {
+            runtime.destroy(scene.session)
+        } else if protocolAtom == display.atom("_NET_WM_SYNC_REQUEST") {
+            // The serial is a 64-bit value: low 32 bits in l[2], high in l[3].
+            let low = Int64(UInt32(truncatingIfNeeded: message.data.l.2))
+            let high = Int64(Int32(truncatingIfNeeded: message.data.l.3))
+            presenter.syncRequested(high << 32 | low)
+        }
+    }
+
+    /// The window moved on the root (or its position must be asked for): a frame updates the geometry.
+    private func positionDidChange() {
+        geometryChanged = true
+        needsFrame = true
+    }
 
     /// A size change: part of a drag when the window manager holds its grab (sync protocol), or when it
     /// follows the previous one within 200 ms (fallback).
     private func noteResize() {
-        if syncCounter != nil {
+        if presenter.syncCounter != nil {
             if windowManagerGrab { setInteractive(true) }
             return
         }
@@ -487,7 +465,7 @@ final class SceneWindow: UIWindowSceneHost {
 
     /// The window's frame in points, root coordinates (the scene's `systemFrame`).
     var systemFrame: CGRect {
-        CGRect(x: CGFloat(rootPosition.x) / scale, y: CGFloat(rootPosition.y) / scale,
+        CGRect(x: CGFloat(position.root.x) / scale, y: CGFloat(position.root.y) / scale,
                width: CGFloat(pixelSize.width) / scale, height: CGFloat(pixelSize.height) / scale)
     }
 
@@ -563,9 +541,7 @@ final class SceneWindow: UIWindowSceneHost {
     func desktopDidChange() {
         scene.environmentTraits = runtime.desktop.environmentTraits(active: hasFocus)
         if scene.traitCollection.displayScale != scale {
-            context = nil
-            surface = nil
-            buffer = nil
+            presenter.dropBuffer()
             // The hints are in pixels: rewrite them, and bring the window inside the limits again.
             sceneSizeRestrictionsDidChange()
         }
@@ -575,13 +551,13 @@ final class SceneWindow: UIWindowSceneHost {
     // MARK: Frames
 
     /// The model's frame (geometry → traits → the delegate's geometry callback → layout → draw, see
-    /// `UIWindowScene.prepareFrame`), then the host's part: composite the damaged pixels into the back
-    /// buffer → present them → acknowledge the window manager's sync request → trace.
+    /// `UIWindowScene.prepareFrame`), then the presenter's part: composite the damaged pixels into the
+    /// back buffer → send them → acknowledge the window manager's sync request; then the trace.
     func renderFrame() {
         guard isConnected else { return }
         let start = monotonicSeconds()
         // A step of a drag waits for its acknowledgement: the root position is asked for after it.
-        if !syncConfigured { updateRootPosition() }
+        if !presenter.syncConfigured { updateRootPosition() }
         let geometry = geometryChanged ? SceneFrameGeometry(systemFrame: systemFrame, displayScale: scale, isInteractivelyResizing: isInteractive) : nil
         geometryChanged = false
         let frame = scene.prepareFrame(geometry, drawingAt: scale)
@@ -593,62 +569,26 @@ final class SceneWindow: UIWindowSceneHost {
         }
         hasRecordedGeometry = true
         let laidOut = monotonicSeconds()
+        // Invalidations made by layout and drawing are in this frame; later ones ask for the next.
+        needsFrame = false
 
         // Damage in whole pixels: the strips a resize gained or lost and what was drawn anew, apart.
         let whole = CGRect(x: 0, y: 0, width: pixelSize.width, height: pixelSize.height)
-        var damage = frame.damage.pixels(scale: scale, within: whole)
-        // Invalidations made by layout and drawing are in this frame; later ones ask for the next.
-        needsFrame = false
-        switch prepareBuffer() {
-        case true?: damage = Damage(whole)
-        case false?: break
-        case nil: damage = Damage()   // no buffer: nothing is drawn, the sync request is still answered
+        let presented = presenter.present(frame.damage.pixels(scale: scale, within: whole), size: pixelSize, scale: scale,
+                                          interactive: isInteractive, name: scene.title ?? "") { context, damage in
+            scene.render(into: context, damage: damage, scale: scale)
         }
-        if let context, !damage.isEmpty {
-            // The server reads shared memory asynchronously; it has usually said it is done by now.
-            buffer?.waitUntilRead()
-            scene.render(into: context, damage: damage.scaled(by: 1 / scale), scale: scale)
-            surface?.flush()
-        }
-        let drawn = monotonicSeconds()
-
-        var present = damage
-        for move in damage.moves { present.add(move.to) }
-        present.add(exposed.intersection(whole))
-        exposed = .null
-        let acknowledged = syncConfigured ? pendingSync : nil
-        if let buffer, !present.isEmpty {
-            let rects = present.rects
-            lastPresent = (rects, UInt(XNextRequest(display.pointer)))
-            // A frame that acknowledges a sync request needs no completion event: the window manager's
-            // next request comes after the counter, so after the put. Nor does one that only repairs
-            // what the window manager's frame uncovered between two steps of a drag (openbox resizes
-            // the frame after the counter): the next step's request, or the release, comes after it.
-            let notify = syncCounter == nil || (acknowledged == nil && !isInteractive)
-            for (index, rect) in rects.enumerated() {
-                buffer.put(to: xWindow.id, x: Int(rect.minX), y: Int(rect.minY), width: Int(rect.width), height: Int(rect.height),
-                           notify: notify && index == rects.count - 1)
-            }
-        }
-        let presented = monotonicSeconds()
-        // The server handles requests in order: it has put the frame at the new size on screen before
-        // it sets the counter, so the window manager, which waits for the counter, never runs ahead of
-        // the content.
-        if let acknowledged, let syncCounter {
-            // Sent with the turn's flush, right after the frames.
-            syncCounter.set(acknowledged.serial)
-            pendingSync = nil
-            syncConfigured = false
-        }
-        if !damage.isEmpty { lastFrameMilliseconds = (presented - start) * 1000 }
+        let damage = presented.damage, acknowledged = presented.acknowledged
+        if !damage.isEmpty { lastFrameMilliseconds = (presented.sent - start) * 1000 }
         if !damage.isEmpty || acknowledged != nil, runtime.isTracing {
             runtime.record("frame", scene: scene, [
                 ("width", .number(Double(pixelSize.width) / scale)), ("height", .number(Double(pixelSize.height) / scale)),
                 ("scale", .number(Double(scale))), ("interactive", .bool(isInteractive)),
                 ("syncSerial", acknowledged.map { .number(Double($0.serial)) } ?? .null),
-                ("syncMs", acknowledged.map { .number((presented - $0.received) * 1000) } ?? .null),
-                ("layoutMs", .number(frame.layoutSeconds * 1000)), ("drawMs", .number((frame.drawSeconds + drawn - laidOut) * 1000)),
-                ("presentMs", .number((presented - drawn) * 1000)),
+                ("syncMs", acknowledged.map { .number((presented.sent - $0.received) * 1000) } ?? .null),
+                ("layoutMs", .number(frame.layoutSeconds * 1000)),
+                ("drawMs", .number((frame.drawSeconds + presented.composited - laidOut) * 1000)),
+                ("presentMs", .number((presented.sent - presented.composited) * 1000)),
                 ("damagedPixels", .number(Double(damage.rects.reduce(0) { $0 + $1.width * $1.height }))),
             ])
         }
@@ -657,97 +597,17 @@ final class SceneWindow: UIWindowSceneHost {
         if updateRootPosition() { needsFrame = true }
     }
 
-    /// Places the window by its followed frame (or the root it sits on); without one, its root
-    /// position is asked for after the drain.
-    private func placeInFrame() {
-        switch parent {
-        case .root: move(to: placeInParent)
-        case .frame(_, let x, let y): move(to: (x + placeInParent.x, y + placeInParent.y))
-        case .unknown:
-            positionIsStale = true
-            needsFrame = true
-        }
-    }
-
-    private func move(to position: (x: Int, y: Int)) {
-        positionIsStale = false
-        guard position != rootPosition else { return }
-        rootPosition = position
-        geometryChanged = true
-        needsFrame = true
-    }
-
     /// Asks the server where the window is when a real `ConfigureNotify` left the root position
     /// unknown (a round trip); returns whether it moved.
     @discardableResult
     private func updateRootPosition() -> Bool {
-        guard positionIsStale, let position = display.rootPosition(xWindow.id) else { return false }
-        positionIsStale = false
-        guard position != rootPosition else { return false }
-        rootPosition = position
+        guard position.updateIfStale(of: xWindow.id, display: display) else { return false }
         geometryChanged = true
         return true
     }
 
     /// Duration of the last frame that drew, for overlays.
     private(set) var lastFrameMilliseconds: Double?
-
-    /// Makes the back buffer match the window size; returns true when its pixels are new (all must be
-    /// drawn). The buffer keeps 25% headroom so a growing window is not re-allocated at every step; one
-    /// that outgrows it hands its pixels on to the next, so the frame still draws only what changed.
-    private func prepareBuffer() -> Bool? {
-        let (width, height) = (max(1, pixelSize.width), max(1, pixelSize.height))
-        if let buffer, buffer.canHold(width: width, height: height),
-           buffer.capacityWidth * buffer.capacityHeight <= 4 * width * height {
-            if buffer.width != width || buffer.height != height {
-                buffer.setSize(width: width, height: height)
-                makeSurface(over: buffer)
-            }
-            return false
-        }
-        context = nil
-        surface = nil
-        let limit = Self.pixelLimit
-        let capacityWidth = min(max(width, display.screenWidth), width * 5 / 4 + 64, limit)
-        let capacityHeight = min(max(height, display.screenHeight), height * 5 / 4 + 64, limit)
-        let newBuffer: ImageBuffer
-        do {
-            newBuffer = try ImageBuffer(display: display, window: xWindow.id, width: width, height: height,
-                                        capacityWidth: capacityWidth, capacityHeight: capacityHeight,
-                                        allowSharedMemory: EnvironmentVariables().flag("SCENEHOST_NO_SHM") != true)
-        } catch {
-            // The app keeps running: this frame is skipped, and the next one that gets a buffer draws
-            // everything (a new buffer's pixels are all new).
-            buffer = nil
-            if !bufferFailed {
-                SceneHostLog.warning("cannot make the \(width)×\(height) px back buffer of the scene \"\(scene.title ?? "")\": \(error.message); its frames are skipped until it can be made (a smaller window needs less)")
-            }
-            bufferFailed = true
-            return nil
-        }
-        bufferFailed = false
-        let old = buffer
-        buffer = newBuffer
-        makeSurface(over: newBuffer)
-        // The last frame is what this one draws over: copied, it need not be drawn again (the strips the
-        // window gained are in the damage already). It is at this scale: a new scale drops the buffer
-        // (`desktopDidChange`).
-        guard let old else { return true }
-        newBuffer.copyPixels(from: old)
-        return false
-    }
-
-    /// Set while back buffers cannot be made: the warning is given once per run of failures.
-    private var bufferFailed = false
-
-    private func makeSurface(over buffer: ImageBuffer) {
-        let surface = ImageSurface(format: .rgb24, data: buffer.pixels, width: buffer.width, height: buffer.height,
-                                   stride: buffer.stride, owner: buffer)
-        let context = Context(surface: surface)
-        context.scale(Double(scale), Double(scale))
-        self.surface = surface
-        self.context = context
-    }
 
     // MARK: Trace
 
