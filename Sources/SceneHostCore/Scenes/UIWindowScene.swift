@@ -148,8 +148,9 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
 
     // MARK: Orientation
 
-    /// The interface orientation the device's rotation gave the scene (which side is up); the window's
-    /// shape decides between portrait and landscape. Set by the runtime.
+    /// The scene's interface orientation, which `effectiveGeometry` reports: the device's, unless the
+    /// lock or the supported orientations kept another. Set by the runtime; `.unknown` (offscreen): the
+    /// device's.
     @_spi(Runtime) public var orientation: UIInterfaceOrientation = .unknown
     /// Whether the window fills the screen (maximized or full screen): only then is the orientation
     /// lock honoured, as in UIKit. Set by the runtime.
