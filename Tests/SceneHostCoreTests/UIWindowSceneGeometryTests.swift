@@ -34,4 +34,30 @@ struct UIWindowSceneGeometryTests {
         #expect(scene.applySystemFrame(CGRect(x: 0, y: 0, width: 1024, height: 768), displayScale: 1) != nil)
         #expect(scene.effectiveGeometry.interfaceOrientation == .portraitUpsideDown)
     }
+
+    /// A frame without a usable size is an invalid request: `geometryRequestUnsupported` (100), as UIKit
+    /// reports invalid or unsupported preferences; the geometry stays.
+    @Test func aMalformedFrameIsAnInvalidRequest() {
+        let scene = makeScene(CGSize(width: 800, height: 600))
+        var errors: [UISceneError] = []
+        for frame in [CGRect(x: 0, y: 0, width: 0, height: 300), CGRect(x: 0, y: 0, width: CGFloat.nan, height: 300),
+                      CGRect(x: CGFloat.nan, y: 0, width: 400, height: 300), CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 300)] {
+            scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: frame)) { errors.append($0 as! UISceneError) }
+        }
+        #expect(errors.map(\.code) == Array(repeating: .geometryRequestUnsupported, count: 4))
+        #expect(errors.first?.code.rawValue == 100)
+        #expect(scene.effectiveGeometry.systemFrame.size == CGSize(width: 800, height: 600))
+    }
+
+    /// An empty set of orientations, like a null frame, states no preference: nothing happens and
+    /// nothing fails.
+    @Test func noPreferenceIsNoRequest() {
+        let scene = makeScene(CGSize(width: 800, height: 600))
+        let before = scene.effectiveGeometry
+        var errors: [any Error] = []
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.iOS(interfaceOrientations: [])) { errors.append($0) }
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: .null)) { errors.append($0) }
+        #expect(errors.isEmpty)
+        #expect(scene.effectiveGeometry === before)
+    }
 }

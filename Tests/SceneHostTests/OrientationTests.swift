@@ -80,6 +80,30 @@ extension SceneWindowTests {
         #expect(errors.count == 1)
     }
 
+    /// A request the view controller supports but the app does not (its `UISupportedInterfaceOrientations`)
+    /// fails with `geometryRequestDenied`, like one the view controller does not support; the scene stays.
+    @Test func aRequestForOrientationsTheAppExcludesIsDenied() async throws {
+        var manifest = UIApplicationSceneManifest(supportsMultipleScenes: true, configurations: [.windowApplication: [.init(name: "Test")]])
+        manifest.supportedInterfaceOrientations = .landscape
+        let app = try AppHarness(TestAppDelegate.self, manifest: manifest)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        await app.run(for: 0.2)
+        let before = scene.effectiveGeometry
+        #expect(scene.supportedInterfaceOrientations == .all, "the view controller supports portrait")
+        var errors: [UISceneError] = []
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.iOS(interfaceOrientations: .portrait)) { errors.append($0 as! UISceneError) }
+        await app.run(for: 0.3)
+        #expect(errors.map(\.code) == [.geometryRequestDenied])
+        #expect(scene.effectiveGeometry.interfaceOrientation == before.interfaceOrientation)
+        #expect(scene.effectiveGeometry.systemFrame.size == before.systemFrame.size)
+
+        // Among several, the ones the app allows are used.
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.iOS(interfaceOrientations: [.portrait, .landscapeLeft])) { errors.append($0 as! UISceneError) }
+        #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .landscapeLeft }))
+        #expect(errors.count == 1)
+    }
+
     /// The lock, decided two controllers down the `childForInterfaceOrientationLock` chain, holds only
     /// for a scene that fills the screen. i3 has no maximize: there the scene goes on turning until it
     /// is full screen.

@@ -223,9 +223,10 @@ final class SceneWindow: UIWindowSceneHost {
         needsFrame = true
     }
 
-    func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask) {
-        guard let target = preferredOrientation(in: orientations.intersection(allowedOrientations)) else { return }
+    func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask) -> Bool {
+        guard let target = preferredOrientation(in: orientations.intersection(allowedOrientations)) else { return false }
         turn(to: target)
+        return true
     }
 
     /// `_NET_WM_STATE`: maximized both ways or full screen means the scene fills the screen.
