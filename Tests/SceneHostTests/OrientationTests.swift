@@ -22,6 +22,9 @@ extension SceneWindowTests {
 
     @Test func turningTheDeviceTurnsAFloatingScene() async throws {
         let (app, scene, _) = try await orientationApp()
+        // UIKit reports the device's orientation only while it generates orientation notifications.
+        UIDevice.current.beginGeneratingDeviceOrientationNotifications()
+        defer { UIDevice.current.endGeneratingDeviceOrientationNotifications() }
         #expect(UIDevice.current.orientation == .landscapeLeft, "a desktop screen stands in landscape")
         #expect(scene.effectiveGeometry.interfaceOrientation == .landscapeRight, "landscape left device, landscape right interface")
         TestSceneDelegate.transitions = []

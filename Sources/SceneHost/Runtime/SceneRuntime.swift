@@ -124,7 +124,7 @@ public final class SceneRuntime {
 
     /// Puts the simulated device in `orientation`; every scene that may follows.
     public func setDeviceOrientation(_ orientation: UIDeviceOrientation) {
-        guard orientation != UIDevice.current.orientation else { return }
+        guard orientation != UIDevice.current.simulatedOrientation else { return }
         UIDevice.current.setSimulatedOrientation(orientation)
         record("deviceOrientation", session: nil, [("orientation", .string(orientation.description))])
         let interface = UIInterfaceOrientation(orientation)

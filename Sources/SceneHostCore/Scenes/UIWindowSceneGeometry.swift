@@ -36,7 +36,7 @@ extension UIWindowScene {
             coordinateSpace = SceneCoordinateSpace(bounds: CGRect(origin: .zero, size: systemFrame.size))
             // The shape says nothing: the runtime tracks the scene's orientation, and a scene it does not
             // (offscreen, or not yet connected) is held as the device is.
-            interfaceOrientation = orientation != .unknown ? orientation : UIInterfaceOrientation(UIDevice.current.orientation)
+            interfaceOrientation = orientation != .unknown ? orientation : UIInterfaceOrientation(UIDevice.current.simulatedOrientation)
             self.minimumSize = minimumSize
             self.maximumSize = maximumSize
             resizingRestrictions = .freeform
