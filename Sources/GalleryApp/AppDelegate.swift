@@ -16,6 +16,9 @@ public final class AppDelegate: UIResponder, UIApplicationDelegate {
     }
 
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        // The overlays show the device's orientation, which UIKit reports only while it generates
+        // orientation notifications.
+        UIDevice.current.beginGeneratingDeviceOrientationNotifications()
         // On a first launch Mail connects after launch and Settings is asked for beside it; after a
         // relaunch the scenes that were open come back instead.
         if application.openSessions.isEmpty {

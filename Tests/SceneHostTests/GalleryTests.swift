@@ -97,8 +97,8 @@ struct GalleryTests {
         }
     }
 
-    /// A Gallery scene in portrait and in landscape: the geometry's orientation follows the shape, the
-    /// layout its size classes.
+    /// A Gallery scene in portrait and in landscape: the geometry's orientation is the scene's (as the
+    /// runtime sets it from the device), the layout follows the size classes.
     @Test func mailInPortraitAndLandscape() {
         for (name, size, orientation) in [("portrait", CGSize(width: 600, height: 900), UIInterfaceOrientation.portrait),
                                           ("landscape", CGSize(width: 900, height: 600), .landscapeRight)] {
@@ -106,6 +106,8 @@ struct GalleryTests {
             controller.loadViewIfNeeded()
             controller.overlay.isHidden = true
             let scene = UIWindowScene.offscreen(size: size, rootViewController: controller)
+            scene.orientation = orientation
+            _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: 1)
             #expect(scene.effectiveGeometry.interfaceOrientation == orientation)
             assertSnapshot(scene.renderImage(), named: "mail-\(name)")
         }

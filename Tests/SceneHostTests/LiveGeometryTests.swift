@@ -149,8 +149,8 @@ extension SceneWindowTests {
 
         scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 0, y: 0, width: 0, height: 300))) { errors.append($0 as! UISceneError) }
         scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.iOS(interfaceOrientations: [])) { errors.append($0 as! UISceneError) }
-        #expect(errors.map(\.code) == [.geometryRequestDenied, .geometryRequestDenied])
-        #expect(errors.map(\.code.rawValue) == [101, 101])
+        #expect(errors.map(\.code) == [.geometryRequestUnsupported], "an invalid frame; no orientations is no preference")
+        #expect(errors.map(\.code.rawValue) == [100])
     }
 }
 

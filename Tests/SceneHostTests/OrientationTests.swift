@@ -22,6 +22,9 @@ extension SceneWindowTests {
 
     @Test func turningTheDeviceTurnsAFloatingScene() async throws {
         let (app, scene, _) = try await orientationApp()
+        // UIKit reports the device's orientation only while it generates orientation notifications.
+        UIDevice.current.beginGeneratingDeviceOrientationNotifications()
+        defer { UIDevice.current.endGeneratingDeviceOrientationNotifications() }
         #expect(UIDevice.current.orientation == .landscapeLeft, "a desktop screen stands in landscape")
         #expect(scene.effectiveGeometry.interfaceOrientation == .landscapeRight, "landscape left device, landscape right interface")
         TestSceneDelegate.transitions = []
@@ -38,10 +41,11 @@ extension SceneWindowTests {
         #expect(app.events(of: "geometry", scene: scene).last?["orientation"] as? String == "portrait")
 
         // Clockwise again: the home button on the left (landscape right device, landscape left
-        // interface), then upside down.
+        // interface), then upside down. The orientation changes with the device; the window's shape
+        // follows once the window manager has resized it.
         app.rotateDevice(clockwise: true)
         #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .landscapeLeft }))
-        #expect(scene.effectiveGeometry.systemFrame.size == CGSize(width: 800, height: 600))
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == CGSize(width: 800, height: 600) }))
         app.rotateDevice(clockwise: true)
         #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .portraitUpsideDown }))
         #expect(UIDevice.current.orientation == .portraitUpsideDown)
@@ -76,6 +80,30 @@ extension SceneWindowTests {
         root.supported = .all
         scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.iOS(interfaceOrientations: .landscapeRight)) { errors.append($0 as! UISceneError) }
         #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .landscapeRight }))
+        #expect(errors.count == 1)
+    }
+
+    /// A request the view controller supports but the app does not (its `UISupportedInterfaceOrientations`)
+    /// fails with `geometryRequestDenied`, like one the view controller does not support; the scene stays.
+    @Test func aRequestForOrientationsTheAppExcludesIsDenied() async throws {
+        var manifest = UIApplicationSceneManifest(supportsMultipleScenes: true, configurations: [.windowApplication: [.init(name: "Test")]])
+        manifest.supportedInterfaceOrientations = .landscape
+        let app = try AppHarness(TestAppDelegate.self, manifest: manifest)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        await app.run(for: 0.2)
+        let before = scene.effectiveGeometry
+        #expect(scene.supportedInterfaceOrientations == .all, "the view controller supports portrait")
+        var errors: [UISceneError] = []
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.iOS(interfaceOrientations: .portrait)) { errors.append($0 as! UISceneError) }
+        await app.run(for: 0.3)
+        #expect(errors.map(\.code) == [.geometryRequestDenied])
+        #expect(scene.effectiveGeometry.interfaceOrientation == before.interfaceOrientation)
+        #expect(scene.effectiveGeometry.systemFrame.size == before.systemFrame.size)
+
+        // Among several, the ones the app allows are used.
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.iOS(interfaceOrientations: [.portrait, .landscapeLeft])) { errors.append($0 as! UISceneError) }
+        #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .landscapeLeft }))
         #expect(errors.count == 1)
     }
 
@@ -179,9 +207,10 @@ extension SceneWindowTests {
 }
 
 extension SceneWindowTests {
-    /// A maximized window keeps the screen's shape: without the lock it turns between the two
-    /// landscape orientations (a half turn), not to portrait. (Maximize and full screen under the other
-    /// managers are tested with the lock above.)
+    /// A maximized window keeps the screen's shape: without the lock it turns with the device to every
+    /// orientation, portrait ones at the screen's landscape size, since the orientation is the scene's
+    /// and not its shape's. (Maximize and full screen under the other managers are tested with the lock
+    /// above.)
     @Test func aMaximizedSceneWithoutTheLockTurnsWithinTheScreensShape() async throws {
         let (app, scene, _) = try await orientationApp()
         let other = try app.virtualDisplay.connect()
@@ -192,6 +221,10 @@ extension SceneWindowTests {
         let size = scene.effectiveGeometry.systemFrame.size
         #expect(!scene.effectiveGeometry.isInterfaceOrientationLocked)
         app.rotateDevice(clockwise: true)
+        #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .portrait }))
+        await app.run(for: 0.3)
+        #expect(scene.effectiveGeometry.systemFrame.size == size, "portrait, at the screen's shape")
+        #expect(app.events(of: "geometry", scene: scene).last?["orientation"] as? String == "portrait")
         app.rotateDevice(clockwise: true)
         #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .landscapeLeft }))
         await app.run(for: 0.3)

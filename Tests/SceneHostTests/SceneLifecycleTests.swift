@@ -144,3 +144,48 @@ extension SceneWindowTests {
         #expect(app.scenes.count == 2)
     }
 }
+
+extension SceneWindowTests {
+    /// An activation request for a connected session brings its activity to the scene's delegate, in
+    /// `scene(_:continue:)`, as it raises the window; no scene connects.
+    @Test func activatingAConnectedSessionContinuesItsActivity() async throws {
+        TestSceneDelegate.continued = []
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = app.scenes[0]
+        let activity = NSUserActivity(activityType: "org.scenehost.tests.continue")
+        app.application.activateSceneSession(for: UISceneSessionActivationRequest(session: scene.session, userActivity: activity))
+        #expect(TestSceneDelegate.continued.isEmpty, "at the next turn of the loop")
+        #expect(await app.run(until: { TestSceneDelegate.continued == ["org.scenehost.tests.continue"] }))
+        app.application.requestSceneSessionActivation(scene.session, userActivity: NSUserActivity(activityType: "org.scenehost.tests.older"), options: nil)
+        #expect(await app.run(until: { TestSceneDelegate.continued.count == 2 }))
+        #expect(TestSceneDelegate.continued.last == "org.scenehost.tests.older")
+        #expect(app.scenes.count == 1)
+    }
+
+    /// `requestSceneSessionDestruction` closes the scene at the next turn of the loop, as UIKit's
+    /// asynchronous request does; a session that is not open any more fails with `UISceneError`.
+    @Test func destroyingASessionIsARequest() async throws {
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        app.application.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
+        #expect(await app.waitForScenes(2))
+        let session = app.scenes[1].session
+        var errors: [any Error] = []
+        let options = UIWindowSceneDestructionRequestOptions()
+        #expect(options.windowDismissalAnimation == .standard)
+        options.windowDismissalAnimation = .decline
+        #expect([UIWindowScene.DismissalAnimation.standard, .commit, .decline].map(\.rawValue) == [1, 2, 3])
+        app.application.requestSceneSessionDestruction(session, options: options) { errors.append($0) }
+        #expect(app.application.openSessions.contains(session) && session.scene?.activationState != .unattached,
+                "still open until the loop turns")
+        #expect(await app.run(until: { !app.application.openSessions.contains(session) }))
+        #expect(app.scenes.count == 1)
+        #expect(errors.isEmpty)
+
+        app.application.requestSceneSessionDestruction(session, options: nil) { errors.append($0) }
+        #expect(await app.run(until: { !errors.isEmpty }))
+        #expect((errors.first as? UISceneError)?.code == .requestDenied)
+        #expect(app.scenes.count == 1)
+    }
+}

@@ -93,6 +93,10 @@ final class TestSceneDelegate: UIResponder, UIWindowSceneDelegate {
         return activity
     }
 
+    /// The activity types `scene(_:continue:)` received, across all scenes.
+    static var continued: [String] = []
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) { Self.continued.append(userActivity.activityType) }
+
     func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity) {
         note = stateRestorationActivity.userInfo?["note"] as? String
         Self.restoredNotes.append(note ?? "?")

@@ -41,10 +41,11 @@ open class UIApplication: UIResponder {
     public func terminate() { runtime.terminate() }
 
     /// Shows a scene: a new one for a request by role, or the request's existing session (its window is
-    /// raised, or reconnected if it had disconnected). Runs at the next turn of the event loop, as
-    /// UIKit's requests are asynchronous; `errorHandler` receives failures.
+    /// raised and its delegate continues the request's `userActivity` in `scene(_:continue:)`, or the
+    /// session reconnects with the activity if it had disconnected). Runs at the next turn of the event
+    /// loop, as UIKit's requests are asynchronous; `errorHandler` receives failures.
     public func activateSceneSession(for request: UISceneSessionActivationRequest, errorHandler: ((any Error) -> Void)? = nil) {
-        runtime.enqueue(request, errorHandler: errorHandler)
+        runtime.enqueue(.activate(request), errorHandler: errorHandler)
     }
 
     /// The older form of `activateSceneSession(for:)`: a nil session asks for a new scene.
@@ -55,17 +56,43 @@ open class UIApplication: UIResponder {
         activateSceneSession(for: request, errorHandler: errorHandler)
     }
 
-    /// Closes the session's scene and discards the session, as the user closing its window does.
+    /// Closes the session's scene and discards the session, as the user closing its window does. Runs
+    /// at the next turn of the event loop, as UIKit's request is asynchronous (with the activation
+    /// requests, in the order they were made). A session that is not open by then (closed or discarded
+    /// already) fails with `UISceneError.Code.requestDenied`, given to `errorHandler` (else warned about).
+    /// `options` may be `UIWindowSceneDestructionRequestOptions`; its animation has no effect on X11.
     public func requestSceneSessionDestruction(_ sceneSession: UISceneSession, options: UISceneDestructionRequestOptions?,
                                                errorHandler: ((any Error) -> Void)? = nil) {
-        runtime.destroy(sceneSession)
+        runtime.enqueue(.destroy(sceneSession), errorHandler: errorHandler)
     }
 }
 
-/// Options for `requestSceneSessionDestruction`; the dismissal animation has no effect on X11.
+/// Options for `requestSceneSessionDestruction(_:options:errorHandler:)`; for a window scene, UIKit's
+/// `UIWindowSceneDestructionRequestOptions` says how its windows leave.
 @MainActor
-public final class UISceneDestructionRequestOptions {
+open class UISceneDestructionRequestOptions {
     public init() {}
+}
+
+/// Options for closing a window scene with `requestSceneSessionDestruction(_:options:errorHandler:)`.
+/// The window manager closes the window on X11, so the dismissal animation has no visible effect.
+@MainActor
+open class UIWindowSceneDestructionRequestOptions: UISceneDestructionRequestOptions {
+    /// How the scene's windows leave the screen; `.standard` unless set.
+    open var windowDismissalAnimation: UIWindowScene.DismissalAnimation = .standard
+    public override init() { super.init() }
+}
+
+extension UIWindowScene {
+    /// How a closed scene's windows leave the screen, with UIKit's raw values.
+    public enum DismissalAnimation: Int, Sendable {
+        /// The usual animation, for a scene whose work is simply done (a web page).
+        case standard = 1
+        /// For a scene whose changes are kept (a sent message).
+        case commit = 2
+        /// For a scene whose changes are dropped (a discarded draft).
+        case decline = 3
+    }
 }
 
 /// Starts the app with `delegateClass` on `$DISPLAY`, and runs its event loop until the last scene

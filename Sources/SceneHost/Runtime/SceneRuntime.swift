@@ -32,7 +32,12 @@ public final class SceneRuntime {
     /// Set while quitting: the state was saved first; the disconnections that follow change nothing.
     private var isTerminating = false
     private var savePending = false
-    private var pendingRequests: [(UISceneSessionActivationRequest, ((any Error) -> Void)?)] = []
+    /// The app's scene requests since the last turn, in the order they were made, with their error handlers.
+    private var pendingRequests: [(SceneRequest, ((any Error) -> Void)?)] = []
+    enum SceneRequest {
+        case activate(UISceneSessionActivationRequest)
+        case destroy(UISceneSession)
+    }
     /// Set once the app terminates; the loop stops.
     public private(set) var isTerminated = false
     /// What happens when the last scene closes: `exit(0)` in apps; tests replace it.
@@ -107,7 +112,7 @@ public final class SceneRuntime {
         let lost = restoreSessions()
         // UIKit connects the first scene right after launch (unless sessions come back); requests made
         // during launch follow it.
-        if sessions.isEmpty { pendingRequests.insert((UISceneSessionActivationRequest(role: .windowApplication), nil), at: 0) }
+        if sessions.isEmpty { pendingRequests.insert((.activate(UISceneSessionActivationRequest(role: .windowApplication)), nil), at: 0) }
         _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
         // Saved sessions that cannot come back are discarded now, as UIKit reports sessions discarded
         // while the app was not running.
@@ -124,7 +129,7 @@ public final class SceneRuntime {
 
     /// Puts the simulated device in `orientation`; every scene that may follows.
     public func setDeviceOrientation(_ orientation: UIDeviceOrientation) {
-        guard orientation != UIDevice.current.orientation else { return }
+        guard orientation != UIDevice.current.simulatedOrientation else { return }
         UIDevice.current.setSimulatedOrientation(orientation)
         record("deviceOrientation", session: nil, [("orientation", .string(orientation.description))])
         let interface = UIInterfaceOrientation(orientation)
@@ -173,7 +178,7 @@ public final class SceneRuntime {
             sessions.append(session)
             frames[saved.identifier] = saved.frame
             restoring.insert(saved.identifier)
-            pendingRequests.append((UISceneSessionActivationRequest(session: session), nil))
+            pendingRequests.append((.activate(UISceneSessionActivationRequest(session: session)), nil))
         }
         return lost
     }
@@ -353,15 +358,31 @@ public final class SceneRuntime {
     }
     private var turnScheduled = false
 
-    func enqueue(_ request: UISceneSessionActivationRequest, errorHandler: ((any Error) -> Void)?) {
+    /// Queues an activation or destruction request for the next turn, as UIKit's are asynchronous.
+    func enqueue(_ request: SceneRequest, errorHandler: ((any Error) -> Void)?) {
         pendingRequests.append((request, errorHandler))
     }
 
     private func processRequests() {
         while !pendingRequests.isEmpty {
-            let (request, errorHandler) = pendingRequests.removeFirst()
+            let (pending, errorHandler) = pendingRequests.removeFirst()
+            let request: UISceneSessionActivationRequest
+            switch pending {
+            case .activate(let activation):
+                request = activation
+            case .destroy(let session):
+                guard sessions.contains(session) else {
+                    let error = UISceneError(.requestDenied, "the scene session \(session.persistentIdentifier) is not open (closed or discarded already); ask to destroy a session of UIApplication.shared.openSessions")
+                    if let errorHandler { errorHandler(error) } else { SceneHostLog.warning(error.description) }
+                    continue
+                }
+                destroy(session)
+                continue
+            }
             if let session = request.session, let window = windows.first(where: { $0.scene.session === session }) {
                 window.raise()
+                // The scene is connected already: its delegate continues the activity, as in UIKit.
+                if let activity = request.userActivity { window.scene.delegate?.scene(window.scene, continue: activity) }
                 continue
             }
             if request.session == nil, manifest?.supportsMultipleScenes == false, !windows.isEmpty {

@@ -91,7 +91,7 @@ final class SceneWindow: UIWindowSceneHost {
     /// maps the window.
     func connect(options: UIScene.ConnectionOptions) {
         scene.environmentTraits = runtime.desktop.environmentTraits(active: hasFocus)
-        scene.orientation = UIInterfaceOrientation(UIDevice.current.orientation)
+        scene.orientation = UIInterfaceOrientation(UIDevice.current.simulatedOrientation)
         scene.setInitialGeometry(SceneFrameGeometry(systemFrame: systemFrame, displayScale: scale))
         scene.delegate?.scene(scene, willConnectTo: scene.session, options: options)
         NotificationCenter.default.post(name: UIScene.willConnectNotification, object: scene)
@@ -181,7 +181,7 @@ final class SceneWindow: UIWindowSceneHost {
     /// The orientation to turn to among `mask`: the device's when it is one of them, else the first of
     /// portrait, landscape right, landscape left, upside down.
     private func preferredOrientation(in mask: UIInterfaceOrientationMask) -> UIInterfaceOrientation? {
-        let device = UIInterfaceOrientation(UIDevice.current.orientation)
+        let device = UIInterfaceOrientation(UIDevice.current.simulatedOrientation)
         if mask.contains(device) { return device }
         return [UIInterfaceOrientation.portrait, .landscapeRight, .landscapeLeft, .portraitUpsideDown].first { mask.contains($0) }
     }
@@ -195,9 +195,10 @@ final class SceneWindow: UIWindowSceneHost {
         needsFrame = true
     }
 
-    func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask) {
-        guard let target = preferredOrientation(in: orientations.intersection(allowedOrientations)) else { return }
+    func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask) -> Bool {
+        guard let target = preferredOrientation(in: orientations.intersection(allowedOrientations)) else { return false }
         turn(to: target)
+        return true
     }
 
     /// `_NET_WM_STATE`: maximized both ways or full screen means the scene fills the screen.

@@ -40,30 +40,50 @@ extension UIInterfaceOrientation {
 /// SceneHostTesting's `AppHarness.rotateDevice`, or starts from `SCENEHOST_ORIENTATION` (`portrait`,
 /// `portraitUpsideDown`, `landscapeLeft`, `landscapeRight`). It starts in `landscapeLeft`: a desktop
 /// screen is wide.
+///
+/// As in UIKit, an app that wants the device's orientation asks for it:
+/// `beginGeneratingDeviceOrientationNotifications()`. Until then `orientation` reads `.unknown` and
+/// `orientationDidChangeNotification` is not posted; scenes turn with the device either way.
 @MainActor
 public final class UIDevice {
     public static let current = UIDevice()
 
+    /// Posted (object: the device) when the device turns, while orientation notifications are generated.
     public static let orientationDidChangeNotification = Notification.Name("UIDeviceOrientationDidChangeNotification")
 
-    public private(set) var orientation: UIDeviceOrientation = .landscapeLeft
-    public private(set) var isGeneratingDeviceOrientationNotifications = false
+    /// The physical orientation of the simulated device, which may differ from a scene's interface
+    /// orientation. `.unknown` unless orientation notifications are generated, as in UIKit; from the
+    /// first `beginGeneratingDeviceOrientationNotifications()` it is the device's at once (UIKit's
+    /// accelerometer takes a moment).
+    public var orientation: UIDeviceOrientation { isGeneratingDeviceOrientationNotifications ? simulatedOrientation : .unknown }
+    /// Whether `orientationDidChangeNotification` is posted: between a
+    /// `beginGeneratingDeviceOrientationNotifications()` and its matching end.
+    public var isGeneratingDeviceOrientationNotifications: Bool { generationRequests > 0 }
     public var userInterfaceIdiom: UIUserInterfaceIdiom { .pad }
     public var name: String { "SceneHost" }
     public var systemName: String { "SceneHost" }
 
+    /// Begins and ends not matched yet: calls nest, as in UIKit.
+    private var generationRequests = 0
+    /// How the simulated device is held, whether or not anyone asked for notifications: what scenes turn to.
+    @_spi(Runtime) public private(set) var simulatedOrientation: UIDeviceOrientation = .landscapeLeft
+
     private init() {}
 
-    public func beginGeneratingDeviceOrientationNotifications() { isGeneratingDeviceOrientationNotifications = true }
-    public func endGeneratingDeviceOrientationNotifications() { isGeneratingDeviceOrientationNotifications = false }
+    /// Starts posting `orientationDidChangeNotification` and reporting `orientation`. Calls nest: match
+    /// each with `endGeneratingDeviceOrientationNotifications()`.
+    public func beginGeneratingDeviceOrientationNotifications() { generationRequests += 1 }
+    /// Ends one `beginGeneratingDeviceOrientationNotifications()`; the last one stops the notifications.
+    /// An end without a begin does nothing.
+    public func endGeneratingDeviceOrientationNotifications() { generationRequests = max(0, generationRequests - 1) }
 
     /// Turns the simulated device (the runtime calls this; scenes follow where they may).
     @_spi(Runtime) public func setSimulatedOrientation(_ orientation: UIDeviceOrientation) {
-        guard orientation != self.orientation else { return }
-        self.orientation = orientation
-        // UIKit posts the notification whether or not anybody asked to generate them.
+        guard orientation != simulatedOrientation else { return }
+        simulatedOrientation = orientation
+        guard isGeneratingDeviceOrientationNotifications else { return }
         NotificationCenter.default.post(name: UIDevice.orientationDidChangeNotification, object: self)
     }
 
-    @_spi(Runtime) public func turned(clockwise: Bool) -> UIDeviceOrientation { orientation.turned(clockwise: clockwise) }
+    @_spi(Runtime) public func turned(clockwise: Bool) -> UIDeviceOrientation { simulatedOrientation.turned(clockwise: clockwise) }
 }

@@ -91,7 +91,17 @@ public final class OffscreenSceneHost: UIWindowSceneHost {
 
     public func sceneNeedsFrame() {}
     public func sceneTitleDidChange() {}
-    public func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask) {}
+    /// Turns the scene to the first of the orientations (portrait, landscape right, landscape left,
+    /// upside down), as the simulated device turns a window: a quarter turn swaps width and height.
+    public func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask) -> Bool {
+        guard let target = [UIInterfaceOrientation.portrait, .landscapeRight, .landscapeLeft, .portraitUpsideDown]
+            .first(where: orientations.contains) else { return false }
+        scene.orientation = target
+        var frame = geometry.systemFrame
+        if target.isPortrait != (frame.height > frame.width) { frame.size = CGSize(width: frame.height, height: frame.width) }
+        place(frame)
+        return true
+    }
     public func sceneRequestsFrame(_ frame: CGRect) { place(frame) }
 
     /// The limits are part of the geometry; a window outside new ones is brought into them.

@@ -19,6 +19,9 @@ public protocol UISceneDelegate: AnyObject {
     func stateRestorationActivity(for scene: UIScene) -> NSUserActivity?
     /// Called after `scene(_:willConnectTo:options:)` of a scene brought back after a relaunch.
     func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity)
+    /// Continues `userActivity` in a scene already connected: the activity of an activation request for
+    /// its session. (A scene that connects for the request finds it in the connection options instead.)
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity)
 }
 
 extension UISceneDelegate {
@@ -30,6 +33,7 @@ extension UISceneDelegate {
     public func sceneDidEnterBackground(_ scene: UIScene) {}
     public func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { nil }
     public func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity) {}
+    public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {}
 }
 
 /// A window scene's delegate: the window it shows and geometry changes.

@@ -13,8 +13,9 @@ public protocol UIWindowSceneHost: AnyObject {
     /// The supported orientations or the lock preference changed.
     func sceneOrientationPreferencesDidChange()
     /// `.iOS(interfaceOrientations:)`: turn the scene to one of `orientations` (already checked against
-    /// what it supports).
-    func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask)
+    /// what its view controllers support). Returns false, turning nothing, when the app supports none of
+    /// them.
+    func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask) -> Bool
 }
 
 /// A scene that shows windows: its geometry, traits and size restrictions follow the X11 window.
@@ -145,8 +146,9 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
 
     // MARK: Orientation
 
-    /// The interface orientation the device's rotation gave the scene (which side is up); the window's
-    /// shape decides between portrait and landscape. Set by the runtime.
+    /// The scene's interface orientation, which `effectiveGeometry` reports: the device's, unless the
+    /// lock or the supported orientations kept another. Set by the runtime; `.unknown` (offscreen): the
+    /// device's.
     @_spi(Runtime) public var orientation: UIInterfaceOrientation = .unknown
     /// Whether the window fills the screen (maximized or full screen): only then is the orientation
     /// lock honoured, as in UIKit. Set by the runtime.
@@ -260,11 +262,19 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     // MARK: Geometry requests
 
     /// Asks for a new geometry. `.Mac(systemFrame:)` moves and resizes the window (a size outside the
-    /// size restrictions is brought within them; a frame with no usable size fails with
-    /// `UISceneError.Code.geometryRequestDenied`). Other preferences fail with
-    /// `.geometryRequestUnsupported`.
+    /// size restrictions is brought within them). `.iOS(interfaceOrientations:)` turns the scene to one of
+    /// the orientations that its view controllers and the app support. An empty set of orientations or a
+    /// null frame states no preference: nothing happens. Errors, with UIKit's codes:
+    /// `.geometryRequestUnsupported` (100) for an invalid request (a frame without a finite, positive
+    /// size) or another kind of preferences; `.geometryRequestDenied` (101) for a valid one refused (no
+    /// requested orientation supported, or the orientation locked).
+    ///
+    /// UIKit's error handler may run asynchronously; here it runs before the method returns, and the
+    /// new geometry arrives with a later frame (at once for an offscreen scene).
     public func requestGeometryUpdate(_ preferences: GeometryPreferences, errorHandler: ((any Error) -> Void)? = nil) {
         if let iOS = preferences as? GeometryPreferences.iOS {
+            // UIKit's default, the empty set, means no preference.
+            guard !iOS.interfaceOrientations.isEmpty else { return }
             let possible = iOS.interfaceOrientations.intersection(supportedInterfaceOrientations)
             guard !possible.isEmpty else {
                 errorHandler?(UISceneError(.geometryRequestDenied, "none of the requested interface orientations is supported by the scene's view controller (supportedInterfaceOrientations)"))
@@ -274,7 +284,9 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
                 errorHandler?(UISceneError(.geometryRequestDenied, "the scene's interface orientation is locked (prefersInterfaceOrientationLocked)"))
                 return
             }
-            host?.sceneRequestsOrientation(possible)
+            if let host, !host.sceneRequestsOrientation(possible) {
+                errorHandler?(UISceneError(.geometryRequestDenied, "none of the requested interface orientations is supported by the app (application(_:supportedInterfaceOrientationsFor:), else UISupportedInterfaceOrientations in Info.plist)"))
+            }
             return
         }
         guard let mac = preferences as? GeometryPreferences.Mac else {
@@ -282,9 +294,11 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
             return
         }
         let frame = mac.systemFrame
+        // UIKit's default frame, the null rectangle, means no preference.
+        if frame.isNull { return }
         guard frame.width.isFinite, frame.height.isFinite, frame.minX.isFinite, frame.minY.isFinite,
               frame.width > 0, frame.height > 0 else {
-            errorHandler?(UISceneError(.geometryRequestDenied, "the requested frame \(frame) has no usable size; give a finite, positive width and height"))
+            errorHandler?(UISceneError(.geometryRequestUnsupported, "the requested frame \(frame) has no usable size; give a finite, positive width and height"))
             return
         }
         let restrictions = sizeRestrictions ?? UISceneSizeRestrictions()
@@ -400,7 +414,8 @@ extension UIWindowScene {
 }
 
 extension UIWindowScene.GeometryPreferences {
-    /// A window frame: position and size in points, in screen (root window) coordinates.
+    /// A window frame: position and size in points, in screen (root window) coordinates. `CGRect.null`,
+    /// UIKit's default, states no preference.
     public final class Mac: UIWindowScene.GeometryPreferences {
         public var systemFrame: CGRect
         public init(systemFrame: CGRect) {
@@ -409,7 +424,8 @@ extension UIWindowScene.GeometryPreferences {
         }
     }
 
-    /// Interface orientations, for a scene on a rotating device.
+    /// Interface orientations, for a scene on a rotating device. The empty set, UIKit's default, states
+    /// no preference.
     public final class iOS: UIWindowScene.GeometryPreferences {
         public var interfaceOrientations: UIInterfaceOrientationMask
         public init(interfaceOrientations: UIInterfaceOrientationMask) {

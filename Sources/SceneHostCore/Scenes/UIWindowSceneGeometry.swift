@@ -13,8 +13,10 @@ extension UIWindowScene {
         public let systemFrame: CGRect
         /// The scene's coordinate space; its bounds are the scene's size at origin zero.
         public let coordinateSpace: any UICoordinateSpace
-        /// Portrait when taller than wide, landscape otherwise; which portrait or landscape follows the
-        /// simulated device's rotation (see `UIDevice`).
+        /// The scene's interface orientation, as in UIKit: the simulated device's (see `UIDevice`), unless
+        /// the orientation is locked or the scene does not support the device's, whatever the window's
+        /// shape: a 320×768 window on a landscape device is landscape, as a landscape 1/3 Split View is.
+        /// An offscreen scene takes the device's.
         public let interfaceOrientation: UIInterfaceOrientation
         /// The minimum size in force (0 per dimension: none).
         public let minimumSize: CGSize
@@ -29,13 +31,12 @@ extension UIWindowScene {
         public let isInterfaceOrientationLocked: Bool
 
         init(systemFrame: CGRect, minimumSize: CGSize, maximumSize: CGSize, isInteractivelyResizing: Bool = false,
-             orientation preferred: UIInterfaceOrientation = .unknown, isOrientationLocked: Bool = false) {
+             orientation: UIInterfaceOrientation = .unknown, isOrientationLocked: Bool = false) {
             self.systemFrame = systemFrame
             coordinateSpace = SceneCoordinateSpace(bounds: CGRect(origin: .zero, size: systemFrame.size))
-            // The window's shape decides portrait or landscape; the device decides which side is up.
-            let portrait = systemFrame.height > systemFrame.width
-            interfaceOrientation = portrait ? (preferred.isPortrait ? preferred : .portrait)
-                                            : (preferred.isLandscape ? preferred : .landscapeRight)
+            // The shape says nothing: the runtime tracks the scene's orientation, and a scene it does not
+            // (offscreen, or not yet connected) is held as the device is.
+            interfaceOrientation = orientation != .unknown ? orientation : UIInterfaceOrientation(UIDevice.current.simulatedOrientation)
             self.minimumSize = minimumSize
             self.maximumSize = maximumSize
             resizingRestrictions = .freeform
