@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "GalleryApp", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "Cairo"],
                 resources: [.copy("Resources")]),
         .executableTarget(name: "Gallery", dependencies: ["GalleryApp"]),
+        // The README's example app, built with the package so its code always compiles.
+        .executableTarget(name: "NotesExample", dependencies: ["SceneHost", "SceneHostCore"]),
         .executableTarget(
             name: "Benchmarks", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "GalleryApp"],
             exclude: ["kiwi_layout.py"]),

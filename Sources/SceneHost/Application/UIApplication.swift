@@ -103,7 +103,7 @@ extension UIWindowScene {
 public func UIApplicationMain(_ delegateClass: any UIApplicationDelegate.Type) -> Never {
     let runtime = openRuntime()
     var manifest: UIApplicationSceneManifest?
-    if let url = UIApplicationSceneManifest.discover() {
+    if let url = UIApplicationSceneManifest.discover(appDelegate: delegateClass) {
         do {
             manifest = try UIApplicationSceneManifest.load(from: url)
         } catch {

@@ -111,24 +111,25 @@ public struct UIApplicationSceneManifest: Sendable {
         return result
     }
 
-    /// The `Info.plist` among the SwiftPM resource bundles beside the executable (at a bundle's top or
-    /// one folder down): the executable's own bundle (`<Package>_<Executable>.resources`) first, then
-    /// its modules' bundles. Nil when there is none.
-    static func discover() -> URL? {
+    /// The app's `Info.plist`, in a SwiftPM resource bundle beside the executable (at the bundle's top or
+    /// one folder down): the bundle of the app delegate's module (`<Package>_<Module>.resources`), else the
+    /// executable's own. Nil when there is none. Other bundles there belong to other executables of the
+    /// package (they share a build folder) and are not looked in.
+    static func discover(appDelegate delegateClass: any UIApplicationDelegate.Type) -> URL? {
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         let folder = executable.deletingLastPathComponent()
-        let name = executable.lastPathComponent
-        guard let bundles = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter({ $0.hasSuffix(".resources") })
-            .sorted(by: { ($0.hasSuffix("_\(name).resources") ? 0 : 1, $0) < ($1.hasSuffix("_\(name).resources") ? 0 : 1, $1) })
-        else { return nil }
-        for bundle in bundles {
-            let base = folder.appendingPathComponent(bundle)
-            var candidates = [base.appendingPathComponent("Info.plist")]
-            for sub in ((try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []).sorted() {
-                candidates.append(base.appendingPathComponent(sub).appendingPathComponent("Info.plist"))
+        let module = String(reflecting: delegateClass).split(separator: ".").first.map(String.init)
+        let owners = [module, executable.lastPathComponent].compactMap { $0 }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        for owner in owners {
+            for bundle in names.filter({ $0.hasSuffix("_\(owner).resources") }).sorted() {
+                let base = folder.appendingPathComponent(bundle)
+                var candidates = [base.appendingPathComponent("Info.plist")]
+                for sub in ((try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []).sorted() {
+                    candidates.append(base.appendingPathComponent(sub).appendingPathComponent("Info.plist"))
+                }
+                if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) { return found }
             }
-            if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) { return found }
         }
         return nil
     }
