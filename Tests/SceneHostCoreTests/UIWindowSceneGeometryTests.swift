@@ -62,3 +62,45 @@ struct UIWindowSceneGeometryTests {
         #expect(scene.effectiveGeometry === before)
     }
 }
+
+/// Records both geometry callbacks: the current one and the deprecated one, with its arguments.
+@MainActor
+final class BothCallbacksDelegate: UIResponder, UIWindowSceneDelegate {
+    var current: [UIWindowScene.Geometry] = []
+    var deprecated: [(bounds: CGRect, orientation: UIInterfaceOrientation, style: UIUserInterfaceStyle)] = []
+    required override init() {}
+    func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {
+        current.append(previousEffectiveGeometry)
+    }
+    func windowScene(_ windowScene: UIWindowScene, didUpdate previousCoordinateSpace: any UICoordinateSpace,
+                     interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation, traitCollection previousTraitCollection: UITraitCollection) {
+        deprecated.append((previousCoordinateSpace.bounds, previousInterfaceOrientation, previousTraitCollection.userInterfaceStyle))
+    }
+}
+
+extension UIWindowSceneGeometryTests {
+    /// The deprecated `windowScene(_:didUpdate:interfaceOrientation:traitCollection:)` follows the
+    /// coordinate space (a move or a resize), the orientation and the scene's traits, with their previous
+    /// values: not a change of the size limits or of `isInteractivelyResizing` alone, and also a trait
+    /// change from the desktop that comes without a new geometry.
+    @Test func theDeprecatedCallbackFollowsCoordinateSpaceOrientationAndTraits() {
+        let scene = makeScene(CGSize(width: 800, height: 600))
+        let host = scene.offscreenHost!
+        let delegate = BothCallbacksDelegate()
+        scene.delegate = delegate
+        host.place(CGRect(x: 40, y: 30, width: 800, height: 600))
+        #expect(delegate.current.count == 1 && delegate.deprecated.count == 1, "a pure move")
+
+        scene.sizeRestrictions?.minimumSize = CGSize(width: 300, height: 200)
+        host.place(CGRect(x: 40, y: 30, width: 800, height: 600), interactive: true)
+        #expect(delegate.current.count == 3 && delegate.deprecated.count == 1, "limits and the drag flag: the current callback only")
+
+        scene.environmentTraits = UITraitCollection { $0.userInterfaceStyle = .dark }
+        _ = host.prepareFrame()
+        #expect(delegate.current.count == 3, "no new geometry")
+        #expect(delegate.deprecated.count == 2 && delegate.deprecated.last?.style == .light, "the desktop turned dark: the previous traits")
+
+        host.place(CGRect(x: 40, y: 30, width: 900, height: 600))
+        #expect(delegate.deprecated.count == 3 && delegate.deprecated.last?.bounds.width == 800, "a resize: the previous bounds")
+    }
+}

@@ -45,18 +45,12 @@ extension UIWindowScene {
     /// The host then composites the returned damage with `render(into:damage:scale:)`.
     @_spi(Runtime) public func prepareFrame(_ geometry: SceneFrameGeometry?, drawingAt scale: CGFloat) -> SceneFrame {
         let start = DispatchTime.now().uptimeNanoseconds
-        let previousTraits = traitCollection
-        let previousGeometry = geometry.flatMap {
-            applySystemFrame($0.systemFrame, displayScale: $0.displayScale, interactive: $0.isInteractivelyResizing)
-        }
-        updateTraitsIfNeeded()
-        let traitsChanged = traitCollection != previousTraits
-        if let previousGeometry { reportGeometryChange(from: previousGeometry) }
+        let changed = update(to: geometry)
         layoutIfNeeded()
         let laidOut = DispatchTime.now().uptimeNanoseconds
         let damage = takeDamage(drawingAt: scale)
         let drawn = DispatchTime.now().uptimeNanoseconds
-        return SceneFrame(previousGeometry: previousGeometry, previousTraits: traitsChanged ? previousTraits : nil, damage: damage,
+        return SceneFrame(previousGeometry: changed.geometry, previousTraits: changed.traits, damage: damage,
                           layoutSeconds: Double(laidOut - start) / 1e9, drawSeconds: Double(drawn - laidOut) / 1e9)
     }
 }
@@ -81,9 +75,7 @@ public final class OffscreenSceneHost: UIWindowSceneHost {
     public func place(_ frame: CGRect, displayScale: CGFloat? = nil, interactive: Bool = false) {
         geometry = SceneFrameGeometry(systemFrame: frame, displayScale: displayScale ?? geometry.displayScale,
                                       isInteractivelyResizing: interactive)
-        if let previous = scene.applySystemFrame(frame, displayScale: geometry.displayScale, interactive: interactive) {
-            scene.reportGeometryChange(from: previous)
-        }
+        _ = scene.update(to: geometry)
     }
 
     /// One frame at the current geometry (see `UIWindowScene.prepareFrame`).

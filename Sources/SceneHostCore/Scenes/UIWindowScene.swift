@@ -128,7 +128,6 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         let previous = effectiveGeometry
         guard !geometry.hasSameValues(as: previous) else { return nil }
         effectiveGeometry = geometry
-        traitsBeforeGeometryChange = traitCollection
 
         // Root view controllers hear of a new size before anything is laid out at it.
         if previous.systemFrame.size != frame.size, windows.contains(where: { $0.rootViewController != nil }) {
@@ -189,8 +188,6 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// The coordinator of a size transition, completed (alongside blocks, then completions) once the
     /// new size is laid out.
     private var pendingCoordinator: TransitionCoordinator?
-    /// The scene's traits before the last geometry change, for the deprecated delegate callback.
-    private var traitsBeforeGeometryChange: UITraitCollection?
 
     /// Recomputes the scene's traits where something changed (geometry, desktop, overrides) and passes
     /// them down every window, top-down: handlers run before anything is laid out.
@@ -252,11 +249,33 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     }
 
     /// Tells the delegate about a geometry change returned by `applySystemFrame`.
-    func reportGeometryChange(from previous: Geometry) {
+    /// Tells the delegate what changed: `windowScene(_:didUpdateEffectiveGeometry:)` for any change of
+    /// the geometry (`previous`), and the deprecated `windowScene(_:didUpdate:interfaceOrientation:
+    /// traitCollection:)` when the coordinate space (a move or a resize), the interface orientation or
+    /// the scene's traits changed (`previousTraits`), as in UIKit: not for a change of the size limits or
+    /// of `isInteractivelyResizing` alone, and also for a trait change without a new geometry (a dark
+    /// desktop, a larger text size).
+    func reportChanges(geometry previous: Geometry?, traits previousTraits: UITraitCollection?) {
         guard let delegate = delegate as? any UIWindowSceneDelegate else { return }
-        delegate.windowScene(self, didUpdateEffectiveGeometry: previous)
-        delegate.windowScene(self, didUpdate: previous.coordinateSpace, interfaceOrientation: previous.interfaceOrientation,
-                             traitCollection: traitsBeforeGeometryChange ?? traitCollection)
+        if let previous { delegate.windowScene(self, didUpdateEffectiveGeometry: previous) }
+        let before = previous ?? effectiveGeometry
+        guard before.systemFrame != effectiveGeometry.systemFrame || before.interfaceOrientation != effectiveGeometry.interfaceOrientation
+                || previousTraits != nil else { return }
+        delegate.windowScene(self, didUpdate: before.coordinateSpace, interfaceOrientation: before.interfaceOrientation,
+                             traitCollection: previousTraits ?? traitCollection)
+    }
+
+    /// Brings the geometry (when given) and the traits up to date and tells the delegate; returns the
+    /// previous geometry and traits where they changed.
+    func update(to geometry: SceneFrameGeometry?) -> (geometry: Geometry?, traits: UITraitCollection?) {
+        let previousTraits = traitCollection
+        let previousGeometry = geometry.flatMap {
+            applySystemFrame($0.systemFrame, displayScale: $0.displayScale, interactive: $0.isInteractivelyResizing)
+        }
+        updateTraitsIfNeeded()
+        let changedTraits = traitCollection != previousTraits ? previousTraits : nil
+        reportChanges(geometry: previousGeometry, traits: changedTraits)
+        return (previousGeometry, changedTraits)
     }
 
     // MARK: Geometry requests
