@@ -48,3 +48,16 @@ extension Display {
         return found.isEmpty ? [(0, 0, screenWidth, screenHeight)] : found
     }
 }
+
+extension Display {
+    /// The screen's area that windows may take (`_NET_WORKAREA` of the current desktop, as the window
+    /// manager sets it, without panels), or the whole screen.
+    public func workArea() -> (x: Int, y: Int, width: Int, height: Int) {
+        let desktop = Int(cardinalProperty(root, "_NET_CURRENT_DESKTOP")?.first ?? 0)
+        if let values = cardinalProperty(root, "_NET_WORKAREA"), values.count >= 4 * (desktop + 1) {
+            let area = values[(4 * desktop)...].prefix(4).map { Int(truncatingIfNeeded: $0) }
+            if area[2] > 0, area[3] > 0 { return (area[0], area[1], area[2], area[3]) }
+        }
+        return (0, 0, screenWidth, screenHeight)
+    }
+}

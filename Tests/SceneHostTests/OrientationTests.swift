@@ -159,22 +159,28 @@ extension SceneWindowTests {
 
 extension SceneWindowTests {
     /// The Gallery's "Lock orientation" switch, clicked on screen: its controller, the container's
-    /// `childForInterfaceOrientationLock`, asks for the lock; maximized, the Settings scene keeps its
-    /// orientation when the device turns. xfwm4 does not maximize a window with a maximum size below
-    /// the screen's (Settings: 900×800), so there the lock is never honoured. (i3's lack of maximize is
-    /// tested above.)
+    /// `childForInterfaceOrientationLock`, asks for the lock; maximized on a screen no larger than its
+    /// maximum size (Settings: 900×800), the Settings scene fills the screen and keeps its orientation
+    /// when the device turns. (A scene maximized within a smaller maximum is tested below; i3's lack of
+    /// maximize above.)
     @Test(arguments: [VirtualDisplay.WindowManager.openbox, .xfwm4])
     func theGallerysLockSwitchLocksAMaximizedSettingsScene(_ manager: VirtualDisplay.WindowManager) async throws {
-        let app = try AppHarness(AppDelegate.self, windowManager: manager, manifest: AppDelegate.sceneManifest)
+        let display = try VirtualDisplay(width: 880, height: 660, windowManager: manager)
+        let app = try AppHarness(AppDelegate.self, display: display, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))
         let scene = try #require(app.scene(titled: "Settings"))
         let container = try #require(scene.windows.first?.rootViewController as? SettingsContainerController)
         let lock = container.settings.lockSwitch
         let window = try #require(app.window(of: scene))
         let other = try app.virtualDisplay.connect()
+        // A floating window first (xfwm4 maximizes a window made larger than the screen).
+        other.setMaximized(window, false)
         other.activate(window, source: 2)
         other.flush()
-        await app.run(for: 0.3)
+        await app.run(for: 0.2)
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 40, y: 40, width: 600, height: 450)))
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == CGSize(width: 600, height: 450) }))
+        await app.run(for: 0.2)
         let center = lock.convert(CGPoint(x: lock.bounds.midX, y: lock.bounds.midY), to: nil)
         let origin = try #require(other.rootPosition(window))
         let input = try SyntheticInput(display: other)
@@ -187,13 +193,6 @@ extension SceneWindowTests {
         #expect(!scene.effectiveGeometry.isInterfaceOrientationLocked, "a floating window")
         other.setMaximized(window, true)
         other.flush()
-        if manager == .xfwm4 {
-            await app.run(for: 0.3)
-            #expect(!scene.fillsScreen && !scene.effectiveGeometry.isInterfaceOrientationLocked, "not maximized: not honoured")
-            app.rotateDevice(clockwise: true)
-            #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation.isPortrait }), "turns with the device")
-            return
-        }
         #expect(await app.run(until: { scene.effectiveGeometry.isInterfaceOrientationLocked }))
         await app.run(for: 0.3)
         let orientation = scene.effectiveGeometry.interfaceOrientation
@@ -229,5 +228,26 @@ extension SceneWindowTests {
         #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation == .landscapeLeft }))
         await app.run(for: 0.3)
         #expect(scene.effectiveGeometry.systemFrame.size == size)
+    }
+}
+
+extension SceneWindowTests {
+    /// UIKit honours the lock for a screen-sized scene only: a window maximized within a maximum size
+    /// smaller than the screen does not fill it, so it turns with the device all the same.
+    @Test func aSceneMaximizedWithinASmallerMaximumDoesNotFillTheScreen() async throws {
+        let (app, scene, root) = try await orientationApp()
+        let leaf = LockingController()
+        leaf.locks = true
+        root.lockChild = leaf
+        root.setNeedsUpdateOfPrefersInterfaceOrientationLocked()
+        scene.sizeRestrictions?.maximumSize = CGSize(width: 1000, height: 700)
+        let other = try app.virtualDisplay.connect()
+        other.setMaximized(try #require(app.window(of: scene)), true)
+        other.flush()
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == CGSize(width: 1000, height: 700) }), "maximized, capped")
+        await app.run(for: 0.3)
+        #expect(scene.prefersOrientationLock && !scene.fillsScreen && !scene.effectiveGeometry.isInterfaceOrientationLocked)
+        app.rotateDevice(clockwise: true)
+        #expect(await app.run(until: { scene.effectiveGeometry.interfaceOrientation.isPortrait }), "turns with the device")
     }
 }

@@ -201,13 +201,29 @@ final class SceneWindow: UIWindowSceneHost {
         return true
     }
 
-    /// `_NET_WM_STATE`: maximized both ways or full screen means the scene fills the screen.
+    /// `_NET_WM_STATE`: full screen, or maximized both ways.
     private func readWindowState() {
         let states = Set(display.cardinalProperty(xWindow.id, "_NET_WM_STATE") ?? [])
-        let full = states.contains(UInt(display.atom("_NET_WM_STATE_FULLSCREEN")))
-            || states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_VERT"))) && states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_HORZ")))
-        guard full != scene.fillsScreen else { return }
-        scene.fillsScreen = full
+        isFullScreen = states.contains(UInt(display.atom("_NET_WM_STATE_FULLSCREEN")))
+        isMaximized = states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_VERT")))
+            && states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_HORZ")))
+        updateFillsScreen()
+    }
+    private var isFullScreen = false, isMaximized = false
+
+    /// The scene fills the screen (and its orientation lock is honoured, as UIKit honours it for a
+    /// screen-sized scene only) when the window is full screen, or maximized and as large as the screen's
+    /// work area: a window maximized within a smaller maximum size does not fill it.
+    private func updateFillsScreen() {
+        var fills = isFullScreen
+        if !fills, isMaximized {
+            let extents = display.frameExtents(xWindow.id) ?? (0, 0, 0, 0)
+            let outer = (width: pixelSize.width + extents.left + extents.right, height: pixelSize.height + extents.top + extents.bottom)
+            let area = display.workArea()
+            fills = outer.width >= area.width - 1 && outer.height >= area.height - 1
+        }
+        guard fills != scene.fillsScreen else { return }
+        scene.fillsScreen = fills
         geometryChanged = true
         needsFrame = true
     }
@@ -334,6 +350,8 @@ final class SceneWindow: UIWindowSceneHost {
             pixelSize = size
             geometryChanged = true
             noteResize()
+            // A maximized window grown to the work area (or kept below it) fills the screen (or not).
+            if isMaximized { updateFillsScreen() }
         }
         // Synthetic events (from the window manager) carry root coordinates; real ones are relative to
         // the parent: the followed frame (or the root) places them, else the root position is asked for
