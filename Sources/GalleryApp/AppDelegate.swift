@@ -61,8 +61,12 @@ final class MailSceneDelegate: UIResponder, UIWindowSceneDelegate {
         windowScene.title = "Mail"
         windowScene.sizeRestrictions?.minimumSize = Self.minimumSize
         let window = UIWindow(windowScene: windowScene)
-        window.rootViewController = MailViewController()
+        let mail = MailViewController()
+        window.rootViewController = mail
         window.makeKeyAndVisible()
+        // The list takes the keyboard as the scene appears (where a UIKit controller calls this in
+        // `viewDidAppear(_:)`): its key commands are looked for from it.
+        mail.becomeFirstResponder()
         self.window = window
     }
 
@@ -101,8 +105,12 @@ final class SettingsSceneDelegate: UIResponder, UIWindowSceneDelegate {
         windowScene.sizeRestrictions?.minimumSize = Self.minimumSize
         windowScene.sizeRestrictions?.maximumSize = Self.maximumSize
         let window = UIWindow(windowScene: windowScene)
-        window.rootViewController = SettingsContainerController()
+        let container = SettingsContainerController()
+        window.rootViewController = container
         window.makeKeyAndVisible()
+        // The form, a child of the root container, declares the scene's key commands: it takes the
+        // keyboard as the scene appears, so the search for them starts there.
+        container.settings.becomeFirstResponder()
         self.window = window
     }
 

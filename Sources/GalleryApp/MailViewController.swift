@@ -356,6 +356,9 @@ final class MailViewController: UIViewController {
         detail.show(Mailbox.messages[clamped])
     }
 
+    /// The mailbox handles the scene's keys, so it may be the window's first responder.
+    override var canBecomeFirstResponder: Bool { true }
+
     /// ↑ and ↓ move the selection; Ctrl+N and Ctrl+W open and close scenes.
     override var keyCommands: [UIKeyCommand]? {
         [

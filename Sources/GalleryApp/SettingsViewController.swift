@@ -157,6 +157,9 @@ final class SettingsViewController: UIViewController {
 
     override var keyCommands: [UIKeyCommand]? { sceneCommands(for: self) }
 
+    /// The form handles the scene's keys, so it may be the window's first responder.
+    override var canBecomeFirstResponder: Bool { true }
+
     /// The "Lock orientation" switch.
     let lockSwitch = UISwitch()
 

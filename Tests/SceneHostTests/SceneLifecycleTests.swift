@@ -127,6 +127,31 @@ extension SceneWindowTests {
         #expect(await app.run(until: { app.scenes.count == 2 }))
         #expect(!app.application.openSessions.contains(newest.session), "closed by the user: discarded")
     }
+
+    /// Ctrl+N and Ctrl+W work in Settings too, whose commands are declared on the form, a child of its
+    /// root controller: the form is the window's first responder, where the search starts.
+    @Test func settingsShortcutsReachTheFormThroughTheFirstResponder() async throws {
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        let settings = try #require(app.scene(titled: "Settings"))
+        let other = try app.virtualDisplay.connect()
+        other.activate(try #require(app.window(of: settings)), source: 2)
+        other.flush()
+        #expect(await app.run(until: { settings.activationState == .foregroundActive }))
+        let form = try #require((settings.windows.first?.rootViewController as? SettingsContainerController)?.settings)
+        #expect(form.isFirstResponder)
+        let keyboard = try SyntheticInput(display: other)
+        keyboard.press(keysym: KeySym(XK_n), modifiers: [KeySym(XK_Control_L)])
+        #expect(await app.waitForScenes(3))
+        #expect(app.scenes.filter { $0.title == "Mail" }.count == 2)
+
+        other.activate(try #require(app.window(of: settings)), source: 2)
+        other.flush()
+        #expect(await app.run(until: { settings.activationState == .foregroundActive }))
+        keyboard.press(keysym: KeySym(XK_w), modifiers: [KeySym(XK_Control_L)])
+        #expect(await app.run(until: { app.scene(titled: "Settings") == nil }))
+        #expect(!app.application.openSessions.contains(settings.session), "closed by the user: discarded")
+    }
 }
 
 extension SceneWindowTests {
