@@ -18,7 +18,9 @@ final class SettingsRowView: UIView {
         texts = UIStackView(arrangedSubviews: [title, detail])
         row = UIStackView(arrangedSubviews: [texts, control])
         super.init(frame: .zero)
-        backgroundColor = .systemBackground
+        // A grouped form's rows stand out from its background, in dark mode too (black behind
+        // dark grey), with UIKit's grouped colours.
+        backgroundColor = .secondarySystemGroupedBackground
         // Both grow with the reader's text size (Ctrl+= / Ctrl+-); the labels' intrinsic sizes follow,
         // so the rows grow too.
         title.text = text
@@ -95,7 +97,8 @@ final class ValuePill: UILabel {
     override func draw(_ rect: CGRect) {
         if let context = UIGraphicsGetCurrentContext() {
             context.addRoundedRect(bounds, cornerRadius: bounds.height / 2)
-            context.setFillColor(.systemGray6)
+            // The grouped colour one level above the row's, so it shows on the row in both styles.
+            context.setFillColor(.tertiarySystemGroupedBackground)
             context.fillPath()
         }
         super.draw(rect)

@@ -97,6 +97,29 @@ struct GalleryTests {
         }
     }
 
+    /// In dark mode the Settings rows are dark grey on the form's black (UIKit's grouped backgrounds), as
+    /// they are white on light grey in light mode: they read as rows in both.
+    @Test func settingsRowsStandOutFromTheFormInBothStyles() throws {
+        for (style, background, row) in [(UIUserInterfaceStyle.light, 0xF2F2F7 as UInt32, 0xFFFFFF as UInt32),
+                                          (.dark, 0x000000, 0x1C1C1E)] {
+            let controller = SettingsViewController()
+            controller.loadViewIfNeeded()
+            controller.overlay.isHidden = true
+            let image = OffscreenRenderer.render(controller, size: CGSize(width: 800, height: 640)) { scene in
+                scene.traitOverrides.userInterfaceStyle = style
+            }
+            func rows(in view: UIView) -> [SettingsRowView] {
+                view.subviews.flatMap { ($0 as? SettingsRowView).map { [$0] } ?? rows(in: $0) }
+            }
+            let first = try #require(rows(in: controller.view).first)
+            let frame = first.convert(first.bounds, to: nil)
+            // Beside the form, and inside the first row between its texts and its control.
+            #expect(image.pixel(x: 8, y: Int(frame.midY)) & 0xFFFFFF == background, "\(style): the form's background")
+            #expect(image.pixel(x: Int(frame.midX), y: Int(frame.minY) + 4) & 0xFFFFFF == row, "\(style): the row's background")
+            if style == .dark { assertSnapshot(image, named: "settings-offscreen-dark") }
+        }
+    }
+
     /// A Gallery scene in portrait and in landscape: the geometry's orientation follows the shape, the
     /// layout its size classes.
     @Test func mailInPortraitAndLandscape() {
