@@ -33,10 +33,14 @@ public final class AppDelegate: UIResponder, UIApplicationDelegate {
     }
 }
 
-/// Shortcuts every Gallery scene offers: Ctrl+N opens a new Mail scene, Ctrl+W closes this one.
+/// Shortcuts every Gallery scene offers: Ctrl+N opens a new Mail scene, Ctrl+W closes this one,
+/// Ctrl+I hides or shows the overlays.
 @MainActor
 func sceneCommands(for controller: UIViewController) -> [UIKeyCommand] {
     [
+        UIKeyCommand(title: "Show or Hide Overlay", input: "i", modifierFlags: .control) { _ in
+            OverlayView.isShown.toggle()
+        },
         UIKeyCommand(title: "New Mail Window", input: "n", modifierFlags: .control) { _ in
             UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
         },

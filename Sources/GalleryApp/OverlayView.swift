@@ -11,7 +11,23 @@ final class OverlayView: UIView {
         // Opaque, at whole points: moved with the window's corner at every step of a drag, it hides
         // what is under it, which then is not composited at all.
         backgroundColor = UIColor(white: 0.12, alpha: 1)
+        isHidden = !Self.isShown
+        visibilityObserver = NotificationCenter.default.addObserver(forName: Self.visibilityDidChange, object: nil, queue: nil) { [weak self] _ in
+            MainActor.assumeIsolated { self?.isHidden = !Self.isShown }
+        }
     }
+
+    isolated deinit {
+        if let visibilityObserver { NotificationCenter.default.removeObserver(visibilityObserver) }
+    }
+
+    /// Whether the overlays show, in every scene: Ctrl+I hides and shows them; the tour hides them
+    /// unless asked.
+    static var isShown = true {
+        didSet { if isShown != oldValue { NotificationCenter.default.post(name: visibilityDidChange, object: nil) } }
+    }
+    private static let visibilityDidChange = Notification.Name("GalleryOverlayVisibilityDidChange")
+    private var visibilityObserver: (any NSObjectProtocol)?
 
     private weak var scene: UIWindowScene?
     private var refreshPending = false
