@@ -354,6 +354,8 @@ final class MailViewController: UIViewController {
         selectedIndex = clamped
         rows[clamped].isSelected = true
         detail.show(Mailbox.messages[clamped])
+        // The message is drawn in the next frame, whose time the overlay then shows.
+        overlay.refresh()
     }
 
     /// The mailbox handles the scene's keys, so it may be the window's first responder.

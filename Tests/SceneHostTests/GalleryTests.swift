@@ -176,6 +176,45 @@ struct GalleryTests {
         #expect(sizeLine().hasPrefix("623 × 400 pt"), "at once when the drag ends")
     }
 
+    /// The overlay follows what it shows when nothing is laid out anew: the focus, the text size, the
+    /// device's orientation and the activation; and it sizes itself to its longest line, inside the
+    /// window, in its trailing corner.
+    @Test func theOverlayFollowsTraitsActivationAndOrientation() throws {
+        let controller = MailViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 900, height: 600), rootViewController: controller)
+        scene.layoutIfNeeded()
+        func lines() -> [String] { controller.overlay.subviews.compactMap { ($0 as? UILabel)?.text } }
+        func shows(_ text: String) -> Bool { lines().contains { $0.contains(text) } }
+        #expect(shows("text: large") && shows(" active"))
+
+        scene.environmentTraits = scene.environmentTraits.modifyingTraits {
+            $0.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+            $0.activeAppearance = .inactive
+        }
+        scene.layoutIfNeeded()
+        #expect(shows("text: accessibilityExtraExtraExtraLarge"), "\(lines())")
+        #expect(shows(" inactive"), "\(lines())")
+
+        scene.transition(to: .foregroundInactive)
+        #expect(shows("state: foregroundInactive"), "\(lines())")
+        scene.transition(to: .foregroundActive)
+        #expect(shows("state: foregroundActive"), "\(lines())")
+
+        let device = UIDevice.current.orientation
+        defer { UIDevice.current.setSimulatedOrientation(device) }
+        UIDevice.current.setSimulatedOrientation(.portraitUpsideDown)
+        #expect(shows("device: portraitUpsideDown"), "\(lines())")
+
+        // Sized to its text: every line fits, and the badge stays inside the window.
+        scene.layoutIfNeeded()
+        let overlay = controller.overlay
+        for case let label as UILabel in overlay.subviews {
+            #expect(label.frame.width >= label.intrinsicContentSize.width, "\(label.text ?? "") is cut off")
+        }
+        #expect(controller.view.bounds.contains(overlay.frame))
+        #expect(overlay.frame.maxX == controller.view.bounds.maxX - 10)
+    }
+
     /// While resizing, the picture is painted as a rectangle and its corners are cleared after, outside
     /// the rounded shape: the corners stay round, and what is inside is the picture.
     @Test func thePictureKeepsItsRoundCornersWhileResizing() throws {
