@@ -120,6 +120,41 @@ struct GalleryTests {
         }
     }
 
+    /// The Mail list grows with the text size as the reading pane does; what does not fit whole is left
+    /// out (or ends in an ellipsis), never cut off mid-line, at the largest size and the default one.
+    @Test func mailRowsGrowWithTheTextSizeAndNothingIsCutOff() throws {
+        func rowHeights(_ category: UIContentSizeCategory, size: CGSize) throws -> [CGFloat] {
+            let controller = MailViewController()
+            controller.loadViewIfNeeded()
+            controller.overlay.isHidden = true
+            let scene = UIWindowScene.offscreen(size: size, rootViewController: controller)
+            scene.traitOverrides.preferredContentSizeCategory = category
+            let image = scene.renderImage()
+            if category == .accessibilityExtraExtraExtraLarge, size.width > 678 {
+                assertSnapshot(image, named: "mail-offscreen-accessibility")
+            }
+            func all<T: UIView>(_ type: T.Type, in view: UIView) -> [T] {
+                view.subviews.flatMap { ($0 as? T).map { [$0] } ?? [] + all(type, in: $0) }
+            }
+            // Every label shown lies whole inside the window and inside its pane.
+            let labels = all(UILabel.self, in: controller.view)
+            #expect(labels.count > 20 && labels.allSatisfy { $0.window != nil })
+            for label in labels {
+                var shown = !label.isHidden && label.alpha > 0, ancestor = label.superview
+                while let view = ancestor, shown { shown = !view.isHidden && view.alpha > 0; ancestor = view.superview }
+                guard shown, !(label.superview is OverlayView) else { continue }
+                let frame = label.convert(label.bounds, to: nil)
+                #expect(frame.maxY <= size.height + 0.5, "\(category): \"\(label.text ?? "")\" is cut off at \(frame.maxY)")
+            }
+            return all(MessageRowView.self, in: controller.view).map(\.frame.height)
+        }
+        for size in [CGSize(width: 500, height: 640), CGSize(width: 1000, height: 640)] {
+            let regular = try rowHeights(.large, size: size), largest = try rowHeights(.accessibilityExtraExtraExtraLarge, size: size)
+            #expect(regular.allSatisfy { $0 == 92 }, "the default size keeps its 92-point rows: \(regular)")
+            #expect(zip(regular, largest).allSatisfy { $1 > 1.5 * $0 }, "rows grow with the text: \(largest)")
+        }
+    }
+
     /// A Gallery scene in portrait and in landscape: the geometry's orientation follows the shape, the
     /// layout its size classes.
     @Test func mailInPortraitAndLandscape() {
