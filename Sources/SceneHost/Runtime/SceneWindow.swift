@@ -231,13 +231,17 @@ final class SceneWindow: UIWindowSceneHost {
     /// `_NET_WM_STATE`: maximized both ways or full screen means the scene fills the screen.
     private func readWindowState() {
         let states = Set(display.cardinalProperty(xWindow.id, "_NET_WM_STATE") ?? [])
-        let full = states.contains(UInt(display.atom("_NET_WM_STATE_FULLSCREEN")))
-            || states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_VERT"))) && states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_HORZ")))
+        isMaximized = states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_VERT"))) && states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_HORZ")))
+        let full = states.contains(UInt(display.atom("_NET_WM_STATE_FULLSCREEN"))) || isMaximized
         guard full != scene.fillsScreen else { return }
         scene.fillsScreen = full
         geometryChanged = true
         needsFrame = true
     }
+
+    /// Whether the window manager keeps the window maximized both ways (`_NET_WM_STATE`): saved with
+    /// the session.
+    private(set) var isMaximized = false
 
     /// Requests made in one turn of the loop are coalesced: only the last reaches the window manager.
     func sceneRequestsFrame(_ frame: CGRect) {
