@@ -5,6 +5,13 @@ import SceneHost
 public final class AppDelegate: UIResponder, UIApplicationDelegate {
     static let settingsActivityType = "org.scenehost.gallery.settings"
 
+    /// Where the Settings switches are kept: `UserDefaults.standard`, which swift-corelibs-foundation
+    /// writes to `$XDG_CONFIG_HOME/<app>.plist` (default `~/.config/Gallery.plist`) and reads back at
+    /// the next launch. Tests and the tour, which run the Gallery inside their own process, point it
+    /// at a file of their own (`UserDefaults(suiteName:)` with an absolute path) so they never touch
+    /// the person's settings.
+    public static var userDefaults = UserDefaults.standard
+
     /// The manifest of `Resources/Info.plist`, for running the Gallery in tests and the tour (the app
     /// itself finds it through `UIApplicationMain`).
     public static var sceneManifest: UIApplicationSceneManifest {

@@ -89,7 +89,8 @@ extension AppDelegate {
           SCENEHOST_ORIENTATION       portrait, portraitUpsideDown, landscapeLeft (the default) or landscapeRight
           SCENEHOST_SCALE             device pixels per point, 0.5 to 8
           SCENEHOST_TRACE=FILE        append what the runtime decides to FILE, one JSON object per line
-          XDG_STATE_HOME              where the open windows and the settings are kept (default ~/.local/state)
+          XDG_STATE_HOME              where the open windows are kept between launches (default ~/.local/state)
+          XDG_CONFIG_HOME             where the Settings switches are kept, as UserDefaults (default ~/.config)
 
         """
 }
@@ -109,6 +110,9 @@ enum GalleryTour {
     static func run(writingTo directory: String, showingOverlay: Bool = false) async throws {
         OverlayView.isShown = showingOverlay
         let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        // The person's settings stay out of the tour (and the tour out of them): defaults of its own,
+        // in the harness's state folder, which goes with it.
+        AppDelegate.userDefaults = UserDefaults(suiteName: app.stateDirectory.appendingPathComponent("defaults").path) ?? .standard
         guard await app.waitForScenes(2) else { throw Failure(description: "the Gallery's two scenes did not appear") }
         let other = try app.virtualDisplay.connect()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -114,19 +114,32 @@ final class SettingsViewController: UIViewController {
 
     override func viewDidLoad() {
         view.backgroundColor = .systemGroupedBackground
-        func toggle(_ on: Bool) -> UISwitch { let control = UISwitch(); control.isOn = on; return control }
+        let defaults = AppDelegate.userDefaults
+        // Each switch is a setting the person expects kept: read from the user defaults, written back
+        // at every change.
+        func toggle(_ control: UISwitch = UISwitch(), key: String, default on: Bool) -> UISwitch {
+            control.isOn = defaults.object(forKey: key) as? Bool ?? on
+            control.addAction(UIAction { [weak control] _ in
+                guard let control else { return }
+                defaults.set(control.isOn, forKey: key)
+                // swift-corelibs-foundation writes defaults to disk only here: no run loop saves them later.
+                defaults.synchronize()
+            }, for: .valueChanged)
+            return control
+        }
         func pill(_ text: String) -> ValuePill { let pill = ValuePill(); pill.text = text; return pill }
         lockSwitch.addAction(UIAction { [weak self] _ in
             // The scene asks its root container, which hands the question to this controller.
             self?.setNeedsUpdateOfPrefersInterfaceOrientationLocked()
         }, for: .valueChanged)
         let rows = [
-            SettingsRowView(title: "Lock orientation", detail: "Keep this window's orientation when the device turns (Ctrl+→ / Ctrl+←); honoured while the window is maximized.", control: lockSwitch),
-            SettingsRowView(title: "Fetch new mail", detail: "Check the server for new messages every few minutes.", control: toggle(true)),
+            SettingsRowView(title: "Lock orientation", detail: "Keep this window's orientation when the device turns (Ctrl+→ / Ctrl+←); honoured while the window is maximized.",
+                            control: toggle(lockSwitch, key: "lockOrientation", default: false)),
+            SettingsRowView(title: "Fetch new mail", detail: "Check the server for new messages every few minutes.", control: toggle(key: "fetchNewMail", default: true)),
             SettingsRowView(title: "Show previews", detail: "Two lines of each message in the list.", control: pill("2 lines")),
             SettingsRowView(title: "Swipe actions", detail: "What a swipe to the left does to a message.", control: pill("Archive")),
-            SettingsRowView(title: "Load remote images", detail: "Images from the web are loaded when a message opens.", control: toggle(false)),
-            SettingsRowView(title: "Organise by thread", detail: "Replies are grouped under the message they answer.", control: toggle(true)),
+            SettingsRowView(title: "Load remote images", detail: "Images from the web are loaded when a message opens.", control: toggle(key: "loadRemoteImages", default: false)),
+            SettingsRowView(title: "Organise by thread", detail: "Replies are grouped under the message they answer.", control: toggle(key: "organiseByThread", default: true)),
         ]
         form.axis = .vertical
         form.addArrangedSubview(TitleRow("Settings"))

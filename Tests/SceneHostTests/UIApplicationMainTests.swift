@@ -24,6 +24,8 @@ struct UIApplicationMainTests {
     static func galleryEnvironment(state: URL, display: VirtualDisplay? = nil, trace: String? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = state.path
+        // UserDefaults.standard (the Gallery's switches) lives in $XDG_CONFIG_HOME: the run's own too.
+        environment["XDG_CONFIG_HOME"] = state.appendingPathComponent("config").path
         if let display { environment["DISPLAY"] = display.name }
         if let trace { environment["SCENEHOST_TRACE"] = trace }
         return environment
