@@ -108,7 +108,9 @@ final class ValuePill: UILabel {
 /// The Settings scene's root: a titled form of rows, full width when compact, centred and at most
 /// 720 points wide when regular.
 final class SettingsViewController: UIViewController {
-    private let form = UIStackView()
+    /// Rows that do not fit whole in the window are left out, not cut off mid-line (the form does not
+    /// scroll yet).
+    private let form = WholeItemsStackView()
     private var formInset: NSLayoutConstraint?
     let overlay = OverlayView()
 
@@ -170,6 +172,9 @@ final class SettingsViewController: UIViewController {
     }
 
     override func viewWillLayoutSubviews() { overlay.place(in: view) }
+
+    /// The window's size changed: what fits in it changed.
+    override func viewDidLayoutSubviews() { form.leaveOutWhatDoesNotFit() }
 
     override var keyCommands: [UIKeyCommand]? { sceneCommands(for: self) }
 

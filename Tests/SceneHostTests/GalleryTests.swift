@@ -148,6 +148,15 @@ struct GalleryTests {
             }
             return all(MessageRowView.self, in: controller.view).map(\.frame.height)
         }
+        // The Settings form too, at the largest size in a short window.
+        let settings = SettingsViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 420, height: 900), rootViewController: settings)
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        scene.layoutIfNeeded()
+        func rows(in view: UIView) -> [SettingsRowView] { view.subviews.flatMap { ($0 as? SettingsRowView).map { [$0] } ?? rows(in: $0) } }
+        let shown = rows(in: settings.view).filter { $0.alpha > 0 }
+        #expect(!shown.isEmpty && shown.count < 6)
+        for row in shown { #expect(row.convert(row.bounds, to: nil).maxY <= 900.5, "\(row.title.text ?? "") is cut off") }
         for size in [CGSize(width: 500, height: 640), CGSize(width: 1000, height: 640)] {
             let regular = try rowHeights(.large, size: size), largest = try rowHeights(.accessibilityExtraExtraExtraLarge, size: size)
             #expect(regular.allSatisfy { $0 == 92 }, "the default size keeps its 92-point rows: \(regular)")
