@@ -24,6 +24,8 @@ enum StormBenchmark: Benchmark {
         SceneHostLog.sink = { line in warnings[String(line.prefix(60)), default: 0] += 1 }
         defer { SceneHostLog.sink = { FileHandle.standardError.write(Data(("SceneHost: " + $0 + "\n").utf8)) } }
         let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        // The storm's clicks toggle switches: their settings go to the harness's folder.
+        AppDelegate.userDefaults = UserDefaults(suiteName: app.stateDirectory.appendingPathComponent("defaults").path) ?? .standard
         guard await app.waitForScenes(2) else { throw X11Error("the Gallery did not start") }
         await app.run(for: 0.5)
         let atLaunch = Memory.now()

@@ -5,6 +5,13 @@ import SceneHost
 public final class AppDelegate: UIResponder, UIApplicationDelegate {
     static let settingsActivityType = "org.scenehost.gallery.settings"
 
+    /// Where the Settings switches are kept: `UserDefaults.standard`, which swift-corelibs-foundation
+    /// writes to `$XDG_CONFIG_HOME/<app>.plist` (default `~/.config/Gallery.plist`) and reads back at
+    /// the next launch. Tests and the tour, which run the Gallery inside their own process, point it
+    /// at a file of their own (`UserDefaults(suiteName:)` with an absolute path) so they never touch
+    /// the person's settings.
+    public static var userDefaults = UserDefaults.standard
+
     /// The manifest of `Resources/Info.plist`, for running the Gallery in tests and the tour (the app
     /// itself finds it through `UIApplicationMain`).
     public static var sceneManifest: UIApplicationSceneManifest {
@@ -36,10 +43,14 @@ public final class AppDelegate: UIResponder, UIApplicationDelegate {
     }
 }
 
-/// Shortcuts every Gallery scene offers: Ctrl+N opens a new Mail scene, Ctrl+W closes this one.
+/// Shortcuts every Gallery scene offers: Ctrl+N opens a new Mail scene, Ctrl+W closes this one,
+/// Ctrl+I hides or shows the overlays.
 @MainActor
 func sceneCommands(for controller: UIViewController) -> [UIKeyCommand] {
     [
+        UIKeyCommand(title: "Show or Hide Overlay", input: "i", modifierFlags: .control) { _ in
+            OverlayView.isShown.toggle()
+        },
         UIKeyCommand(title: "New Mail Window", input: "n", modifierFlags: .control) { _ in
             UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
         },
@@ -64,8 +75,12 @@ final class MailSceneDelegate: UIResponder, UIWindowSceneDelegate {
         windowScene.title = "Mail"
         windowScene.sizeRestrictions?.minimumSize = Self.minimumSize
         let window = UIWindow(windowScene: windowScene)
-        window.rootViewController = MailViewController()
+        let mail = MailViewController()
+        window.rootViewController = mail
         window.makeKeyAndVisible()
+        // The list takes the keyboard as the scene appears (where a UIKit controller calls this in
+        // `viewDidAppear(_:)`): its key commands are looked for from it.
+        mail.becomeFirstResponder()
         self.window = window
     }
 
@@ -104,8 +119,12 @@ final class SettingsSceneDelegate: UIResponder, UIWindowSceneDelegate {
         windowScene.sizeRestrictions?.minimumSize = Self.minimumSize
         windowScene.sizeRestrictions?.maximumSize = Self.maximumSize
         let window = UIWindow(windowScene: windowScene)
-        window.rootViewController = SettingsContainerController()
+        let container = SettingsContainerController()
+        window.rootViewController = container
         window.makeKeyAndVisible()
+        // The form, a child of the root container, declares the scene's key commands: it takes the
+        // keyboard as the scene appears, so the search for them starts there.
+        container.settings.becomeFirstResponder()
         self.window = window
     }
 

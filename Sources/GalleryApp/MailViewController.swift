@@ -30,7 +30,8 @@ enum Mailbox {
 }
 
 /// One message in the list: avatar, sender, time, subject and a two-line preview, placed by constraints
-/// (leading and trailing, so the row mirrors in a right-to-left layout).
+/// (leading and trailing, so the row mirrors in a right-to-left layout). Its text follows the reader's
+/// text size, and the row grows with it (92 points at the default size).
 final class MessageRowView: UIView {
     let message: MailMessage
     var isSelected = false { didSet { backgroundColor = isSelected ? Self.selectionColor : .systemBackground } }
@@ -47,16 +48,18 @@ final class MessageRowView: UIView {
         super.init(frame: .zero)
         backgroundColor = .systemBackground
         sender.text = message.sender
-        sender.font = .systemFont(ofSize: 15, weight: .semibold)
+        sender.font = UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: .systemFont(ofSize: 15, weight: .semibold))
         subject.text = message.subject
-        subject.font = .systemFont(ofSize: 14)
+        subject.font = UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: .systemFont(ofSize: 14))
         preview.text = message.preview
-        preview.font = .systemFont(ofSize: 13)
+        preview.font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13))
         preview.textColor = .secondaryLabel
+        // Two lines at most, the second ending in an ellipsis when the preview is longer.
         preview.numberOfLines = 2
         time.text = message.time
-        time.font = .systemFont(ofSize: 12)
+        time.font = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: .systemFont(ofSize: 12))
         time.textColor = .secondaryLabel
+        for label in [sender, subject, preview, time] { label.adjustsFontForContentSizeCategory = true }
         separator.backgroundColor = .separator
         for view in [avatar, sender, subject, preview, time, separator] as [UIView] {
             view.translatesAutoresizingMaskIntoConstraints = false
@@ -65,8 +68,13 @@ final class MessageRowView: UIView {
         // The time keeps its width; the sender's name gives way (and truncates) first.
         time.setContentHuggingPriority(.required, for: .horizontal)
         time.setContentCompressionResistancePriority(.required, for: .horizontal)
+        // As tall as the text needs below its 10-point top inset and above a 10-point bottom one, and at
+        // least 92 points (the avatar and its insets, and the default size's two-line preview).
+        let compact = heightAnchor.constraint(equalToConstant: 92)
+        compact.priority = .defaultLow
         NSLayoutConstraint.activate([
-            heightAnchor.constraint(equalToConstant: 92),
+            compact, heightAnchor.constraint(greaterThanOrEqualToConstant: 92),
+            bottomAnchor.constraint(greaterThanOrEqualTo: preview.bottomAnchor, constant: 10),
             avatar.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 14),
             avatar.topAnchor.constraint(equalTo: topAnchor, constant: 14),
             avatar.widthAnchor.constraint(equalToConstant: 36), avatar.heightAnchor.constraint(equalTo: avatar.widthAnchor),
@@ -218,7 +226,7 @@ final class AttachmentView: UIView {
 /// wide.
 final class MessageDetailView: UIView {
     private let subject = UILabel(), sender = UILabel()
-    private let column = UIStackView()
+    private let column = WholeItemsStackView()
 
     override init(frame: CGRect) {
         super.init(frame: frame)
@@ -248,6 +256,9 @@ final class MessageDetailView: UIView {
         ])
     }
 
+    /// The window's height changed: what fits in the pane changed.
+    override func layoutSubviews() { column.leaveOutWhatDoesNotFit() }
+
     /// The picture every message carries (the Gallery shows how to draw cheaply during a drag).
     let attachment = AttachmentView()
 
@@ -276,7 +287,7 @@ extension AppDelegate {
 /// points and 40% wide), the list alone when compact. Two sets of constraints, swapped when the size
 /// class changes.
 final class MailViewController: UIViewController {
-    private let list = UIStackView()
+    private let list = WholeItemsStackView()
     private let listPane = UIView()
     private var rows: [MessageRowView] = []
     private let detail = MessageDetailView()
@@ -335,6 +346,9 @@ final class MailViewController: UIViewController {
 
     override func viewWillLayoutSubviews() { overlay.place(in: view) }
 
+    /// The window's size changed: what fits in the list changed.
+    override func viewDidLayoutSubviews() { list.leaveOutWhatDoesNotFit() }
+
     /// A drag of the window's edge began or ended: what draws differently while resizing draws again.
     func resizingDidChange() {
         detail.attachment.setNeedsDisplay()
@@ -354,7 +368,12 @@ final class MailViewController: UIViewController {
         selectedIndex = clamped
         rows[clamped].isSelected = true
         detail.show(Mailbox.messages[clamped])
+        // The message is drawn in the next frame, whose time the overlay then shows.
+        overlay.refresh()
     }
+
+    /// The mailbox handles the scene's keys, so it may be the window's first responder.
+    override var canBecomeFirstResponder: Bool { true }
 
     /// ↑ and ↓ move the selection; Ctrl+N and Ctrl+W open and close scenes.
     override var keyCommands: [UIKeyCommand]? {
@@ -368,5 +387,23 @@ final class MailViewController: UIViewController {
                 select(selectedIndex + 1)
             },
         ] + sceneCommands(for: self)
+    }
+}
+
+/// A vertical stack whose arranged views show only while they fit whole above its superview's bottom
+/// edge. Until the Gallery scrolls, a row or paragraph that would be cut off there is left out
+/// (transparent, keeping its place) rather than clipped mid-line. Checked whenever the stack's size
+/// changes (a row grew with the text size) and, by its owner, when the superview's does.
+final class WholeItemsStackView: UIStackView {
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        leaveOutWhatDoesNotFit()
+    }
+
+    func leaveOutWhatDoesNotFit() {
+        guard let superview else { return }
+        // The superview's bottom edge in the stack's coordinates; a fraction of a point is rounding.
+        let limit = superview.bounds.maxY - frame.minY + 0.5
+        for view in arrangedSubviews { view.alpha = view.frame.maxY <= limit ? 1 : 0 }
     }
 }

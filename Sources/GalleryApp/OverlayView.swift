@@ -1,6 +1,10 @@
 import SceneHost
 
-/// A small badge in the corner of every Gallery scene: window size, size classes, last frame time.
+/// A small badge in the corner of every Gallery scene: window size, traits, activation, orientation and
+/// last frame time. It follows what it shows through UIKit's own signals: trait changes
+/// (`registerForTraitChanges`), the scene's activation notifications, the device's orientation
+/// notification and the scene delegate's geometry callback (`update(for:)`), and sizes itself to its
+/// text.
 final class OverlayView: UIView {
     /// A label per line: during a drag only the size and the frame time change, and a label whose text
     /// stays keeps its shaped text and its drawing.
@@ -11,7 +15,60 @@ final class OverlayView: UIView {
         // Opaque, at whole points: moved with the window's corner at every step of a drag, it hides
         // what is under it, which then is not composited at all.
         backgroundColor = UIColor(white: 0.12, alpha: 1)
+        isHidden = !Self.isShown
+        observe(Self.visibilityDidChange) { overlay in
+            overlay.isHidden = !Self.isShown
+            overlay.refresh()
+        }
+        observe(UIDevice.orientationDidChangeNotification) { $0.refresh() }
+        // Every trait a line shows: the focus (`activeAppearance`) and the text size change no geometry.
+        registerForTraitChanges([UITraitActiveAppearance.self, UITraitPreferredContentSizeCategory.self,
+                                 UITraitUserInterfaceStyle.self, UITraitLayoutDirection.self, UITraitDisplayScale.self,
+                                 UITraitHorizontalSizeClass.self, UITraitVerticalSizeClass.self]) { (overlay: OverlayView, _) in
+            overlay.refresh()
+        }
     }
+
+    isolated deinit {
+        for observer in observers + sceneObservers { NotificationCenter.default.removeObserver(observer) }
+    }
+
+    private var observers: [any NSObjectProtocol] = []
+    /// The activation notifications of the scene the overlay is in, observed while it is in it.
+    private var sceneObservers: [any NSObjectProtocol] = []
+
+    private func observe(_ name: Notification.Name, object: AnyObject? = nil, into list: ReferenceWritableKeyPath<OverlayView, [any NSObjectProtocol]> = \.observers,
+                         _ action: @escaping @MainActor (OverlayView) -> Void) {
+        let observer = NotificationCenter.default.addObserver(forName: name, object: object, queue: nil) { [weak self] _ in
+            MainActor.assumeIsolated { if let self { action(self) } }
+        }
+        self[keyPath: list].append(observer)
+    }
+
+    /// In a new window: its scene's activation changes (focus, iconify) are what the state line shows.
+    override func didMoveToWindow() {
+        for observer in sceneObservers { NotificationCenter.default.removeObserver(observer) }
+        sceneObservers = []
+        guard let scene = window?.windowScene else { return }
+        for name in [UIScene.didActivateNotification, UIScene.willDeactivateNotification,
+                     UIScene.willEnterForegroundNotification, UIScene.didEnterBackgroundNotification] {
+            observe(name, object: scene, into: \.sceneObservers) { $0.refresh() }
+        }
+        refresh()
+    }
+
+    /// Shows what the scene is now, and the newest frame time a moment later.
+    func refresh() {
+        guard !isHidden, let scene = window?.windowScene else { return }
+        update(for: scene)
+    }
+
+    /// Whether the overlays show, in every scene: Ctrl+I hides and shows them; the tour hides them
+    /// unless asked.
+    static var isShown = true {
+        didSet { if isShown != oldValue { NotificationCenter.default.post(name: visibilityDidChange, object: nil) } }
+    }
+    private static let visibilityDidChange = Notification.Name("GalleryOverlayVisibilityDidChange")
 
     private weak var scene: UIWindowScene?
     private var refreshPending = false
@@ -88,8 +145,7 @@ final class OverlayView: UIView {
         }
         show(["\(Int(size.width)) × \(Int(size.height)) pt  @\(scale)x"] + statusLines + [
             "last frame \(frameText)",
-            "Ctrl+= / Ctrl+- text size",
-            "Ctrl+→ / Ctrl+← rotate",
+            "Ctrl+I hides this",
         ])
     }
 
@@ -135,14 +191,21 @@ final class OverlayView: UIView {
             addSubview(label)
         }
         lineWidths += Array(repeating: 0, count: max(0, texts.count - lineWidths.count))
+        let before = badgeSize ?? frame.size
         for (index, (label, text)) in zip(lines, texts).enumerated() where label.text != text {
             label.text = text
             // Measured once per new text: during a drag only the size line is.
-            lineWidths[index] = label.sizeThatFits(.zero).width
+            lineWidths[index] = label.intrinsicContentSize.width
             badgeSize = nil
             setNeedsLayout()
         }
+        // A line grew or shrank outside a layout of the scene (a new orientation, the focus): the badge
+        // takes its new size at once, in its corner, so no line is cut off.
+        if !isPlacing, let superview, sizeThatFits(.zero) != before { position(in: superview) }
     }
+
+    /// Set while `place(in:)` runs, which positions the badge itself.
+    private var isPlacing = false
 
     /// The width each line's text needs.
     private var lineWidths: [CGFloat] = []
@@ -159,7 +222,14 @@ final class OverlayView: UIView {
     /// Refreshes the text and puts the badge in `view`'s bottom trailing corner. The badge keeps a frame
     /// (it translates its autoresizing mask) while the scene around it uses constraints.
     func place(in view: UIView) {
+        isPlacing = true
         update(for: view.window?.windowScene)
+        isPlacing = false
+        position(in: view)
+    }
+
+    /// Sizes the badge to its lines and puts it 10 points in from `view`'s bottom trailing corner.
+    private func position(in view: UIView) {
         let bounds = view.bounds, badge = sizeThatFits(bounds.size)
         let x = view.effectiveUserInterfaceLayoutDirection == .rightToLeft ? 10 : bounds.width - badge.width - 10
         frame = CGRect(x: x, y: bounds.height - badge.height - 10, width: badge.width, height: badge.height)

@@ -18,7 +18,9 @@ final class SettingsRowView: UIView {
         texts = UIStackView(arrangedSubviews: [title, detail])
         row = UIStackView(arrangedSubviews: [texts, control])
         super.init(frame: .zero)
-        backgroundColor = .systemBackground
+        // A grouped form's rows stand out from its background, in dark mode too (black behind
+        // dark grey), with UIKit's grouped colours.
+        backgroundColor = .secondarySystemGroupedBackground
         // Both grow with the reader's text size (Ctrl+= / Ctrl+-); the labels' intrinsic sizes follow,
         // so the rows grow too.
         title.text = text
@@ -95,7 +97,8 @@ final class ValuePill: UILabel {
     override func draw(_ rect: CGRect) {
         if let context = UIGraphicsGetCurrentContext() {
             context.addRoundedRect(bounds, cornerRadius: bounds.height / 2)
-            context.setFillColor(.systemGray6)
+            // The grouped colour one level above the row's, so it shows on the row in both styles.
+            context.setFillColor(.tertiarySystemGroupedBackground)
             context.fillPath()
         }
         super.draw(rect)
@@ -105,25 +108,40 @@ final class ValuePill: UILabel {
 /// The Settings scene's root: a titled form of rows, full width when compact, centred and at most
 /// 720 points wide when regular.
 final class SettingsViewController: UIViewController {
-    private let form = UIStackView()
+    /// Rows that do not fit whole in the window are left out, not cut off mid-line (the form does not
+    /// scroll yet).
+    private let form = WholeItemsStackView()
     private var formInset: NSLayoutConstraint?
     let overlay = OverlayView()
 
     override func viewDidLoad() {
         view.backgroundColor = .systemGroupedBackground
-        func toggle(_ on: Bool) -> UISwitch { let control = UISwitch(); control.isOn = on; return control }
+        let defaults = AppDelegate.userDefaults
+        // Each switch is a setting the person expects kept: read from the user defaults, written back
+        // at every change.
+        func toggle(_ control: UISwitch = UISwitch(), key: String, default on: Bool) -> UISwitch {
+            control.isOn = defaults.object(forKey: key) as? Bool ?? on
+            control.addAction(UIAction { [weak control] _ in
+                guard let control else { return }
+                defaults.set(control.isOn, forKey: key)
+                // swift-corelibs-foundation writes defaults to disk only here: no run loop saves them later.
+                defaults.synchronize()
+            }, for: .valueChanged)
+            return control
+        }
         func pill(_ text: String) -> ValuePill { let pill = ValuePill(); pill.text = text; return pill }
         lockSwitch.addAction(UIAction { [weak self] _ in
             // The scene asks its root container, which hands the question to this controller.
             self?.setNeedsUpdateOfPrefersInterfaceOrientationLocked()
         }, for: .valueChanged)
         let rows = [
-            SettingsRowView(title: "Lock orientation", detail: "Keep this window's orientation when the device turns (Ctrl+→ / Ctrl+←); honoured while the window is maximized.", control: lockSwitch),
-            SettingsRowView(title: "Fetch new mail", detail: "Check the server for new messages every few minutes.", control: toggle(true)),
+            SettingsRowView(title: "Lock orientation", detail: "Keep this window's orientation when the device turns (Ctrl+→ / Ctrl+←); honoured while the window is maximized.",
+                            control: toggle(lockSwitch, key: "lockOrientation", default: false)),
+            SettingsRowView(title: "Fetch new mail", detail: "Check the server for new messages every few minutes.", control: toggle(key: "fetchNewMail", default: true)),
             SettingsRowView(title: "Show previews", detail: "Two lines of each message in the list.", control: pill("2 lines")),
             SettingsRowView(title: "Swipe actions", detail: "What a swipe to the left does to a message.", control: pill("Archive")),
-            SettingsRowView(title: "Load remote images", detail: "Images from the web are loaded when a message opens.", control: toggle(false)),
-            SettingsRowView(title: "Organise by thread", detail: "Replies are grouped under the message they answer.", control: toggle(true)),
+            SettingsRowView(title: "Load remote images", detail: "Images from the web are loaded when a message opens.", control: toggle(key: "loadRemoteImages", default: false)),
+            SettingsRowView(title: "Organise by thread", detail: "Replies are grouped under the message they answer.", control: toggle(key: "organiseByThread", default: true)),
         ]
         form.axis = .vertical
         form.addArrangedSubview(TitleRow("Settings"))
@@ -155,7 +173,13 @@ final class SettingsViewController: UIViewController {
 
     override func viewWillLayoutSubviews() { overlay.place(in: view) }
 
+    /// The window's size changed: what fits in it changed.
+    override func viewDidLayoutSubviews() { form.leaveOutWhatDoesNotFit() }
+
     override var keyCommands: [UIKeyCommand]? { sceneCommands(for: self) }
+
+    /// The form handles the scene's keys, so it may be the window's first responder.
+    override var canBecomeFirstResponder: Bool { true }
 
     /// The "Lock orientation" switch.
     let lockSwitch = UISwitch()

@@ -97,6 +97,73 @@ struct GalleryTests {
         }
     }
 
+    /// In dark mode the Settings rows are dark grey on the form's black (UIKit's grouped backgrounds), as
+    /// they are white on light grey in light mode: they read as rows in both.
+    @Test func settingsRowsStandOutFromTheFormInBothStyles() throws {
+        for (style, background, row) in [(UIUserInterfaceStyle.light, 0xF2F2F7 as UInt32, 0xFFFFFF as UInt32),
+                                          (.dark, 0x000000, 0x1C1C1E)] {
+            let controller = SettingsViewController()
+            controller.loadViewIfNeeded()
+            controller.overlay.isHidden = true
+            let image = OffscreenRenderer.render(controller, size: CGSize(width: 800, height: 640)) { scene in
+                scene.traitOverrides.userInterfaceStyle = style
+            }
+            func rows(in view: UIView) -> [SettingsRowView] {
+                view.subviews.flatMap { ($0 as? SettingsRowView).map { [$0] } ?? rows(in: $0) }
+            }
+            let first = try #require(rows(in: controller.view).first)
+            let frame = first.convert(first.bounds, to: nil)
+            // Beside the form, and inside the first row between its texts and its control.
+            #expect(image.pixel(x: 8, y: Int(frame.midY)) & 0xFFFFFF == background, "\(style): the form's background")
+            #expect(image.pixel(x: Int(frame.midX), y: Int(frame.minY) + 4) & 0xFFFFFF == row, "\(style): the row's background")
+            if style == .dark { assertSnapshot(image, named: "settings-offscreen-dark") }
+        }
+    }
+
+    /// The Mail list grows with the text size as the reading pane does; what does not fit whole is left
+    /// out (or ends in an ellipsis), never cut off mid-line, at the largest size and the default one.
+    @Test func mailRowsGrowWithTheTextSizeAndNothingIsCutOff() throws {
+        func rowHeights(_ category: UIContentSizeCategory, size: CGSize) throws -> [CGFloat] {
+            let controller = MailViewController()
+            controller.loadViewIfNeeded()
+            controller.overlay.isHidden = true
+            let scene = UIWindowScene.offscreen(size: size, rootViewController: controller)
+            scene.traitOverrides.preferredContentSizeCategory = category
+            let image = scene.renderImage()
+            if category == .accessibilityExtraExtraExtraLarge, size.width > 678 {
+                assertSnapshot(image, named: "mail-offscreen-accessibility")
+            }
+            func all<T: UIView>(_ type: T.Type, in view: UIView) -> [T] {
+                view.subviews.flatMap { ($0 as? T).map { [$0] } ?? [] + all(type, in: $0) }
+            }
+            // Every label shown lies whole inside the window and inside its pane.
+            let labels = all(UILabel.self, in: controller.view)
+            #expect(labels.count > 20 && labels.allSatisfy { $0.window != nil })
+            for label in labels {
+                var shown = !label.isHidden && label.alpha > 0, ancestor = label.superview
+                while let view = ancestor, shown { shown = !view.isHidden && view.alpha > 0; ancestor = view.superview }
+                guard shown, !(label.superview is OverlayView) else { continue }
+                let frame = label.convert(label.bounds, to: nil)
+                #expect(frame.maxY <= size.height + 0.5, "\(category): \"\(label.text ?? "")\" is cut off at \(frame.maxY)")
+            }
+            return all(MessageRowView.self, in: controller.view).map(\.frame.height)
+        }
+        // The Settings form too, at the largest size in a short window.
+        let settings = SettingsViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 420, height: 900), rootViewController: settings)
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        scene.layoutIfNeeded()
+        func rows(in view: UIView) -> [SettingsRowView] { view.subviews.flatMap { ($0 as? SettingsRowView).map { [$0] } ?? rows(in: $0) } }
+        let shown = rows(in: settings.view).filter { $0.alpha > 0 }
+        #expect(!shown.isEmpty && shown.count < 6)
+        for row in shown { #expect(row.convert(row.bounds, to: nil).maxY <= 900.5, "\(row.title.text ?? "") is cut off") }
+        for size in [CGSize(width: 500, height: 640), CGSize(width: 1000, height: 640)] {
+            let regular = try rowHeights(.large, size: size), largest = try rowHeights(.accessibilityExtraExtraExtraLarge, size: size)
+            #expect(regular.allSatisfy { $0 == 92 }, "the default size keeps its 92-point rows: \(regular)")
+            #expect(zip(regular, largest).allSatisfy { $1 > 1.5 * $0 }, "rows grow with the text: \(largest)")
+        }
+    }
+
     /// A Gallery scene in portrait and in landscape: the geometry's orientation is the scene's (as the
     /// runtime sets it from the device), the layout follows the size classes.
     @Test func mailInPortraitAndLandscape() {
@@ -153,6 +220,51 @@ struct GalleryTests {
         _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 623, height: 400), displayScale: 1, interactive: false)
         scene.layoutIfNeeded()
         #expect(sizeLine().hasPrefix("623 × 400 pt"), "at once when the drag ends")
+    }
+
+    /// The overlay follows what it shows when nothing is laid out anew: the focus, the text size, the
+    /// device's orientation and the activation; and it sizes itself to its longest line, inside the
+    /// window, in its trailing corner.
+    @Test func theOverlayFollowsTraitsActivationAndOrientation() throws {
+        let controller = MailViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 900, height: 600), rootViewController: controller)
+        scene.layoutIfNeeded()
+        func lines() -> [String] { controller.overlay.subviews.compactMap { ($0 as? UILabel)?.text } }
+        func shows(_ text: String) -> Bool { lines().contains { $0.contains(text) } }
+        #expect(shows("text: large") && shows(" active"))
+
+        scene.environmentTraits = scene.environmentTraits.modifyingTraits {
+            $0.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+            $0.activeAppearance = .inactive
+        }
+        scene.layoutIfNeeded()
+        #expect(shows("text: accessibilityExtraExtraExtraLarge"), "\(lines())")
+        #expect(shows(" inactive"), "\(lines())")
+
+        scene.transition(to: .foregroundInactive)
+        #expect(shows("state: foregroundInactive"), "\(lines())")
+        scene.transition(to: .foregroundActive)
+        #expect(shows("state: foregroundActive"), "\(lines())")
+
+        // The overlay follows the device's notifications, which UIKit posts only while generated (the
+        // Gallery turns them on at launch).
+        UIDevice.current.beginGeneratingDeviceOrientationNotifications()
+        let device = UIDevice.current.simulatedOrientation
+        defer {
+            UIDevice.current.setSimulatedOrientation(device)
+            UIDevice.current.endGeneratingDeviceOrientationNotifications()
+        }
+        UIDevice.current.setSimulatedOrientation(.portraitUpsideDown)
+        #expect(shows("device: portraitUpsideDown"), "\(lines())")
+
+        // Sized to its text: every line fits, and the badge stays inside the window.
+        scene.layoutIfNeeded()
+        let overlay = controller.overlay
+        for case let label as UILabel in overlay.subviews {
+            #expect(label.frame.width >= label.intrinsicContentSize.width, "\(label.text ?? "") is cut off")
+        }
+        #expect(controller.view.bounds.contains(overlay.frame))
+        #expect(overlay.frame.maxX == controller.view.bounds.maxX - 10)
     }
 
     /// While resizing, the picture is painted as a rectangle and its corners are cleared after, outside

@@ -127,6 +127,62 @@ extension SceneWindowTests {
         #expect(await app.run(until: { app.scenes.count == 2 }))
         #expect(!app.application.openSessions.contains(newest.session), "closed by the user: discarded")
     }
+
+    /// Ctrl+N and Ctrl+W work in Settings too, whose commands are declared on the form, a child of its
+    /// root controller: the form is the window's first responder, where the search starts.
+    @Test func settingsShortcutsReachTheFormThroughTheFirstResponder() async throws {
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        let settings = try #require(app.scene(titled: "Settings"))
+        let other = try app.virtualDisplay.connect()
+        other.activate(try #require(app.window(of: settings)), source: 2)
+        other.flush()
+        #expect(await app.run(until: { settings.activationState == .foregroundActive }))
+        let form = try #require((settings.windows.first?.rootViewController as? SettingsContainerController)?.settings)
+        #expect(form.isFirstResponder)
+        let keyboard = try SyntheticInput(display: other)
+        keyboard.press(keysym: KeySym(XK_n), modifiers: [KeySym(XK_Control_L)])
+        #expect(await app.waitForScenes(3))
+        #expect(app.scenes.filter { $0.title == "Mail" }.count == 2)
+
+        other.activate(try #require(app.window(of: settings)), source: 2)
+        other.flush()
+        #expect(await app.run(until: { settings.activationState == .foregroundActive }))
+        keyboard.press(keysym: KeySym(XK_w), modifiers: [KeySym(XK_Control_L)])
+        #expect(await app.run(until: { app.scene(titled: "Settings") == nil }))
+        #expect(!app.application.openSessions.contains(settings.session), "closed by the user: discarded")
+    }
+}
+
+extension SceneWindowTests {
+    /// Each overlay says what its own scene is now: the focused one active, the other inactive, after
+    /// each change of focus; the text size as soon as it changes; a frame time once frames are drawn.
+    @Test func theOverlaysFollowTheFocusAndTheTextSize() async throws {
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        let mail = try #require(app.scene(titled: "Mail")), settings = try #require(app.scene(titled: "Settings"))
+        let mailOverlay = try #require((mail.windows.first?.rootViewController as? MailViewController)?.overlay)
+        let settingsOverlay = try #require((settings.windows.first?.rootViewController as? SettingsContainerController)?.settings.overlay)
+        func lines(_ overlay: OverlayView) -> String { overlay.subviews.compactMap { ($0 as? UILabel)?.text }.joined(separator: "\n") }
+        func says(_ overlay: OverlayView, active: Bool) -> Bool {
+            lines(overlay).contains(active ? "leftToRight  active" : "leftToRight  inactive")
+                && lines(overlay).contains(active ? "state: foregroundActive" : "state: foregroundInactive")
+        }
+        let other = try app.virtualDisplay.connect()
+        for (focused, unfocused) in [(mail, settings), (settings, mail), (mail, settings)] {
+            other.activate(try #require(app.window(of: focused)), source: 2)
+            other.flush()
+            let (shown, hidden) = focused === mail ? (mailOverlay, settingsOverlay) : (settingsOverlay, mailOverlay)
+            #expect(await app.run(until: { says(shown, active: true) && says(hidden, active: false) }, timeout: 5),
+                    "\(focused.title ?? "") focused:\n\(lines(shown))\n\(unfocused.title ?? ""):\n\(lines(hidden))")
+        }
+        // The frame time follows within a quarter of a second.
+        #expect(await app.run(until: { !lines(mailOverlay).contains("last frame –") }, timeout: 1), "\(lines(mailOverlay))")
+        let keyboard = try SyntheticInput(display: other)
+        keyboard.press(keysym: KeySym(XK_equal), modifiers: [KeySym(XK_Control_L)])
+        #expect(await app.run(until: { lines(mailOverlay).contains("text: extraLarge") && lines(settingsOverlay).contains("text: extraLarge") }, timeout: 5),
+                "\(lines(mailOverlay))")
+    }
 }
 
 extension SceneWindowTests {

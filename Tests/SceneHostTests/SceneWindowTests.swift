@@ -11,6 +11,11 @@ import Testing
     /// The test's own temporary folder, removed after it (after its app, which may save into it).
     let scratch = ScratchFolder("window-test")
 
+    init() {
+        // The Gallery's settings (its switches) go to the test's folder, never the person's.
+        AppDelegate.userDefaults = UserDefaults(suiteName: scratch.appending("defaults").path) ?? .standard
+    }
+
     @Test func windowPropertiesComeFromTheScene() async throws {
         let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))

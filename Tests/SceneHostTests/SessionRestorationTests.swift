@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import SceneHost
+@testable import GalleryApp
 import SceneHostTesting
 import Testing
 
@@ -127,3 +128,53 @@ extension SceneWindowTests {
 /// An app delegate that leaves configurations to the manifest.
 @MainActor
 final class ManifestOnlyAppDelegate: UIResponder, UIApplicationDelegate {}
+
+extension SceneWindowTests {
+    /// What a person set in Settings comes back: its window maximized (the window manager is asked to
+    /// maximize it again, and un-maximizing returns it to where it was before), and its switches, kept
+    /// in the user defaults (the test's own, see `init()`).
+    @Test func aRestoredSettingsComesBackMaximizedWithItsSwitches() async throws {
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        let other = try app.virtualDisplay.connect()
+        func settings() throws -> (scene: UIWindowScene, window: Window, switches: [UISwitch]) {
+            let scene = try #require(app.scene(titled: "Settings"))
+            let form = try #require((scene.windows.first?.rootViewController as? SettingsContainerController)?.settings.view)
+            func switches(in view: UIView) -> [UISwitch] { view.subviews.flatMap { ($0 as? UISwitch).map { [$0] } ?? switches(in: $0) } }
+            return (scene, try #require(app.window(of: scene)), switches(in: form))
+        }
+        func isMaximized(_ window: Window) -> Bool {
+            let states = Set(other.cardinalProperty(window, "_NET_WM_STATE") ?? [])
+            return states.contains(UInt(other.atom("_NET_WM_STATE_MAXIMIZED_VERT"))) && states.contains(UInt(other.atom("_NET_WM_STATE_MAXIMIZED_HORZ")))
+        }
+        var (scene, window, switches) = try settings()
+        #expect(switches.map(\.isOn) == [false, true, false, true], "the defaults")
+        let frame = CGRect(x: 120, y: 100, width: 600, height: 500)
+        other.moveResize(window, x: Int(frame.minX), y: Int(frame.minY), width: Int(frame.width), height: Int(frame.height))
+        other.flush()
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame == frame }))
+
+        // "Fetch new mail" off, with a click as a person makes it.
+        let input = try SyntheticInput(display: other)
+        let origin = try #require(other.rootPosition(window))
+        let center = switches[1].convert(CGPoint(x: switches[1].bounds.midX, y: switches[1].bounds.midY), to: nil)
+        let point = (x: origin.x + Int(center.x), y: origin.y + Int(center.y))
+        await input.drag(from: point, to: point, steps: 1) { await app.run(for: 0.05) }
+        #expect(await app.run(until: { !switches[1].isOn }))
+
+        other.setMaximized(window, true)
+        other.flush()
+        #expect(await app.run(until: { isMaximized(window) && scene.effectiveGeometry.systemFrame != frame }))
+        await app.run(for: 0.8)   // the save that follows a settled change
+
+        try app.relaunch()
+        #expect(await app.waitForScenes(2))
+        (scene, window, switches) = try settings()
+        #expect(await app.run(until: { isMaximized(window) }), "the window manager maximized it again")
+        #expect(switches.map(\.isOn) == [false, false, false, true], "the switches as they were left")
+        other.setMaximized(window, false)
+        other.flush()
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame == frame }),
+                "un-maximized, it is where it was: \(scene.effectiveGeometry.systemFrame)")
+    }
+}

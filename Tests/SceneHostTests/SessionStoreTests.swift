@@ -15,7 +15,7 @@ struct SessionStoreTests {
         let saved = [SavedSession(identifier: "a", role: "UIWindowSceneSessionRoleApplication", configurationName: "Mail",
                                   title: "Mail", userInfo: ["n": 1, "list": ["x", "y"]],
                                   activity: ["activityType": "t", "userInfo": ["selected": 3]],
-                                  frame: CGRect(x: 10, y: 20, width: 300, height: 200)),
+                                  frame: CGRect(x: 10, y: 20, width: 300, height: 200), maximized: true),
                      SavedSession(identifier: "b", role: "UIWindowSceneSessionRoleApplication",
                                   delegateClassName: "GalleryApp.MailSceneDelegate")]
         store.save(saved)

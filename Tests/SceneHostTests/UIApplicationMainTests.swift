@@ -24,6 +24,8 @@ struct UIApplicationMainTests {
     static func galleryEnvironment(state: URL, display: VirtualDisplay? = nil, trace: String? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = state.path
+        // UserDefaults.standard (the Gallery's switches) lives in $XDG_CONFIG_HOME: the run's own too.
+        environment["XDG_CONFIG_HOME"] = state.appendingPathComponent("config").path
         if let display { environment["DISPLAY"] = display.name }
         if let trace { environment["SCENEHOST_TRACE"] = trace }
         return environment
@@ -64,7 +66,32 @@ struct UIApplicationMainTests {
         let lines = run.errors.split(separator: "\n")
         #expect(lines.count == 1, "one line: \(run.errors)")
         #expect(run.errors.contains("DISPLAY is not set"))
-        #expect(run.errors.contains("xvfb-run"))
+        // A private display with a window manager, which enforces the scenes' size restrictions;
+        // xvfb-run starts none.
+        #expect(run.errors.contains("Gallery --tour DIR"), "\(run.errors)")
+        #expect(!run.errors.contains("xvfb-run"))
+    }
+
+    /// `--help` prints the usage: the options, the shortcuts and the environment variables.
+    @Test func helpPrintsTheOptionsShortcutsAndVariables() async throws {
+        let run = try await Self.runGallery(["--help"], environment: ["DISPLAY": nil])
+        #expect(run.status == 0 && run.errors.isEmpty, "\(run.errors)")
+        for text in ["--tour DIR", "--overlay", "--help", "Ctrl+N", "Ctrl+W", "Ctrl+I", "Ctrl+=", "Ctrl+→",
+                     "DISPLAY", "SCENEHOST_STYLE", "SCENEHOST_CONTENT_SIZE", "SCENEHOST_LAYOUT_DIRECTION", "XDG_STATE_HOME"] {
+            #expect(run.output.contains(text), "the help mentions \(text)")
+        }
+    }
+
+    /// An option the Gallery does not know is refused with one line naming it and `--help`, status 2,
+    /// before anything opens.
+    @Test func unknownOptionsAreRefusedWithOneLine() async throws {
+        for arguments in [["--frobnicate"], ["--tour", "out", "--frobnicate"], ["stray"]] {
+            let run = try await Self.runGallery(arguments, environment: ["DISPLAY": nil])
+            #expect(run.status == 2, "\(arguments)")
+            let lines = run.errors.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].contains(arguments.last!) && lines[0].contains("--help"), "\(run.errors)")
+            #expect(run.output.isEmpty)
+        }
     }
 
     @Test func withAnUnreachableDisplayItNamesIt() async throws {
@@ -275,5 +302,10 @@ struct UIApplicationMainTests {
         }
         let mailCompact = try ImageSurface(pngAt: directory + "/mail-compact-560x700.png")
         #expect(mailCompact.width == 560 && mailCompact.height == 700)
+        // The app alone: no overlay in the bottom trailing corner, unless asked for.
+        #expect(mailCompact.pixel(x: 540, y: 680) & 0xFFFFFF == 0xFFFFFF)
+        let withOverlay = try await Self.runGallery(["--tour", directory, "--overlay"], environment: ["DISPLAY": nil])
+        #expect(withOverlay.status == 0, "\(withOverlay.errors)")
+        #expect(try ImageSurface(pngAt: directory + "/mail-compact-560x700.png").pixel(x: 540, y: 680) & 0xFFFFFF != 0xFFFFFF)
     }
 }

@@ -67,6 +67,13 @@ open class UIApplication: UIResponder {
     }
 }
 
+extension UIApplication {
+    /// SceneHost only: what the app offers instead of a display, ending the one line `UIApplicationMain`
+    /// prints when `$DISPLAY` cannot be opened (the Gallery names its `--tour DIR`). Set before
+    /// `UIApplicationMain`; nil adds nothing.
+    public static var noDisplaySuggestion: String?
+}
+
 /// Options for `requestSceneSessionDestruction(_:options:errorHandler:)`; for a window scene, UIKit's
 /// `UIWindowSceneDestructionRequestOptions` says how its windows leave.
 @MainActor
@@ -98,7 +105,8 @@ extension UIWindowScene {
 /// Starts the app with `delegateClass` on `$DISPLAY`, and runs its event loop until the last scene
 /// closes. The scene manifest is the `Info.plist` among the executable's SwiftPM resources, if any (a
 /// manifest that cannot be read ends the app with one line naming the file and the key). Without a
-/// usable display it prints one line naming `$DISPLAY` and how to get a display, and exits with status 2.
+/// usable display it prints one line naming `$DISPLAY` and what to do (with the app's
+/// `noDisplaySuggestion`), and exits with status 2.
 @MainActor
 public func UIApplicationMain(_ delegateClass: any UIApplicationDelegate.Type) -> Never {
     let runtime = openRuntime()
@@ -131,8 +139,11 @@ private func openRuntime() -> SceneRuntime {
         return try SceneRuntime(displayName: nil)
     } catch {
         let shown = ProcessInfo.processInfo.environment["DISPLAY"].map { "DISPLAY=\($0)" } ?? "DISPLAY is not set"
+        // A bare virtual server (xvfb-run) has no window manager: nothing would enforce the scenes'
+        // size restrictions or give them focus, so it is not suggested.
+        let suggestion = UIApplication.noDisplaySuggestion.map { ", \($0)" } ?? ""
         FileHandle.standardError.write(Data(
-            "SceneHost: cannot open the X display (\(shown)): run inside an X session, set DISPLAY to a running X server, or start a virtual one with `xvfb-run -a \(CommandLine.arguments.first ?? "app")`\n".utf8))
+            "SceneHost: cannot open the X display (\(shown)): run inside an X session, or set DISPLAY to a running X server with a window manager\(suggestion)\n".utf8))
         exit(2)
     }
 }

@@ -27,6 +27,8 @@ public final class SceneRuntime {
     /// The last known window frame (points) of each open session: saved, and used when a restored
     /// session connects.
     private var frames: [String: CGRect] = [:]
+    /// Open sessions whose window is maximized: saved, and maximized again when restored.
+    private var maximized: Set<String> = []
     /// Sessions restored at launch that have not connected yet.
     private var restoring: Set<String> = []
     /// Set while quitting: the state was saved first; the disconnections that follow change nothing.
@@ -177,6 +179,7 @@ public final class SceneRuntime {
             session.stateRestorationActivity = saved.activity.flatMap(NSUserActivity.from(propertyList:))
             sessions.append(session)
             frames[saved.identifier] = saved.frame
+            if saved.maximized { maximized.insert(saved.identifier) }
             restoring.insert(saved.identifier)
             pendingRequests.append((.activate(UISceneSessionActivationRequest(session: session)), nil))
         }
@@ -220,16 +223,20 @@ public final class SceneRuntime {
         guard let store, !isTerminating else { return }
         let saved = sessions.map { session -> SavedSession in
             var frame: CGRect?
+            let identifier = session.persistentIdentifier
             if let window = windows.first(where: { $0.scene.session === session }) {
                 session.stateRestorationActivity = window.scene.delegate?.stateRestorationActivity(for: window.scene)
-                frames[session.persistentIdentifier] = window.systemFrame
+                // A maximized window keeps the frame it had before: the one it returns to when restored.
+                if window.isMaximized { maximized.insert(identifier) } else { maximized.remove(identifier) }
+                if !window.isMaximized || frames[identifier] == nil { frames[identifier] = window.systemFrame }
             }
-            frame = frames[session.persistentIdentifier]
+            frame = frames[identifier]
             let configuration = session.configuration
             return SavedSession(identifier: session.persistentIdentifier, role: session.role.rawValue,
                                 configurationName: configuration.name, sceneClassName: configuration.sceneClassName,
                                 delegateClassName: configuration.delegateClassName, title: session.scene?.title,
-                                userInfo: session.userInfo, activity: session.stateRestorationActivity?.propertyList, frame: frame)
+                                userInfo: session.userInfo, activity: session.stateRestorationActivity?.propertyList, frame: frame,
+                                maximized: maximized.contains(identifier))
         }
         store.save(saved)
     }
@@ -237,6 +244,9 @@ public final class SceneRuntime {
     /// Saves once things settle: many changes in a row (a window drag) make one write.
     func scheduleSave() {
         guard store != nil else { return }
+        // The frame a maximized window returns to is its last one before: kept at every change, as the
+        // save itself may come only once the window is maximized.
+        for window in windows where !window.isMaximized { frames[window.scene.session.persistentIdentifier] = window.systemFrame }
         lastChange = monotonicSeconds()
         guard !savePending else { return }
         savePending = true
@@ -426,6 +436,12 @@ public final class SceneRuntime {
         if !sessions.contains(session) { sessions.append(session) }
         let window = SceneWindow(scene: scene, runtime: self, frame: isRestoring ? frames[session.persistentIdentifier] : nil)
         windows.append(window)
+        if isRestoring, maximized.contains(session.persistentIdentifier) {
+            // Set before the window is mapped, as EWMH asks of a withdrawn window: the window manager
+            // maximizes it as it takes it, and restores it to the saved frame when asked.
+            display.setCardinalProperty(window.xWindow.id, "_NET_WM_STATE",
+                                        ["_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ"].map { UInt(display.atom($0)) }, type: "ATOM")
+        }
         window.connect(options: options)
         if isRestoring, let activity = session.stateRestorationActivity {
             scene.delegate?.scene(scene, restoreInteractionStateWith: activity)
@@ -444,6 +460,7 @@ public final class SceneRuntime {
         guard sessions.contains(session) else { return }
         sessions.removeAll { $0 === session }
         frames[session.persistentIdentifier] = nil
+        maximized.remove(session.persistentIdentifier)
         application.delegate?.application(application, didDiscardSceneSessions: [session])
         record("sessionDiscarded", session: session.persistentIdentifier)
         saveState()

@@ -209,7 +209,7 @@ final class SceneWindow: UIWindowSceneHost {
             && states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_HORZ")))
         updateFillsScreen()
     }
-    private var isFullScreen = false, isMaximized = false
+    private var isFullScreen = false
 
     /// The scene fills the screen (and its orientation lock is honoured, as UIKit honours it for a
     /// screen-sized scene only) when the window is full screen, or maximized and as large as the screen's
@@ -227,6 +227,10 @@ final class SceneWindow: UIWindowSceneHost {
         geometryChanged = true
         needsFrame = true
     }
+
+    /// Whether the window manager keeps the window maximized both ways (`_NET_WM_STATE`): saved with
+    /// the session.
+    private(set) var isMaximized = false
 
     /// Requests made in one turn of the loop are coalesced: only the last reaches the window manager.
     func sceneRequestsFrame(_ frame: CGRect) {
@@ -517,19 +521,15 @@ final class SceneWindow: UIWindowSceneHost {
         }
     }
 
-    /// Where key commands are looked for: the topmost view controller of the key window and its chain,
-    /// the window, the scene's delegate, the application, the application's delegate.
+    /// Where key commands are looked for: the key window's chain from its first responder (else from
+    /// its root view controller, see `UIWindow.keyCommandResponders`), then the scene, the scene's
+    /// delegate, the application and the application's delegate.
     private var responders: [UIResponder] {
         let window = scene.keyWindow ?? scene.windows.first
-        var controller = window?.rootViewController
-        while let presented = controller?.presentedViewController { controller = presented }
-        var chain = controller?.responderChain ?? []
-        if let window, !chain.contains(window) { chain.append(window) }
-        if let delegate = scene.delegate as? UIResponder { chain.append(delegate) }
-        if let application = runtime.application {
-            chain.append(application)
-            if let delegate = application.delegate as? UIResponder { chain.append(delegate) }
-        }
+        var chain = window?.keyCommandResponders ?? []
+        var rest: [UIResponder?] = [scene, scene.delegate as? UIResponder]
+        if let application = runtime.application { rest += [application, application.delegate as? UIResponder] }
+        for case let responder? in rest where !chain.contains(responder) { chain.append(responder) }
         return chain
     }
 

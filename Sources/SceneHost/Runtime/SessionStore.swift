@@ -13,21 +13,23 @@ import Foundation
     public var title: String?
     public var userInfo: [String: Any]?
     public var activity: [String: Any]?
-    /// The window's frame in points, root coordinates.
+    /// The window's frame in points, root coordinates: its unmaximized frame when it is maximized.
     public var frame: CGRect?
+    /// Whether the window was maximized (both ways): it comes back at `frame`, then maximized.
+    public var maximized: Bool
 
     public init(identifier: String, role: String, configurationName: String? = nil, sceneClassName: String? = nil,
                 delegateClassName: String? = nil, title: String? = nil, userInfo: [String: Any]? = nil,
-                activity: [String: Any]? = nil, frame: CGRect? = nil) {
+                activity: [String: Any]? = nil, frame: CGRect? = nil, maximized: Bool = false) {
         self.identifier = identifier; self.role = role; self.configurationName = configurationName
         self.sceneClassName = sceneClassName; self.delegateClassName = delegateClassName; self.title = title
-        self.userInfo = userInfo; self.activity = activity; self.frame = frame
+        self.userInfo = userInfo; self.activity = activity; self.frame = frame; self.maximized = maximized
     }
 
     public static func == (a: SavedSession, b: SavedSession) -> Bool {
         a.identifier == b.identifier && a.role == b.role && a.configurationName == b.configurationName
             && a.sceneClassName == b.sceneClassName && a.delegateClassName == b.delegateClassName && a.title == b.title
-            && a.frame == b.frame && canonical(a.userInfo) == canonical(b.userInfo) && canonical(a.activity) == canonical(b.activity)
+            && a.frame == b.frame && a.maximized == b.maximized && canonical(a.userInfo) == canonical(b.userInfo) && canonical(a.activity) == canonical(b.activity)
     }
 
     /// A property list as canonical bytes (sorted keys), to compare nested values whatever their key types.
@@ -157,7 +159,8 @@ public final class SessionStore: @unchecked Sendable {
         return SavedSession(identifier: identifier, role: role, configurationName: try optional("configuration", String.self),
                             sceneClassName: try optional("sceneClass", String.self), delegateClassName: try optional("delegateClass", String.self),
                             title: try optional("title", String.self), userInfo: try optional("userInfo", [String: Any].self),
-                            activity: try optional("activity", [String: Any].self), frame: frame)
+                            activity: try optional("activity", [String: Any].self), frame: frame,
+                            maximized: entry["maximized"] as? Bool ?? false)
     }
 
     /// Temporary files of writers that died mid-write (the state file itself is always whole).
@@ -209,6 +212,7 @@ public final class SessionStore: @unchecked Sendable {
             entry["delegateClass"] = session.delegateClassName
             entry["title"] = session.title
             if let frame = session.frame { entry["frame"] = [frame.minX, frame.minY, frame.width, frame.height].map(Double.init) }
+            if session.maximized { entry["maximized"] = true }
             var payload: [String: Any] = [:]
             if let userInfo = session.userInfo { payload["userInfo"] = propertyListOrWarn(userInfo, "userInfo of session \(session.identifier)") }
             if let activity = session.activity { payload["activity"] = propertyListOrWarn(activity, "restoration activity of session \(session.identifier)") }

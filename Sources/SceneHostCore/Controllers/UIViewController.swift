@@ -117,7 +117,10 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
         return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
     }
 
-    open override var next: UIResponder? { loadedView?.superview }
+    /// The presenting controller for a presented one, else the view's superview, as in UIKit.
+    open override var next: UIResponder? { presentingViewController ?? loadedView?.superview }
+
+    override var responderWindow: UIWindow? { loadedView?.window }
 
     // MARK: Traits
 

@@ -107,6 +107,7 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     public static let secondarySystemBackground = system(0xF2F2F7, 0x1C1C1E)
     public static let systemGroupedBackground = system(0xF2F2F7, 0x000000)
     public static let secondarySystemGroupedBackground = system(0xFFFFFF, 0x1C1C1E)
+    public static let tertiarySystemGroupedBackground = system(0xF2F2F7, 0x2C2C2E)
     public static let label = system(0x000000, 0xFFFFFF)
     public static let secondaryLabel = system(0x3C3C43, 0xEBEBF5, alpha: 0.6)
     public static let separator = system(0x3C3C43, 0x545458, alpha: 0.29, darkAlpha: 0.6)

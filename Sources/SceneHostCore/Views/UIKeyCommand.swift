@@ -13,8 +13,9 @@ public struct UIKeyModifierFlags: OptionSet, Hashable, Sendable {
 }
 
 /// A keyboard shortcut a responder offers through `keyCommands`. SceneHost looks for it along the
-/// responder chain of the scene whose window has the keyboard focus: the topmost view controller, its
-/// ancestors, the window, then the scene's delegate, the application and its delegate.
+/// responder chain of the scene whose window has the keyboard focus: from the key window's first
+/// responder up `next` (with none, from its root view controller), then the window, the scene, the
+/// scene's delegate, the application and its delegate; the first match runs.
 ///
 /// Differs from UIKit in one way: the action is a closure rather than a selector (Swift on Linux has no
 /// Objective-C runtime): `UIKeyCommand(input: "n", modifierFlags: .control) { _ in … }`. On X11 the

@@ -6,11 +6,55 @@ import Foundation
 open class UIResponder: Hashable {
     public init() {}
 
-    /// The next responder in the chain: a view's superview or view controller, a controller's parent view.
+    /// The next responder in the chain: a view's controller or superview, a controller's presenting
+    /// controller or its view's superview, a window's scene.
     open var next: UIResponder? { nil }
 
     /// Keyboard shortcuts this responder handles (see `UIKeyCommand`).
     open var keyCommands: [UIKeyCommand]? { nil }
+
+    // MARK: First responder
+
+    /// Whether the responder may become its window's first responder; false by default, as in UIKit.
+    /// A view or view controller that handles keys returns true and calls `becomeFirstResponder()`.
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// Whether the responder gives up first responder status when asked; true by default.
+    open var canResignFirstResponder: Bool { true }
+
+    /// Makes the responder the first responder of its window: key commands are looked for from it up
+    /// the chain (`next`). Fails (returns false) when `canBecomeFirstResponder` is false, when the
+    /// responder is in no window (a view outside one, a controller whose view is outside one; other
+    /// responders have none), or when the window's current first responder will not resign. Overrides
+    /// call super, as in UIKit.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard let window = responderWindow else { return false }
+        if window.firstResponder === self { return true }
+        guard canBecomeFirstResponder else { return false }
+        if let current = window.firstResponder {
+            guard current.canResignFirstResponder, current.resignFirstResponder() else { return false }
+            // An override may have made another responder first while resigning: it stays so.
+            guard window.firstResponder == nil else { return false }
+        }
+        window.setFirstResponder(self)
+        return true
+    }
+
+    /// Gives up first responder status; returns true (the default) when the responder is no longer the
+    /// first responder. Overrides that refuse return false without calling super.
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        if let window = responderWindow, window.firstResponder === self { window.setFirstResponder(nil) }
+        return true
+    }
+
+    /// Whether the responder is its window's first responder.
+    open var isFirstResponder: Bool { responderWindow?.firstResponder === self }
+
+    /// The window whose first responder this responder can be: a view's window, a controller's view's
+    /// window; nil for other responders.
+    var responderWindow: UIWindow? { nil }
 
     nonisolated public static func == (a: UIResponder, b: UIResponder) -> Bool { a === b }
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

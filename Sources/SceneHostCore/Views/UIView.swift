@@ -173,6 +173,12 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     open override var next: UIResponder? { viewController ?? superview }
 
+    override var responderWindow: UIWindow? { window }
+
+    /// Set while this view, or the controller whose root view it is, is its window's first responder:
+    /// leaving the window ends that (see `UIWindow.firstResponderLeft()`).
+    @exclusivity(unchecked) var anchorsFirstResponder = false
+
     open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
 
     open func insertSubview(_ view: UIView, at index: Int) {
@@ -252,6 +258,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     func setWindow(_ newWindow: UIWindow?) {
         guard cachedWindow !== newWindow || self is UIWindow else { return }
         if self is UIWindow { for subview in subviews { subview.setWindow(newWindow) }; return }
+        if anchorsFirstResponder { cachedWindow?.firstResponderLeft() }
         willMove(toWindow: newWindow)
         cachedWindow = newWindow
         for subview in subviews { subview.setWindow(newWindow) }

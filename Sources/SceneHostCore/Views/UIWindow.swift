@@ -37,6 +37,52 @@ open class UIWindow: UIView {
 
     open override var window: UIWindow? { self }
 
+    /// After the window comes its scene (iOS 13), whose chain goes on to the app.
+    open override var next: UIResponder? { windowScene }
+
+    // MARK: First responder
+
+    /// The responder key commands are looked for from (see `UIResponder.becomeFirstResponder()`): one
+    /// per window, a view in it or a controller whose view is in it. Held strongly, and let go when its
+    /// view leaves the window (`firstResponderLeft()`), so the window never points at a view it lost.
+    private(set) var firstResponder: UIResponder?
+
+    /// The view whose leaving the window ends `responder`'s first responder status.
+    private static func anchor(of responder: UIResponder) -> UIView? {
+        (responder as? UIView) ?? (responder as? UIViewController)?.viewIfLoaded
+    }
+
+    func setFirstResponder(_ responder: UIResponder?) {
+        if let old = firstResponder { Self.anchor(of: old)?.anchorsFirstResponder = false }
+        firstResponder = responder
+        if let responder { Self.anchor(of: responder)?.anchorsFirstResponder = true }
+    }
+
+    /// The first responder's view is leaving the window: it is asked to resign, as in UIKit, and loses
+    /// the status whatever it answers.
+    func firstResponderLeft() {
+        guard let responder = firstResponder else { return }
+        _ = responder.resignFirstResponder()
+        if firstResponder === responder { setFirstResponder(nil) }
+    }
+
+    /// Where key commands are looked for, from the first responder up the chain; with no first
+    /// responder, from the root view controller (or the topmost controller it presents, whose chain
+    /// passes through its presenter), so a window with nothing focused offers what its controllers
+    /// declare.
+    @_spi(Runtime) public var keyCommandResponders: [UIResponder] {
+        if let firstResponder { return firstResponder.responderChain }
+        guard var controller = rootViewController else { return responderChain }
+        while let presented = controller.presentedViewController { controller = presented }
+        return controller.responderChain
+    }
+
+    isolated deinit {
+        // UIView's deinit unhooks the subviews after this window's own properties are gone: none of
+        // them may look for its first responder then.
+        if let firstResponder { Self.anchor(of: firstResponder)?.anchorsFirstResponder = false }
+    }
+
     /// The controller whose view fills the window.
     open var rootViewController: UIViewController? {
         didSet {
