@@ -120,6 +120,49 @@ extension SceneWindowTests {
         #expect(updates.first?.isInteractive == false, "a single resize is not a drag")
     }
 
+    /// Without the sync protocol, the resizes the app asks for itself are not a person's drag, however
+    /// close together they come.
+    @Test func withoutTheSyncProtocolTheAppsOwnResizesAreNoDrag() async throws {
+        setenv("SCENEHOST_NO_XSYNC", "1", 1)
+        defer { unsetenv("SCENEHOST_NO_XSYNC") }
+        let (app, scene, _, _) = try await oneSceneApp()
+        await app.run(for: 0.3)
+        TestSceneDelegate.updates = []
+        for width in [640, 700, 760] {
+            scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 50, y: 60, width: CGFloat(width), height: 480)))
+            #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.width == CGFloat(width) }))
+        }
+        await app.run(for: 0.3)
+        #expect(TestSceneDelegate.updates.count >= 3)
+        #expect(!TestSceneDelegate.updates.contains { $0.isInteractive }, "the app's own requests, 0 to 100 ms apart")
+    }
+
+    /// With the sync protocol, a drag is told by the window manager's grab as the app's focused window
+    /// sees it; when another app has the focus, no grab is seen, and a burst of resizes the window
+    /// manager asks to acknowledge is the drag (here the test plays the window manager).
+    @Test func aBurstOfSyncRequestedResizesIsADragWithoutAGrabInSight() async throws {
+        let (app, scene, window, other) = try await oneSceneApp()
+        await app.run(for: 0.3)
+        TestSceneDelegate.updates = []
+        for (index, width) in [600, 620, 640, 660].enumerated() {
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = window
+            event.xclient.message_type = other.atom("WM_PROTOCOLS")
+            event.xclient.format = 32
+            event.xclient.data.l.0 = CLong(bitPattern: UInt(other.atom("_NET_WM_SYNC_REQUEST")))
+            event.xclient.data.l.2 = CLong(100 + index)
+            XSendEvent(other.pointer, window, 0, NoEventMask, &event)
+            other.resize(window, width: width, height: 400)
+            other.flush()
+            #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.width == CGFloat(width) }))
+            await app.run(for: 0.04)
+        }
+        #expect(scene.effectiveGeometry.isInteractivelyResizing, "resizes asked to be acknowledged, 40 ms apart")
+        #expect(await app.run(until: { !scene.effectiveGeometry.isInteractivelyResizing }, timeout: 2), "over 200 ms after the last")
+        #expect(TestSceneDelegate.updates.first?.isInteractive == false, "the first step alone is no drag")
+    }
+
     @Test func viewControllersHearOfANewSizeBeforeItIsLaidOut() async throws {
         let (app, scene, window, other) = try await oneSceneApp()
         await app.run(for: 0.2)

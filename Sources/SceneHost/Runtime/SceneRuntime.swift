@@ -507,6 +507,16 @@ public final class SceneRuntime {
         onTerminate()
     }
 
+    /// Whether the window manager holds its keyboard grab (a person dragging a window's frame), as the
+    /// app's focused window saw it (FocusOut NotifyGrab … FocusIn NotifyUngrab).
+    private(set) var windowManagerGrab = false
+
+    func windowManagerGrabDidChange(_ grabbed: Bool) {
+        guard grabbed != windowManagerGrab else { return }
+        windowManagerGrab = grabbed
+        if !grabbed { for window in windows { window.windowManagerGrabEnded() } }
+    }
+
     /// The X window showing `scene` (tests and tools).
     public func xWindow(for scene: UIScene) -> Window? {
         windows.first { $0.scene === scene }?.xWindow.id

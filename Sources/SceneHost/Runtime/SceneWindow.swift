@@ -52,12 +52,15 @@ final class SceneWindow: UIWindowSceneHost {
     private var pressedAt: (x: Int, y: Int)?
 
     // Interactive resizing. With the window manager's sync protocol: a drag is a size change while the
-    // window manager holds its grab (FocusOut NotifyGrab … FocusIn NotifyUngrab), and each step's
-    // `_NET_WM_SYNC_REQUEST` serial is acknowledged once the frame at the new size is presented. Without
-    // it: a burst of size changes with no pause longer than 200 ms.
+    // window manager holds its grab (FocusOut NotifyGrab … FocusIn NotifyUngrab on whichever of the app's
+    // windows has the focus), or a burst of resizes it asks to acknowledge when the focus is another
+    // app's; each step's `_NET_WM_SYNC_REQUEST` serial is acknowledged once the frame at the new size is
+    // presented. Without the protocol: a burst of size changes with no pause longer than 200 ms, the
+    // app's own requests left out.
     private let presenter: WindowPresenter
-    private var windowManagerGrab = false
     private(set) var isInteractive = false
+    /// A resize the app asked for (a geometry request, limits, X11's limit) whose configure has not come.
+    private var ownResizePending = false
     private var lastResize = -Double.infinity
     static let burstPause = 0.2
 
@@ -249,6 +252,7 @@ final class SceneWindow: UIWindowSceneHost {
         if wanted != [placed.x, placed.y, placed.width, placed.height].map({ CGFloat($0) }) {
             SceneHostLog.warning("the scene \"\(scene.title ?? "")\" asked for the frame \(frame), beyond what an X11 window can be (32,767 pixels a side, positions within ±32,767); it gets \(placed.width)×\(placed.height) px at (\(placed.x), \(placed.y))")
         }
+        ownResizePending = true
         display.moveResize(xWindow.id, x: placed.x, y: placed.y, width: placed.width, height: placed.height)
     }
 
@@ -256,7 +260,10 @@ final class SceneWindow: UIWindowSceneHost {
         writeSizeHints()
         // Hints bind future resizes; bring a window already outside the new limits inside them.
         let clamped = clampedPixelSize(pixelSize)
-        if clamped != pixelSize { display.resize(xWindow.id, width: clamped.width, height: clamped.height) }
+        if clamped != pixelSize {
+            ownResizePending = true
+            display.resize(xWindow.id, width: clamped.width, height: clamped.height)
+        }
         display.flush()
         geometryChanged = true
         needsFrame = true
@@ -348,6 +355,7 @@ final class SceneWindow: UIWindowSceneHost {
                 warnedOversize = true
             }
             size = (min(size.0, Self.pixelLimit), min(size.1, Self.pixelLimit))
+            ownResizePending = true
             display.resize(xWindow.id, width: size.0, height: size.1)
         }
         if size != pixelSize {
@@ -409,12 +417,10 @@ final class SceneWindow: UIWindowSceneHost {
     }
 
     private func focusChanged(in focused: Bool, mode: Int32) {
-        // The window manager grabs the keyboard while a person drags the frame; the release ends a drag.
-        if !focused, mode == NotifyGrab { windowManagerGrab = true }
-        if focused, mode == NotifyUngrab {
-            windowManagerGrab = false
-            if presenter.syncCounter != nil { setInteractive(false) }
-        }
+        // The window manager grabs the keyboard while a person drags a frame, the focused one's or
+        // another's of the app: the release ends the drag.
+        if !focused, mode == NotifyGrab { runtime.windowManagerGrabDidChange(true) }
+        if focused, mode == NotifyUngrab { runtime.windowManagerGrabDidChange(false) }
         // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
         guard mode == NotifyNormal || mode == NotifyWhileGrabbed, focused != hasFocus else { return }
         hasFocus = focused
@@ -443,23 +449,40 @@ final class SceneWindow: UIWindowSceneHost {
         needsFrame = true
     }
 
-    /// A size change: part of a drag when the window manager holds its grab (sync protocol), or when it
-    /// follows the previous one within 200 ms (fallback).
+    /// A size change: part of a drag while the window manager holds its grab (sync protocol); else part
+    /// of a burst (one within 200 ms of the previous): with the protocol, of resizes the window manager
+    /// asks to acknowledge; without it, of any but those the app asked for.
     private func noteResize() {
+        let own = ownResizePending
+        ownResizePending = false
         if presenter.syncCounter != nil {
-            if windowManagerGrab { setInteractive(true) }
-            return
+            if runtime.windowManagerGrab {
+                setInteractive(true)
+            } else if presenter.syncConfigured {
+                noteBurstStep()
+            }
+        } else if !own {
+            noteBurstStep()
         }
+    }
+
+    /// One step of a burst of resizes: the second within 200 ms makes a drag, which ends 200 ms after
+    /// the last step (or at the window manager's release of its grab).
+    private func noteBurstStep() {
         let now = monotonicSeconds()
         if now - lastResize < Self.burstPause { setInteractive(true) }
         lastResize = now
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.burstPause + 0.01) { [weak self] in
             MainActor.assumeIsolated {
-                guard let self, self.isConnected, monotonicSeconds() - self.lastResize >= Self.burstPause else { return }
+                guard let self, self.isConnected, !self.runtime.windowManagerGrab,
+                      monotonicSeconds() - self.lastResize >= Self.burstPause else { return }
                 self.setInteractive(false)
             }
         }
     }
+
+    /// The window manager let go of its grab: a drag of this window, if one was going on, is over.
+    func windowManagerGrabEnded() { setInteractive(false) }
 
     /// A change of `isInteractivelyResizing` is a geometry change of its own (the last one of a drag
     /// carries `false`).
