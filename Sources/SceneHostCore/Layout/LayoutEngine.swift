@@ -56,18 +56,18 @@ final class LayoutEngine {
     unowned(unsafe) let root: UIView
     let mode: Mode
     private(set) var solver = Solver()
-    @exclusivity(unchecked) private var records: [ObjectIdentifier: Record] = [:]
+    private var records: [ObjectIdentifier: Record] = [:]
     /// Records in the order they joined: ancestors before descendants.
-    @exclusivity(unchecked) private var order: [Record] = []
+    private var order: [Record] = []
     /// Solver constraints by the constraint they stand for.
     private var solved: [ObjectIdentifier: (source: NSLayoutConstraint, made: LayoutConstraint)] = [:]
 
-    @exclusivity(unchecked) private(set) var needsRebuild = true
-    @exclusivity(unchecked) private(set) var needsSolve = true
+    private(set) var needsRebuild = true
+    private(set) var needsSolve = true
     /// How many times the engine has solved and applied frames (a window resize takes one).
     private(set) var solveCount = 0
     /// Set while solved frames are applied, so frame changes are not fed back as new constants.
-    @exclusivity(unchecked) private(set) var isApplying = false
+    private(set) var isApplying = false
     /// The root's layout direction when the constraints were made (leading/trailing depend on it).
     private var builtRightToLeft = false
 

@@ -54,13 +54,13 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     public let multiplier: CGFloat
 
     /// The offset; changing it on an active constraint updates the layout incrementally.
-    @exclusivity(unchecked) open var constant: CGFloat {
+    open var constant: CGFloat {
         didSet { if constant != oldValue { engine?.constantDidChange(self, from: oldValue) } }
     }
 
     /// Changing an installed constraint between required and optional is refused (with a message), as
     /// UIKit refuses it; changes among optional priorities apply at once.
-    @exclusivity(unchecked) open var priority: UILayoutPriority = .required {
+    open var priority: UILayoutPriority = .required {
         didSet {
             guard priority != oldValue, installedOn != nil else { return }
             if priority.isRequired != oldValue.isRequired {

@@ -85,6 +85,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     }
 
     /// Geometry now in force; updated before `windowScene(_:didUpdateEffectiveGeometry:)` is called.
+    // Read at every frame: no exclusivity checks (see UIView: 2.5% of a drag with the window's and labels').
     @exclusivity(unchecked) public private(set) var effectiveGeometry: Geometry
 
     /// Live size limits, enforced by the window manager. Never nil on SceneHost.

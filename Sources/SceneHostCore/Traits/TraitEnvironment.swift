@@ -39,28 +39,27 @@ final class TraitChangeRegistration: UITraitChangeRegistration {
 /// The trait bookkeeping every trait environment carries: its collection, its overrides, its
 /// registrations, what its tracked methods read, and whether it or something below it needs updating.
 ///
-/// It is touched for every view in every trait update, and only on the main actor, so its fields skip
-/// the runtime's dynamic exclusivity checks (which cost more than the update itself).
+/// It is touched for every view in every trait update, only on the main actor.
 @MainActor
 final class TraitState {
-    @exclusivity(unchecked) var collection = UITraitCollection()
-    @exclusivity(unchecked) var overrides = UITraitOverrides() { didSet { hasOverrides = !overrides.isEmpty } }
+    var collection = UITraitCollection()
+    var overrides = UITraitOverrides() { didSet { hasOverrides = !overrides.isEmpty } }
     /// Read on every update; reading `overrides` itself would copy its dictionary.
-    @exclusivity(unchecked) private(set) var hasOverrides = false
-    @exclusivity(unchecked) var registrations: [TraitChangeRegistration] = []
+    private(set) var hasOverrides = false
+    var registrations: [TraitChangeRegistration] = []
     /// Traits read by tracked methods, per invalidation they cause.
-    @exclusivity(unchecked) var layoutReads = TraitSet() { didSet { readsDidChange() } }
-    @exclusivity(unchecked) var displayReads = TraitSet() { didSet { readsDidChange() } }
-    @exclusivity(unchecked) var propertiesReads = TraitSet() { didSet { readsDidChange() } }
-    @exclusivity(unchecked) var constraintsReads = TraitSet() { didSet { readsDidChange() } }
+    var layoutReads = TraitSet() { didSet { readsDidChange() } }
+    var displayReads = TraitSet() { didSet { readsDidChange() } }
+    var propertiesReads = TraitSet() { didSet { readsDidChange() } }
+    var constraintsReads = TraitSet() { didSet { readsDidChange() } }
     /// All of them: one test for the common case of a change nothing tracked read.
-    @exclusivity(unchecked) private(set) var trackedReads = TraitSet()
+    private(set) var trackedReads = TraitSet()
     /// Its own inputs changed (overrides), or it moved.
-    @exclusivity(unchecked) var needsUpdate = true
-    @exclusivity(unchecked) var descendantNeedsUpdate = false
+    var needsUpdate = true
+    var descendantNeedsUpdate = false
     /// What the collection was last computed from, kept only when overrides make it differ from the
     /// collection itself (without overrides the collection *is* what was inherited).
-    @exclusivity(unchecked) private var heldInherited: UITraitCollection?
+    private var heldInherited: UITraitCollection?
 
     private func readsDidChange() {
         var all = layoutReads
@@ -174,10 +173,10 @@ struct TraitTransition {
 enum TraitDifferences {
     // Compared by identity in the hot path (no retains); `held` keeps the pair alive, so a new collection
     // can never reuse a cached one's address.
-    @exclusivity(unchecked) private static var lastPrevious: ObjectIdentifier?
-    @exclusivity(unchecked) private static var lastUpdated: ObjectIdentifier?
-    @exclusivity(unchecked) private static var lastChanges = TraitSet.empty
-    @exclusivity(unchecked) private static var held: (UITraitCollection, UITraitCollection)?
+    private static var lastPrevious: ObjectIdentifier?
+    private static var lastUpdated: ObjectIdentifier?
+    private static var lastChanges = TraitSet.empty
+    private static var held: (UITraitCollection, UITraitCollection)?
 
     static func between(_ previous: UITraitCollection, _ updated: UITraitCollection) -> TraitSet {
         if lastPrevious == ObjectIdentifier(previous), lastUpdated == ObjectIdentifier(updated) { return lastChanges }

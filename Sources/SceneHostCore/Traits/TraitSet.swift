@@ -95,9 +95,9 @@ enum CustomTraitSets {
 /// open (SceneHost opens one around `layoutSubviews`, `draw(_:)` and the other tracked methods).
 /// Tracking assumes the interface is drawn on the main actor, as UIKit's is.
 enum TraitReads {
-    // Read on every trait access: exempt from dynamic exclusivity checks (main actor only).
-    @exclusivity(unchecked) nonisolated(unsafe) private static var stack: [TraitSet] = []
-    @exclusivity(unchecked) nonisolated(unsafe) private(set) static var isRecording = false
+    // Read on every trait access (main actor only).
+    nonisolated(unsafe) private static var stack: [TraitSet] = []
+    nonisolated(unsafe) private(set) static var isRecording = false
 
     static func record(system slot: SystemTraitSlot) {
         guard isRecording else { return }

@@ -284,9 +284,9 @@ public final class UITraitCollection: @unchecked Sendable, Equatable, CustomStri
     // `currentReference` is the current collection, unretained. `performAsCurrent` does not need to retain
     // it (its caller keeps the receiver alive for the call); one assigned to `current` is owned by
     // `currentOwner`, which `performAsCurrent` sets aside and puts back with the previous reference.
-    // Both start nil (no lazy initialisation) and are exempt from dynamic exclusivity checks (main actor only).
-    @exclusivity(unchecked) nonisolated(unsafe) private static var currentReference: Unmanaged<UITraitCollection>? = nil
-    @exclusivity(unchecked) nonisolated(unsafe) private static var currentOwner: UITraitCollection? = nil
+    // Both start nil (no lazy initialisation); main actor only.
+    nonisolated(unsafe) private static var currentReference: Unmanaged<UITraitCollection>? = nil
+    nonisolated(unsafe) private static var currentOwner: UITraitCollection? = nil
     /// `current` before anything set it: every trait unspecified.
     private static let initialCurrent = UITraitCollection()
 

@@ -16,6 +16,7 @@ public enum NSLineBreakMode: Int, Sendable {
 /// Text is vertically centred in the bounds, as in UIKit.
 @MainActor
 open class UILabel: UIView {
+    // Properties read at every layout and frame skip exclusivity checks (see UIView: 2.5% of a drag with the window's and scene's).
     @exclusivity(unchecked) open var text: String? { didSet { if text != oldValue { contentDidChange() } } }
     /// Setting nil restores the default (the 17 pt system font), as in UIKit.
     @exclusivity(unchecked) open var font: UIFont! = .systemFont(ofSize: 17) {

@@ -5,6 +5,7 @@ import Foundation
 @MainActor
 open class UIWindow: UIView {
     /// The scene showing the window. Setting it moves the window to that scene and sizes it to the scene.
+    // Read at every frame: no exclusivity checks (see UIView: 2.5% of a drag with the scene's and labels').
     @exclusivity(unchecked) open weak var windowScene: UIWindowScene? {
         didSet {
             guard windowScene !== oldValue else { return }

@@ -1,7 +1,8 @@
 /// A solver variable: a handle the caller keeps; its value is set by `Solver.updateVariables()`.
 public final class LayoutVariable: Hashable, CustomStringConvertible {
     public let name: String
-    // Written and read only by the solver, which is not reentrant: no dynamic exclusivity checks.
+    // Written and read only by the solver, which is not reentrant: no dynamic exclusivity checks (worth
+    // 5.6% of the instructions of an offscreen drag of the Mail scene, callgrind).
     @exclusivity(unchecked) public internal(set) var value: Double = 0
     /// The solver symbol of this variable, in the tableau `tableau` names (one solver per variable).
     @exclusivity(unchecked) var symbol: Int32 = -1

@@ -1,9 +1,9 @@
 /// A growable array of plain values for the tableau's hot loops: no copy-on-write, no bounds checks
-/// in release builds, no exclusivity checks. The tableau owns each pool alone and is not reentrant.
+/// in release builds. The tableau owns each pool alone and is not reentrant.
 final class Pool<Element: BitwiseCopyable> {
-    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Element>
-    @exclusivity(unchecked) private(set) var count = 0
-    @exclusivity(unchecked) private var capacity: Int
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
 
     init(capacity: Int = 16) {
         self.capacity = max(capacity, 1)
@@ -76,7 +76,7 @@ struct Node {
 final class Columns {
     let heads = Pool<Int32>()
     let nodes = Pool<Node>()
-    @exclusivity(unchecked) private var free: Int32 = -1
+    private var free: Int32 = -1
 
     func removeAll() {
         heads.removeAll()

@@ -29,7 +29,7 @@ public final class Solver {
     }
 
     /// The solver is not reentrant, so one access at a time needs no dynamic check.
-    @exclusivity(unchecked) var tableau = Tableau()
+    var tableau = Tableau()
 
     public init() {}
 
