@@ -332,7 +332,7 @@ public final class SceneRuntime {
         // read (in the flush, or in a round trip) wait in its queue, which the loop must not sleep on;
         // anything later waits in the socket, where the loop's poll sees it.
         display.flush()
-        return XEventsQueued(display.pointer, QueuedAlready) > 0 || !pendingRequests.isEmpty || windows.contains(matching: { $0.needsFrame })
+        return XEventsQueued(display.pointer, QueuedAlready) > 0 || !pendingRequests.isEmpty || windows.contains(where: { $0.needsFrame })
     }
 
     /// Reads every queued event before anything is laid out, so only the newest size per window counts.
@@ -346,7 +346,7 @@ public final class SceneRuntime {
             }
             if desktop.handle(event) { continue }
             let target = event.xany.window
-            guard let window = windows.first(matching: { $0.xWindow.id == target || $0.followedFrame == target }) else { continue }
+            guard let window = windows.first(where: { $0.xWindow.id == target || $0.followedFrame == target }) else { continue }
             window.handle(&event)
         }
         // Requests made on a window before its destruction by another client was known fail; they

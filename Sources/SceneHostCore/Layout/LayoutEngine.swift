@@ -265,7 +265,7 @@ final class LayoutEngine {
         // The root's size, which every step of a window resize changes, shifts its width and height
         // constants in place, without making the constraints again to compare them.
         if record.view === root, record.hasGenerated, values.count == 2,
-           !record.generated.contains(matching: { solved[ObjectIdentifier($0)] == nil }) {
+           !record.generated.contains(where: { solved[ObjectIdentifier($0)] == nil }) {
             record.generatedFrom = values
             for constraint in record.generated {
                 let value = constraint.firstAttribute == .width ? values[0] : constraint.firstAttribute == .height ? values[1] : constraint.constant

@@ -90,7 +90,7 @@ enum ViewRenderer {
             // rather than starting one of its own.
             let small = Double(rect.width * rect.height * scale * scale) <= Self.smallRectangle
             let cover = cover(of: rect, in: windows, last: !small)
-            if let index = passes.firstIndex(matching: { $0.cover === cover }) {
+            if let index = passes.firstIndex(where: { $0.cover === cover }) {
                 passes[index].damage.add(rect)
             } else {
                 passes.append((cover, Damage(rect)))
@@ -191,7 +191,7 @@ enum ViewRenderer {
             var parts = boxes
             // Most holes miss most parts (a row's area and the window's edge strip): those are kept
             // as they are, without cutting or a new array.
-            for hole in holes where !hole.isEmpty && parts.contains(matching: { !$0.intersection(hole).isEmpty }) {
+            for hole in holes where !hole.isEmpty && parts.contains(where: { !$0.intersection(hole).isEmpty }) {
                 let cut = CGRect(hole)
                 var kept: [PixelBox] = []
                 kept.reserveCapacity(parts.count + 3)
@@ -400,7 +400,7 @@ enum ViewRenderer {
         // window's edge strip crossing a list's rows, under the pane that holds them).
         let exposedParts = damage.anyRect { rect in
             let part = rect.offsetBy(dx: -own.x, dy: -own.y).clipped(to: bounds)
-            return !part.isNull && !part.isEmpty && !holes.contains(matching: { $0.holds(part) })
+            return !part.isNull && !part.isEmpty && !holes.contains(where: { $0.holds(part) })
         }
         guard exposedParts else { return }
         context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))

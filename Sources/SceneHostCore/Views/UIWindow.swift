@@ -157,7 +157,7 @@ open class UIWindow: UIView {
     /// composited.
     func noteMove(of view: UIView, from frame: CGRect) -> Bool {
         guard drawnBounds != nil, isCopyable(view), ancestorsStayed(view), let superview = view.superview else { return false }
-        if !moved.contains(matching: { $0.view === view }) { moved.append((view, superview.convert(frame, to: nil))) }
+        if !moved.contains(where: { $0.view === view }) { moved.append((view, superview.convert(frame, to: nil))) }
         setNeedsFrame()
         return true
     }
@@ -203,7 +203,7 @@ open class UIWindow: UIView {
             }
             let to = view.convert(view.bounds, to: self)
             if let drawnBounds, canCopy(view, from: from, to: to, scale: scale, drawnBounds: drawnBounds, above: above),
-               !copied.contains(matching: { $0.from.union($0.to).intersects(from.union(to)) }) {
+               !copied.contains(where: { $0.from.union($0.to).intersects(from.union(to)) }) {
                 copied.append(Damage.Move(from: from, to: to))
             } else {
                 addDamage(from)
@@ -263,7 +263,7 @@ open class UIWindow: UIView {
             child = parent
             parent = next
         }
-        return !above.contains(matching: { !$0.isHidden && $0.frame.intersects(places) })
+        return !above.contains(where: { !$0.isHidden && $0.frame.intersects(places) })
     }
 
     /// Asks the scene's host for a frame (layout, draw, present) at the next turn of the loop.
