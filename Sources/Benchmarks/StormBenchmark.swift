@@ -29,7 +29,7 @@ enum StormBenchmark: Benchmark {
         guard await app.waitForScenes(2) else { throw X11Error("the Gallery did not start") }
         await app.run(for: 0.5)
         let atLaunch = Memory.now()
-        let storm = try Storm(harness: app, app: Storm.App(openKeys: (KeySym(XK_n), [KeySym(XK_Control_L)], "Mail"),
+        let storm = try Storm(harness: app, app: Storm.App(openKeys: (KeySym("n"), [.controlLeft], "Mail"),
                                                            clickable: { $0 is UISwitch }), seed: seed, tracksObjects: false)
         await storm.warmUp()
         let warm = Memory.now()

@@ -126,7 +126,7 @@ enum GalleryTour {
             guard let scene = app.scene(titled: title), let window = app.window(of: scene) else {
                 throw Failure(description: "no \(title) scene")
             }
-            XRaiseWindow(other.pointer, window)
+            other.raise(window)
             for (label, size) in sizes[title] ?? [] {
                 other.resize(window, width: Int(size.width), height: Int(size.height))
                 other.flush()

@@ -128,7 +128,7 @@ public final class Storm {
             let far = random.next(0...9) == 0
             let x = far ? random.next(-30000...30000) : random.next(-600...2200)
             let y = far ? random.next(-30000...30000) : random.next(-400...1300)
-            XMoveWindow(other.pointer, window, Int32(x), Int32(y))
+            other.move(window, x: x, y: y)
         case "altDrag", "altResize":
             await altDrag(window, button: action == "altDrag" ? 1 : 3)
         case "iconify":
@@ -137,7 +137,7 @@ public final class Storm {
             other.activate(window)
         case "rotate":
             await focus(window)
-            input.press(keysym: KeySym(random.next(0...1) == 0 ? XK_Right : XK_Left), modifiers: [KeySym(XK_Control_L)])
+            input.press(keysym: random.next(0...1) == 0 ? .right : .left, modifiers: [.controlLeft])
         case "maximize":
             other.setMaximized(window, random.next(0...1) == 0)
         case "click":
@@ -183,9 +183,9 @@ public final class Storm {
     private func altDrag(_ window: Window, button: UInt32) async {
         guard let start = visiblePoint(of: window) else { return }
         let dx = random.next(-300...300), dy = random.next(-200...200)
-        other.fakeKey(keysym: KeySym(XK_Alt_L), pressed: true)
-        await input.drag(from: start, to: (start.x + dx, start.y + dy), steps: 6, button: button) { await self.pump(0.004) }
-        other.fakeKey(keysym: KeySym(XK_Alt_L), pressed: false)
+        await input.drag(from: start, to: (start.x + dx, start.y + dy), steps: 6, button: button, modifiers: [.altLeft]) {
+            await self.pump(0.004)
+        }
     }
 
     /// Clicks a view the app says is worth it, in `scene`'s window, where it is on screen.

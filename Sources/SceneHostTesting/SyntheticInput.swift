@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 import X11
 
@@ -18,7 +17,7 @@ public struct SyntheticInput {
         display.sync()
     }
 
-    /// Presses `button` at `start` (with `modifiers` held, keysyms such as `XK_Alt_L`), moves to `end`
+    /// Presses `button` at `start` (with `modifiers` held, `.altLeft`), moves to `end`
     /// in `steps` steps and releases. `pump` runs after every step, e.g. to let the app under test
     /// handle what the window manager did (an in-process app's loop only turns while the test awaits).
     public func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int), steps: Int = 10, button: UInt32 = 1,
@@ -62,7 +61,7 @@ public struct SyntheticInput {
             return frameCorner(of: window).map { Grip(point: $0, button: 1, modifiers: []) }
         case .i3:
             guard let origin = display.rootPosition(window), let size = display.geometry(window) else { return nil }
-            return Grip(point: (origin.x + size.width - 10, origin.y + size.height - 10), button: 3, modifiers: [KeySym(XK_Alt_L)])
+            return Grip(point: (origin.x + size.width - 10, origin.y + size.height - 10), button: 3, modifiers: [.altLeft])
         }
     }
 
@@ -82,7 +81,7 @@ public struct SyntheticInput {
                 origin.y + size.height + extents.bottom - 1 - extents.bottom / 2)
     }
 
-    /// Taps a key, with modifiers held (keysyms such as `XK_Control_L`).
+    /// Taps a key, with modifiers held (`.controlLeft`).
     public func press(keysym: KeySym, modifiers: [KeySym] = []) {
         for modifier in modifiers { display.fakeKey(keysym: modifier, pressed: true) }
         display.fakeKey(keysym: keysym, pressed: true)

@@ -308,8 +308,7 @@ public final class VirtualDisplay: @unchecked Sendable {
                 usleep(10_000)
             }
         }
-        let selection = display.atom("WM_S\(display.screen)")
-        try wait({ XGetSelectionOwner(display.pointer, selection) != 0 }, what: "start")
+        try wait({ display.selectionOwner("WM_S\(display.screen)") != 0 }, what: "start")
         // A window mapped while the manager is still starting can stay unmapped for good: map probes
         // until one gets a frame (not every manager sets `_NET_FRAME_EXTENTS`; all of these reparent).
         var managed = false

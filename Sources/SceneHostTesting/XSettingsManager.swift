@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 import X11
 
@@ -18,20 +17,13 @@ public final class XSettingsManager {
         self.display = display
         window = TopLevelWindow(display: display, width: 1, height: 1, title: "xsettings", className: "XSettings", instanceName: "xsettings")
         publish(settings)
-        let selection = display.atom("_XSETTINGS_S\(display.screen)")
-        XSetSelectionOwner(display.pointer, selection, window.id, UInt(CurrentTime))
-        guard XGetSelectionOwner(display.pointer, selection) == window.id else {
-            throw X11Error("another XSETTINGS manager owns _XSETTINGS_S\(display.screen) on \(display.name)")
+        let selection = "_XSETTINGS_S\(display.screen)"
+        guard display.takeSelection(selection, for: window.id) else {
+            throw X11Error("another XSETTINGS manager owns \(selection) on \(display.name)")
         }
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = display.root
-        event.xclient.message_type = display.atom("MANAGER")
-        event.xclient.format = 32
-        event.xclient.data.l.0 = CLong(CurrentTime)
-        event.xclient.data.l.1 = CLong(bitPattern: selection)
-        event.xclient.data.l.2 = CLong(bitPattern: window.id)
-        XSendEvent(display.pointer, display.root, 0, StructureNotifyMask, &event)
+        display.sendClientMessage("MANAGER", about: display.root,
+                                  data: [0, Int(bitPattern: UInt(display.atom(selection))), Int(bitPattern: UInt(window.id))],
+                                  to: .structureWatchers)
         display.sync()
     }
 

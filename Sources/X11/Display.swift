@@ -1,4 +1,4 @@
-@_exported import CX11
+import CX11
 import Glibc
 
 /// One connection to an X server. Owns the Xlib `Display*` and closes it exactly once.
@@ -6,7 +6,8 @@ import Glibc
 /// Errors from requests are collected by an installed handler (never Xlib's default abort);
 /// `takeErrors()` returns them, and `sync()` + `takeErrors()` checks one request synchronously.
 public final class Display {
-    public let pointer: OpaquePointer
+    /// Xlib's `Display*`, for this module's calls only: everything outside reaches Xlib through it.
+    let pointer: OpaquePointer
     public let screen: Int32
     public let root: Window
     private var atoms: [String: Atom] = [:]
@@ -67,6 +68,9 @@ public final class Display {
     /// Round trip: every request sent so far has been processed (and its errors reported).
     public func sync() { XSync(pointer, 0) }
 
+    /// The event type of RandR's screen changes, once they are selected (`selectScreenChangeEvents`).
+    var screenChangeEventType: Int32?
+
     /// An id of this connection's range, by which the X-Resource extension names the client.
     lazy var clientID: XID = scenehost_allocate_id(pointer)
 
@@ -98,11 +102,6 @@ public final class Display {
         return result
     }
 
-    public func nextEvent() -> XEvent {
-        var event = XEvent()
-        XNextEvent(pointer, &event)
-        return event
-    }
 }
 
 private func environmentDisplay() -> String? {

@@ -114,11 +114,9 @@ public final class ImageBuffer {
     private var lastPut: UInt = 0, lastRead: UInt = 0
 
     /// Takes a ShmCompletion event for this buffer; returns whether `event` was one (of any buffer).
-    public func handle(_ event: XEvent) -> Bool {
-        guard usesSharedMemory, event.type == display.shmCompletionEvent else { return false }
-        var event = event
-        let completion = withUnsafePointer(to: &event) { $0.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { $0.pointee } }
-        if completion.shmseg == shmInfo.pointee.shmseg { lastRead = max(lastRead, completion.serial) }
+    public func handle(_ event: Event) -> Bool {
+        guard usesSharedMemory, case .sharedMemoryRead(_, let segment, let serial) = event else { return false }
+        if segment == UInt(shmInfo.pointee.shmseg) { lastRead = max(lastRead, serial) }
         return true
     }
 

@@ -6,17 +6,19 @@ public enum ScreenRotation: Int, Sendable {
 }
 
 extension Display {
-    /// Asks for `RRScreenChangeNotify` on the root window; returns the event number those events carry,
-    /// or nil when the server has no RandR.
-    public func selectScreenChangeEvents() -> Int32? {
+    /// Asks for `RRScreenChangeNotify` on the root window, which then arrive as `Event.screenChanged`;
+    /// false when the server has no RandR.
+    @discardableResult
+    public func selectScreenChangeEvents() -> Bool {
         var eventBase: Int32 = 0, errorBase: Int32 = 0
-        guard XRRQueryExtension(pointer, &eventBase, &errorBase) != 0 else { return nil }
+        guard XRRQueryExtension(pointer, &eventBase, &errorBase) != 0 else { return false }
         XRRSelectInput(pointer, root, Int32(RRScreenChangeNotifyMask))
-        return eventBase + Int32(RRScreenChangeNotify)
+        screenChangeEventType = eventBase + Int32(RRScreenChangeNotify)
+        return true
     }
 
     /// The rotation in a screen-change event (and Xlib's idea of the screen brought up to date).
-    public func screenRotation(from event: inout XEvent) -> ScreenRotation {
+    func screenRotation(from event: inout XEvent) -> ScreenRotation {
         XRRUpdateConfiguration(&event)
         let rotation = withUnsafePointer(to: &event) {
             $0.withMemoryRebound(to: XRRScreenChangeNotifyEvent.self, capacity: 1) { Int32($0.pointee.rotation) }

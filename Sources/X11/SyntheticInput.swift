@@ -16,9 +16,9 @@ extension Display {
         XTestFakeButtonEvent(pointer, button, pressed ? 1 : 0, UInt(CurrentTime))
     }
 
-    /// Presses or releases the key that produces `keysym` (e.g. `XK_Right`).
+    /// Presses or releases the key that produces `keysym` (`.right`, `KeySym("n")`).
     public func fakeKey(keysym: KeySym, pressed: Bool) {
-        let code = XKeysymToKeycode(pointer, keysym)
+        let code = XKeysymToKeycode(pointer, keysym.rawValue)
         XTestFakeKeyEvent(pointer, UInt32(code), pressed ? 1 : 0, UInt(CurrentTime))
     }
 }

@@ -180,30 +180,87 @@ extension Display {
         XDestroyWindow(pointer, window)
     }
 
-    /// Asks the window's owner to close it, as a window manager's close button does (WM_DELETE_WINDOW).
-    public func sendDeleteRequest(_ window: Window) {
+    /// Who a client message is for: the window's owner, the clients watching the window's structure
+    /// (the MANAGER announcement on the root), or the window manager (requests about a window, sent to
+    /// the root as EWMH asks).
+    public enum MessageAudience: Sendable { case owner, structureWatchers, windowManager }
+
+    /// Sends a 32-bit client message of `type` about `window` (at most five values of `data`).
+    public func sendClientMessage(_ type: String, about window: Window, data: [Int], to audience: MessageAudience = .owner) {
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = window
-        event.xclient.message_type = atom("WM_PROTOCOLS")
+        event.xclient.message_type = atom(type)
         event.xclient.format = 32
-        event.xclient.data.l.0 = CLong(bitPattern: atom("WM_DELETE_WINDOW"))
-        event.xclient.data.l.1 = CLong(CurrentTime)
-        XSendEvent(pointer, window, 0, NoEventMask, &event)
+        let values = (data + [0, 0, 0, 0, 0]).prefix(5).map { CLong(truncatingIfNeeded: $0) }
+        event.xclient.data.l = (values[0], values[1], values[2], values[3], values[4])
+        switch audience {
+        case .owner: XSendEvent(pointer, window, 0, NoEventMask, &event)
+        case .structureWatchers: XSendEvent(pointer, window, 0, StructureNotifyMask, &event)
+        case .windowManager: XSendEvent(pointer, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        }
+    }
+
+    /// An atom as a client message's value.
+    func value(of name: String) -> Int { Int(bitPattern: UInt(atom(name))) }
+
+    /// Asks the window's owner to close it, as a window manager's close button does (WM_DELETE_WINDOW).
+    public func sendDeleteRequest(_ window: Window) {
+        sendClientMessage("WM_PROTOCOLS", about: window, data: [value(of: "WM_DELETE_WINDOW"), Int(CurrentTime)])
+    }
+
+    /// Asks the window's owner to acknowledge `serial` on its sync counter once it has drawn the size of
+    /// the next configure, as a window manager does before each step of a drag (`_NET_WM_SYNC_REQUEST`).
+    public func sendSyncRequest(_ window: Window, serial: Int64) {
+        sendClientMessage("WM_PROTOCOLS", about: window, data: [value(of: "_NET_WM_SYNC_REQUEST"), Int(CurrentTime),
+                                                                Int(serial & 0xffff_ffff), Int(serial >> 32)])
     }
 
     /// Asks the window manager to show, raise and focus the window (`_NET_ACTIVE_WINDOW`, as a pager or
     /// task bar does; `source` 1 = an application, 2 = a pager).
     public func activate(_ window: Window, source: Int = 1) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = window
-        event.xclient.message_type = atom("_NET_ACTIVE_WINDOW")
-        event.xclient.format = 32
-        event.xclient.data.l.0 = CLong(source)
-        event.xclient.data.l.1 = CLong(CurrentTime)
-        XSendEvent(pointer, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        sendClientMessage("_NET_ACTIVE_WINDOW", about: window, data: [source, Int(CurrentTime)], to: .windowManager)
         XMapRaised(pointer, window)
+    }
+
+    /// Gives the window the keyboard focus directly (it goes back to the parent when the window goes).
+    public func focus(_ window: Window) { XSetInputFocus(pointer, window, RevertToParent, UInt(CurrentTime)) }
+
+    /// Maps a black window over `x`, `y`, `width`, `height` of the root, above everything and out of the
+    /// window manager's hands (override-redirect): what it covers, the server loses. Destroy it with
+    /// `destroyWindow(_:)`.
+    public func mapCover(x: Int, y: Int, width: Int, height: Int) -> Window {
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.background_pixel = 0
+        let cover = XCreateWindow(pointer, root, Int32(x), Int32(y), UInt32(max(1, width)), UInt32(max(1, height)), 0,
+                                  Int32(CopyFromParent), UInt32(InputOutput), nil, UInt(CWOverrideRedirect | CWBackPixel), &attributes)
+        XMapRaised(pointer, cover)
+        return cover
+    }
+
+    /// Raises the window above its siblings (a request the window manager may redirect).
+    public func raise(_ window: Window) { XRaiseWindow(pointer, window) }
+
+    /// Moves the window to `x`, `y` in its parent.
+    public func move(_ window: Window, x: Int, y: Int) { XMoveWindow(pointer, window, Int32(x), Int32(y)) }
+
+    /// The window that owns the selection named `name` (0 for none).
+    public func selectionOwner(_ name: String) -> Window { XGetSelectionOwner(pointer, atom(name)) }
+
+    /// Makes `window` the selection's owner; returns whether it is.
+    @discardableResult
+    public func takeSelection(_ name: String, for window: Window) -> Bool {
+        XSetSelectionOwner(pointer, atom(name), window, UInt(CurrentTime))
+        return selectionOwner(name) == window
+    }
+
+    /// Asks for the window's property changes and structure changes (destroyed, configured), besides
+    /// what this connection already asks of it.
+    public func watchPropertiesAndStructure(of window: Window) {
+        var attributes = XWindowAttributes()
+        let current = XGetWindowAttributes(pointer, window, &attributes) != 0 ? attributes.your_event_mask : 0
+        XSelectInput(pointer, window, current | StructureNotifyMask | PropertyChangeMask)
     }
 
     /// Asks the window manager to maximize the window both ways, or to restore it (`_NET_WM_STATE`).
@@ -218,21 +275,20 @@ extension Display {
 
     /// The EWMH request to add or remove one or two `_NET_WM_STATE` properties, from a normal application.
     private func changeState(of window: Window, adding: Bool, _ first: String, _ second: String? = nil) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = window
-        event.xclient.message_type = atom("_NET_WM_STATE")
-        event.xclient.format = 32
-        event.xclient.data.l.0 = adding ? 1 : 0   // _NET_WM_STATE_ADD / _REMOVE
-        event.xclient.data.l.1 = CLong(bitPattern: UInt(atom(first)))
-        event.xclient.data.l.2 = second.map { CLong(bitPattern: UInt(atom($0))) } ?? 0
-        event.xclient.data.l.3 = 1
-        XSendEvent(pointer, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        sendClientMessage("_NET_WM_STATE", about: window, data: [adding ? 1 : 0, value(of: first), second.map(value(of:)) ?? 0, 1],
+                          to: .windowManager)
     }
 
     /// Asks the window manager to iconify the window (ICCCM WM_CHANGE_STATE).
     public func iconify(_ window: Window) {
         XIconifyWindow(pointer, window, screen)
+    }
+
+    /// The ICCCM state the window manager gives a window it manages (`WM_STATE`); nil when it set none.
+    public enum WindowManagerState: UInt, Sendable { case withdrawn = 0, normal = 1, iconic = 3 }
+
+    public func windowManagerState(_ window: Window) -> WindowManagerState? {
+        cardinalProperty(window, "WM_STATE")?.first.flatMap(WindowManagerState.init(rawValue:))
     }
 
     /// Top-level client windows the window manager lists in `_NET_CLIENT_LIST`.

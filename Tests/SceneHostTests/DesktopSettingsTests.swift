@@ -52,7 +52,7 @@ extension SceneWindowTests {
 
         // Focus moves as a window manager moves it; the scene without focus looks inactive.
         for (focused, unfocused) in [(first, second), (second, first)] {
-            XSetInputFocus(other.pointer, try #require(app.window(of: focused)), RevertToParent, UInt(CurrentTime))
+            other.focus(try #require(app.window(of: focused)))
             other.sync()
             #expect(await app.run(until: {
                 focused.traitCollection.activeAppearance == .active && unfocused.traitCollection.activeAppearance == .inactive
@@ -61,13 +61,13 @@ extension SceneWindowTests {
 
         // Ctrl+= in the focused scene makes text bigger in every scene; Ctrl+0 goes back.
         let input = try SyntheticInput(display: other)
-        input.press(keysym: KeySym(XK_equal), modifiers: [KeySym(XK_Control_L)])
+        input.press(keysym: .equal, modifiers: [.controlLeft])
         #expect(await app.run(until: { first.traitCollection.preferredContentSizeCategory == .extraLarge }))
         #expect(second.traitCollection.preferredContentSizeCategory == .extraLarge)
-        input.press(keysym: KeySym(XK_minus), modifiers: [KeySym(XK_Control_L)])
-        input.press(keysym: KeySym(XK_minus), modifiers: [KeySym(XK_Control_L)])
+        input.press(keysym: .minus, modifiers: [.controlLeft])
+        input.press(keysym: .minus, modifiers: [.controlLeft])
         #expect(await app.run(until: { first.traitCollection.preferredContentSizeCategory == .medium }))
-        input.press(keysym: KeySym(XK_0), modifiers: [KeySym(XK_Control_L)])
+        input.press(keysym: .zero, modifiers: [.controlLeft])
         #expect(await app.run(until: { first.traitCollection.preferredContentSizeCategory == .large }))
     }
 

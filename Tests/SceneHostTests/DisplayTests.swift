@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 @testable import SceneHostTesting
 import Testing
@@ -78,51 +77,51 @@ struct DisplayTests {
         try #require(buffer.usesSharedMemory)
 
         buffer.put(to: window.id, x: 0, y: 0, width: 64, height: 64)
-        var requests = XNextRequest(display.pointer)
+        var requests = display.nextRequestSerial
         buffer.waitUntilRead()
-        #expect(XNextRequest(display.pointer) > requests, "not yet told: a round trip")
-        while XPending(display.pointer) > 0 { _ = buffer.handle(display.nextEvent()) }
+        #expect(display.nextRequestSerial > requests, "not yet told: a round trip")
+        while display.hasEvents(reading: true) { _ = buffer.handle(display.nextEvent()) }
 
         buffer.put(to: window.id, x: 0, y: 0, width: 64, height: 64)
         display.flush()
         var completed = false
         let deadline = Date().addingTimeInterval(5)
         while !completed, Date() < deadline {
-            while XPending(display.pointer) > 0 {
+            while display.hasEvents(reading: true) {
                 let event = display.nextEvent()
                 if buffer.handle(event) { completed = true }
             }
             if !completed { usleep(2_000) }
         }
         #expect(completed, "a ShmCompletion event arrives")
-        requests = XNextRequest(display.pointer)
+        requests = display.nextRequestSerial
         buffer.waitUntilRead()
-        #expect(XNextRequest(display.pointer) == requests, "told already: no round trip")
+        #expect(display.nextRequestSerial == requests, "told already: no round trip")
 
         // A frame of several rectangles: one completion, for the last, says all of them were read.
         for row in 0..<4 { buffer.put(to: window.id, x: 0, y: row * 16, width: 64, height: 16, notify: row == 3) }
         display.sync()
         var completions = 0
-        while XPending(display.pointer) > 0 { if buffer.handle(display.nextEvent()) { completions += 1 } }
+        while display.hasEvents(reading: true) { if buffer.handle(display.nextEvent()) { completions += 1 } }
         #expect(completions == 1)
-        requests = XNextRequest(display.pointer)
+        requests = display.nextRequestSerial
         buffer.waitUntilRead()
-        #expect(XNextRequest(display.pointer) == requests, "the last put's completion covers the frame")
+        #expect(display.nextRequestSerial == requests, "the last put's completion covers the frame")
 
         // Without a completion event: anything the server sent after handling the put (here the reply
         // to a round trip made for something else) says it has read it.
         buffer.put(to: window.id, x: 0, y: 0, width: 64, height: 64, notify: false)
         display.sync()
         completions = 0
-        while XPending(display.pointer) > 0 { if buffer.handle(display.nextEvent()) { completions += 1 } }
+        while display.hasEvents(reading: true) { if buffer.handle(display.nextEvent()) { completions += 1 } }
         #expect(completions == 0, "none asked for")
-        requests = XNextRequest(display.pointer)
+        requests = display.nextRequestSerial
         buffer.waitUntilRead()
-        #expect(XNextRequest(display.pointer) == requests, "a later reply covers the put: no round trip")
+        #expect(display.nextRequestSerial == requests, "a later reply covers the put: no round trip")
         buffer.put(to: window.id, x: 0, y: 0, width: 64, height: 64, notify: false)
-        requests = XNextRequest(display.pointer)
+        requests = display.nextRequestSerial
         buffer.waitUntilRead()
-        #expect(XNextRequest(display.pointer) > requests, "nothing heard since: a round trip")
+        #expect(display.nextRequestSerial > requests, "nothing heard since: a round trip")
     }
 
     /// Each window manager starts on a display of its own and manages windows there, and everything it
@@ -137,7 +136,7 @@ struct DisplayTests {
             #expect(server.windowManager == manager)
             folder = server.configHome
             let display = try server.connect()
-            #expect(XGetSelectionOwner(display.pointer, display.atom("WM_S0")) != 0)
+            #expect(display.selectionOwner("WM_S0") != 0)
             let window = TopLevelWindow(display: display, width: 200, height: 100, title: "Managed", className: "Test", instanceName: "test")
             window.map()
             display.sync()

@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 @testable import GalleryApp
 @_spi(Runtime) import SceneHostCore
@@ -66,21 +65,12 @@ extension SceneWindowTests {
     @Test func theSyncCounterIsSetOnlyAfterTheFrameAtTheNewSizeIsPresented() async throws {
         let (app, scene, window, other) = try await oneSceneApp()
         #expect(other.cardinalProperty(window, "WM_PROTOCOLS")?.contains(UInt(other.atom("_NET_WM_SYNC_REQUEST"))) == true)
-        let counter = XSyncCounter(try #require(other.cardinalProperty(window, "_NET_WM_SYNC_REQUEST_COUNTER")?.first))
+        let counter = SyncCounterID(try #require(other.cardinalProperty(window, "_NET_WM_SYNC_REQUEST_COUNTER")?.first))
         await app.run(for: 0.2)
         app.clearEvents()
 
         let serial: Int64 = (3 << 32) + 17   // both halves of the 64-bit value count
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = window
-        event.xclient.message_type = other.atom("WM_PROTOCOLS")
-        event.xclient.format = 32
-        event.xclient.data.l.0 = CLong(bitPattern: UInt(other.atom("_NET_WM_SYNC_REQUEST")))
-        event.xclient.data.l.1 = CLong(CurrentTime)
-        event.xclient.data.l.2 = CLong(serial & 0xffff_ffff)
-        event.xclient.data.l.3 = CLong(serial >> 32)
-        XSendEvent(other.pointer, window, 0, NoEventMask, &event)
+        other.sendSyncRequest(window, serial: serial)
         other.resize(window, width: 612, height: 444)
         other.sync()
         #expect(other.syncCounterValue(counter) != serial, "not before the app has drawn")
@@ -145,14 +135,7 @@ extension SceneWindowTests {
         await app.run(for: 0.3)
         TestSceneDelegate.updates = []
         for (index, width) in [600, 620, 640, 660].enumerated() {
-            var event = XEvent()
-            event.xclient.type = ClientMessage
-            event.xclient.window = window
-            event.xclient.message_type = other.atom("WM_PROTOCOLS")
-            event.xclient.format = 32
-            event.xclient.data.l.0 = CLong(bitPattern: UInt(other.atom("_NET_WM_SYNC_REQUEST")))
-            event.xclient.data.l.2 = CLong(100 + index)
-            XSendEvent(other.pointer, window, 0, NoEventMask, &event)
+            other.sendSyncRequest(window, serial: Int64(100 + index))
             other.resize(window, width: width, height: 400)
             other.flush()
             #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.width == CGFloat(width) }))
@@ -265,16 +248,11 @@ extension SceneWindowTests {
         // What the server shows of the window is put from the back buffer: cover all of it with another
         // window, uncover it, and the app puts it all again.
         let window = try #require(app.window(of: mail))
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        var child: Window = 0, x: Int32 = 0, y: Int32 = 0
-        XTranslateCoordinates(other.pointer, window, XDefaultRootWindow(other.pointer), 0, 0, &x, &y, &child)
-        let cover = XCreateWindow(other.pointer, XDefaultRootWindow(other.pointer), x, y, 640, 400, 0, Int32(CopyFromParent),
-                                  UInt32(InputOutput), nil, UInt(CWOverrideRedirect), &attributes)
-        XMapRaised(other.pointer, cover)
+        let origin = try #require(other.rootPosition(window))
+        let cover = other.mapCover(x: origin.x, y: origin.y, width: 640, height: 400)
         other.sync()
         await app.run(for: 0.2)
-        XDestroyWindow(other.pointer, cover)
+        other.destroyWindow(cover)
         other.sync()
         await app.run(for: 0.3)
         let comparison = Snapshot.compare(try app.screenshot(mail), mail.renderImage(), tolerance: .window)
@@ -289,18 +267,12 @@ extension SceneWindowTests {
         let (app, scene, window, other) = try await oneSceneApp()
         await app.run(for: 0.2)
         let teal = try app.screenshot(scene).pixel(x: 5, y: 5)
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        attributes.background_pixel = 0
-        var child: Window = 0, x: Int32 = 0, y: Int32 = 0
-        XTranslateCoordinates(other.pointer, window, XDefaultRootWindow(other.pointer), 0, 0, &x, &y, &child)
-        let cover = XCreateWindow(other.pointer, XDefaultRootWindow(other.pointer), x + 10, y + 10, 60, 40, 0, Int32(CopyFromParent),
-                                  UInt32(InputOutput), nil, UInt(CWOverrideRedirect | CWBackPixel), &attributes)
-        XMapRaised(other.pointer, cover)
+        let origin = try #require(other.rootPosition(window))
+        let cover = other.mapCover(x: origin.x + 10, y: origin.y + 10, width: 60, height: 40)
         other.sync()
         await app.run(for: 0.2)
         #expect(try app.screenshot(scene).pixel(x: 30, y: 30) != teal, "covered")
-        XDestroyWindow(other.pointer, cover)
+        other.destroyWindow(cover)
         other.sync()
         #expect(await app.run(until: { (try? app.screenshot(scene).pixel(x: 30, y: 30)) == teal }, timeout: 2),
                 "uncovered: the app's pixels again")

@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 @testable import GalleryApp
 import SceneHostTesting
@@ -113,17 +112,17 @@ extension SceneWindowTests {
         other.flush()
         #expect(await app.run(until: { mail.activationState == .foregroundActive }))
         let keyboard = try SyntheticInput(display: other)
-        keyboard.press(keysym: KeySym(XK_Down))
+        keyboard.press(keysym: .down)
         let controller = try #require(mail.windows.first?.rootViewController as? MailViewController)
         #expect(await app.run(until: { controller.selectedIndex == 1 }))
 
-        keyboard.press(keysym: KeySym(XK_n), modifiers: [KeySym(XK_Control_L)])
+        keyboard.press(keysym: KeySym("n"), modifiers: [.controlLeft])
         #expect(await app.waitForScenes(3))
         #expect(app.scenes.filter { $0.title == "Mail" }.count == 2)
         let newest = try #require(app.scenes.last)
         #expect(await app.run(until: { newest.activationState == .foregroundActive }))
 
-        keyboard.press(keysym: KeySym(XK_w), modifiers: [KeySym(XK_Control_L)])
+        keyboard.press(keysym: KeySym("w"), modifiers: [.controlLeft])
         #expect(await app.run(until: { app.scenes.count == 2 }))
         #expect(!app.application.openSessions.contains(newest.session), "closed by the user: discarded")
     }
@@ -141,14 +140,14 @@ extension SceneWindowTests {
         let form = try #require((settings.windows.first?.rootViewController as? SettingsContainerController)?.settings)
         #expect(form.isFirstResponder)
         let keyboard = try SyntheticInput(display: other)
-        keyboard.press(keysym: KeySym(XK_n), modifiers: [KeySym(XK_Control_L)])
+        keyboard.press(keysym: KeySym("n"), modifiers: [.controlLeft])
         #expect(await app.waitForScenes(3))
         #expect(app.scenes.filter { $0.title == "Mail" }.count == 2)
 
         other.activate(try #require(app.window(of: settings)), source: 2)
         other.flush()
         #expect(await app.run(until: { settings.activationState == .foregroundActive }))
-        keyboard.press(keysym: KeySym(XK_w), modifiers: [KeySym(XK_Control_L)])
+        keyboard.press(keysym: KeySym("w"), modifiers: [.controlLeft])
         #expect(await app.run(until: { app.scene(titled: "Settings") == nil }))
         #expect(!app.application.openSessions.contains(settings.session), "closed by the user: discarded")
     }
@@ -179,7 +178,7 @@ extension SceneWindowTests {
         // The frame time follows within a quarter of a second.
         #expect(await app.run(until: { !lines(mailOverlay).contains("last frame –") }, timeout: 1), "\(lines(mailOverlay))")
         let keyboard = try SyntheticInput(display: other)
-        keyboard.press(keysym: KeySym(XK_equal), modifiers: [KeySym(XK_Control_L)])
+        keyboard.press(keysym: .equal, modifiers: [.controlLeft])
         #expect(await app.run(until: { lines(mailOverlay).contains("text: extraLarge") && lines(settingsOverlay).contains("text: extraLarge") }, timeout: 5),
                 "\(lines(mailOverlay))")
     }

@@ -273,7 +273,7 @@ import Testing
         let window = try #require(app.window(of: mail))
         let other = try app.virtualDisplay.connect()
         // Keep Settings out of the way so nothing covers the Mail window.
-        if let settingsWindow = app.scene(titled: "Settings").flatMap(app.window(of:)) { XIconifyWindow(other.pointer, settingsWindow, other.screen) }
+        if let settingsWindow = app.scene(titled: "Settings").flatMap(app.window(of:)) { other.iconify(settingsWindow) }
         // The overlay shows the last frame time, which varies from run to run.
         (mail.windows.first?.rootViewController as? MailViewController)?.overlay.isHidden = true
         for (name, size) in GallerySnapshotSizes.mail {

@@ -15,7 +15,7 @@ extension SceneWindowTests {
         let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))
         await app.run(for: 0.2)
-        let storm = try Storm(harness: app, app: Storm.App(openKeys: (KeySym(XK_n), [KeySym(XK_Control_L)], "Mail"),
+        let storm = try Storm(harness: app, app: Storm.App(openKeys: (KeySym("n"), [.controlLeft], "Mail"),
                                                            clickable: { $0 is UISwitch }), seed: 23)
         await storm.warmUp()
         let baseline = try #require(app.display.clientResources())

@@ -249,8 +249,8 @@ struct UIApplicationMainTests {
             input.display.sync()
             usleep(200_000)
             let before = gallery.frames().count
-            input.press(keysym: KeySym(XK_Down))
-            input.press(keysym: KeySym(XK_Down))
+            input.press(keysym: .down)
+            input.press(keysym: .down)
             gallery.wait(timeout: 5) { gallery.frames().count >= before + 2 }
         }
         display.stopServer()

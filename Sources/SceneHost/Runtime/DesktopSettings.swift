@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 import X11
 
@@ -32,28 +31,26 @@ final class DesktopSettings {
         self.display = display
         self.environment = EnvironmentVariables(environment)
         // MANAGER announcements and RESOURCE_MANAGER changes arrive on the root window.
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(display.pointer, display.root, &attributes)
-        XSelectInput(display.pointer, display.root, attributes.your_event_mask | StructureNotifyMask | PropertyChangeMask)
+        display.watchPropertiesAndStructure(of: display.root)
         findSettingsOwner()
         recompute()
     }
 
     /// Handles events meant for the settings machinery; returns whether `event` was one.
-    func handle(_ event: XEvent) -> Bool {
-        let window = event.xany.window
-        switch event.type {
-        case ClientMessage where window == display.root && event.xclient.message_type == display.atom("MANAGER"):
+    func handle(_ event: Event) -> Bool {
+        let window = event.window
+        switch event {
+        case .clientMessage(_, let type, _) where window == display.root && type == display.atom("MANAGER"):
             findSettingsOwner()
             recompute()
             return true
-        case PropertyNotify where window == settingsOwner && settingsOwner != 0:
-            if event.xproperty.atom == display.atom("_XSETTINGS_SETTINGS") { readSettings(); recompute() }
+        case .propertyChanged(_, let atom) where window == settingsOwner && settingsOwner != 0:
+            if atom == display.atom("_XSETTINGS_SETTINGS") { readSettings(); recompute() }
             return true
-        case PropertyNotify where window == display.root:
-            if event.xproperty.atom == display.atom("RESOURCE_MANAGER") { recompute() }
+        case .propertyChanged(_, let atom) where window == display.root:
+            if atom == display.atom("RESOURCE_MANAGER") { recompute() }
             return true
-        case DestroyNotify where window == settingsOwner && settingsOwner != 0:
+        case .destroy where window == settingsOwner && settingsOwner != 0:
             settingsOwner = 0
             xsettings = [:]
             recompute()
@@ -64,9 +61,9 @@ final class DesktopSettings {
     }
 
     private func findSettingsOwner() {
-        settingsOwner = XGetSelectionOwner(display.pointer, display.atom("_XSETTINGS_S\(display.screen)"))
+        settingsOwner = display.selectionOwner("_XSETTINGS_S\(display.screen)")
         if settingsOwner != 0 {
-            XSelectInput(display.pointer, settingsOwner, PropertyChangeMask | StructureNotifyMask)
+            display.watchPropertiesAndStructure(of: settingsOwner)
             readSettings()
         } else {
             xsettings = [:]

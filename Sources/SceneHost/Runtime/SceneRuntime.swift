@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 @_spi(Runtime) import SceneHostCore
 import X11
@@ -52,7 +51,7 @@ public final class SceneRuntime {
         let path = tracePath ?? EnvironmentVariables()["SCENEHOST_TRACE"]
         trace = path.flatMap { Trace(path: $0, start: monotonicSeconds()) }
         desktop = DesktopSettings(display: display)
-        screenChangeEvent = display.selectScreenChangeEvents()
+        display.selectScreenChangeEvents()
         desktop.onChange = { [unowned self] in for window in windows { window.desktopDidChange() } }
         // Xlib calls this on the thread that used the connection: the main one.
         Display.connectionLost = { [weak self] in MainActor.assumeIsolated { self?.saveBeforeExit() } }
@@ -283,8 +282,6 @@ public final class SceneRuntime {
     }
 
     private var signalSources: [any DispatchSourceSignal] = []
-    /// The event number of RandR's screen changes, when the server has RandR.
-    private var screenChangeEvent: Int32?
     private var screenRotation = ScreenRotation.none
 
     /// Runs turns until `condition` holds or `timeout` seconds pass; returns whether it held. Every few
@@ -332,22 +329,22 @@ public final class SceneRuntime {
         // read (in the flush, or in a round trip) wait in its queue, which the loop must not sleep on;
         // anything later waits in the socket, where the loop's poll sees it.
         display.flush()
-        return XEventsQueued(display.pointer, QueuedAlready) > 0 || !pendingRequests.isEmpty || windows.contains(where: { $0.needsFrame })
+        return display.hasEvents(reading: false) || !pendingRequests.isEmpty || windows.contains(where: { $0.needsFrame })
     }
 
     /// Reads every queued event before anything is laid out, so only the newest size per window counts.
     /// The socket is read (a system call) only when the events read from it so far are used up.
     private func drainEvents() {
-        while XEventsQueued(display.pointer, QueuedAlready) > 0 || XEventsQueued(display.pointer, QueuedAfterReading) > 0 {
-            var event = display.nextEvent()
-            if let screenChangeEvent, event.type == screenChangeEvent {
-                screenDidRotate(display.screenRotation(from: &event))
+        while display.hasEvents(reading: false) || display.hasEvents(reading: true) {
+            let event = display.nextEvent()
+            if case .screenChanged(let rotation) = event {
+                screenDidRotate(rotation)
                 continue
             }
             if desktop.handle(event) { continue }
-            let target = event.xany.window
+            let target = event.window
             guard let window = windows.first(where: { $0.xWindow.id == target || $0.followedFrame == target }) else { continue }
-            window.handle(&event)
+            window.handle(event)
         }
         // Requests made on a window before its destruction by another client was known fail; they
         // are the expected end of that window, not errors to report.

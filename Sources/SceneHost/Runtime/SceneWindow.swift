@@ -1,5 +1,4 @@
 import Cairo
-import CX11
 import Foundation
 @_spi(Runtime) import SceneHostCore
 import X11
@@ -304,49 +303,54 @@ final class SceneWindow: UIWindowSceneHost {
     // MARK: Events
 
     /// One X event for this window (or its followed frame).
-    func handle(_ event: inout XEvent) {
+    func handle(_ event: Event) {
         if presenter.handle(event) { return }
-        if let frame = followedFrame, event.xany.window == frame {
+        if let frame = followedFrame, event.window == frame {
             frameEvent(event)
             return
         }
-        switch event.type {
-        case ConfigureNotify: configured(event.xconfigure)
-        case Expose: exposed(event.xexpose)
-        case MapNotify, UnmapNotify:
+        switch event {
+        case let .configure(_, x, y, width, height, border, synthetic):
+            configured(x: x, y: y, width: width, height: height, border: border, synthetic: synthetic)
+        case let .expose(_, x, y, width, height, serial):
+            if presenter.expose(CGRect(x: x, y: y, width: width, height: height), serial: serial) { needsFrame = true }
+        case .map, .unmap:
             // Iconified (openbox unmaps the client) or withdrawn: the scene goes to the background.
-            isMapped = event.type == MapNotify
+            if case .map = event { isMapped = true } else { isMapped = false }
             updateActivationState()
-        case PropertyNotify: propertyChanged(event.xproperty.atom)
-        case ReparentNotify: reparented(event.xreparent)
-        case DestroyNotify where event.xdestroywindow.window == xWindow.id:
+        case .propertyChanged(_, let atom): propertyChanged(atom)
+        case let .reparent(_, parent, x, y):
+            // A new frame window: the position inside it changed even if no ConfigureNotify follows.
+            if position.reparented(to: parent, x: x, y: y, display: display) { positionDidChange() }
+            needsFrame = true
+        case .destroy(_, let destroyed) where destroyed == xWindow.id:
             // Another client destroyed the window (`xdotool windowclose`): the scene closes as if its
             // window had been closed.
             xWindow.wasDestroyed()
             runtime.destroy(scene.session)
-        case KeyPress: handleKey(event.xkey)
-        case ButtonPress, ButtonRelease: button(event.xbutton, pressed: event.type == ButtonPress)
-        case FocusIn, FocusOut: focusChanged(in: event.type == FocusIn, mode: event.xfocus.mode)
-        case ClientMessage: clientMessage(event.xclient)
+        case let .keyPress(_, keysym, text, modifiers): handleKey(keysym, text: text, modifiers: modifiers)
+        case let .button(_, button, x, y, pressed): self.button(button, x: x, y: y, pressed: pressed)
+        case let .focus(_, focused, mode): focusChanged(in: focused, mode: mode)
+        case let .clientMessage(_, type, data): clientMessage(type, data)
         default: break
         }
     }
 
     /// The window manager's frame moved or was resized; put in another parent (rare), it is no longer followed.
-    private func frameEvent(_ event: XEvent) {
-        if event.type == ReparentNotify {
+    private func frameEvent(_ event: Event) {
+        switch event {
+        case .reparent:
             if position.frameReparented() { positionDidChange() }
-        } else if event.type == ConfigureNotify {
-            let configure = event.xconfigure
-            if position.frameConfigured(x: Int(configure.x), y: Int(configure.y), border: Int(configure.border_width)) {
-                positionDidChange()
-            }
+        case let .configure(_, x, y, _, _, border, _):
+            if position.frameConfigured(x: x, y: y, border: border) { positionDidChange() }
+        default:
+            break
         }
     }
 
-    private func configured(_ configure: XConfigureEvent) {
+    private func configured(x: Int, y: Int, width: Int, height: Int, border: Int, synthetic: Bool) {
         presenter.windowConfigured()
-        var size = (Int(configure.width), Int(configure.height))
+        var size = (width, height)
         if size.0 > Self.pixelLimit || size.1 > Self.pixelLimit {
             // A window manager that ignores the hints' maximum (or another client) made the window
             // larger than X11 and cairo can draw: the scene keeps the largest size and asks for it.
@@ -368,17 +372,9 @@ final class SceneWindow: UIWindowSceneHost {
         // Synthetic events (from the window manager) carry root coordinates; real ones are relative to
         // the parent: the followed frame (or the root) places them, else the root position is asked for
         // after the drain.
-        let moved = configure.send_event != 0
-            ? position.configured(root: (Int(configure.x), Int(configure.y)))
-            : position.configured(inParent: Int(configure.x), Int(configure.y), border: Int(configure.border_width))
+        let moved = synthetic ? position.configured(root: (x, y)) : position.configured(inParent: x, y, border: border)
         if moved { positionDidChange() }
         needsFrame = needsFrame || geometryChanged || position.isStale
-    }
-
-    /// The server lost pixels of the window: they are put again from the back buffer.
-    private func exposed(_ expose: XExposeEvent) {
-        let rect = CGRect(x: Int(expose.x), y: Int(expose.y), width: Int(expose.width), height: Int(expose.height))
-        if presenter.expose(rect, serial: expose.serial) { needsFrame = true }
     }
 
     private func propertyChanged(_ atom: Atom) {
@@ -386,26 +382,18 @@ final class SceneWindow: UIWindowSceneHost {
         // window it keeps mapped (in its scratchpad, on a workspace not shown) by unmapping its
         // frame and setting WM_STATE to Withdrawn: hidden too, though no UnmapNotify comes.
         if atom == display.atom("WM_STATE") {
-            let state = display.cardinalProperty(xWindow.id, "WM_STATE")?.first
-            isHidden = state == UInt(IconicState) || state == UInt(WithdrawnState)
+            let state = display.windowManagerState(xWindow.id)
+            isHidden = state == .iconic || state == .withdrawn
             updateActivationState()
         } else if atom == display.atom("_NET_WM_STATE") {
             readWindowState()
         }
     }
 
-    /// A new frame window: the position inside it changed even if no ConfigureNotify follows.
-    private func reparented(_ reparent: XReparentEvent) {
-        if position.reparented(to: reparent.parent, x: Int(reparent.x), y: Int(reparent.y), display: display) {
-            positionDidChange()
-        }
-        needsFrame = true
-    }
-
     /// The primary button: a press and a release close together are a click (a drag is not).
-    private func button(_ event: XButtonEvent, pressed: Bool) {
-        guard event.button == 1 else { return }
-        let point = (x: Int(event.x), y: Int(event.y))
+    private func button(_ button: Int, x: Int, y: Int, pressed: Bool) {
+        guard button == 1 else { return }
+        let point = (x: x, y: y)
         if pressed {
             pressedAt = point
             return
@@ -416,13 +404,13 @@ final class SceneWindow: UIWindowSceneHost {
         scene.click(at: CGPoint(x: CGFloat(point.x) / scale, y: CGFloat(point.y) / scale))
     }
 
-    private func focusChanged(in focused: Bool, mode: Int32) {
+    private func focusChanged(in focused: Bool, mode: FocusMode) {
         // The window manager grabs the keyboard while a person drags a frame, the focused one's or
         // another's of the app: the release ends the drag.
-        if !focused, mode == NotifyGrab { runtime.windowManagerGrabDidChange(true) }
-        if focused, mode == NotifyUngrab { runtime.windowManagerGrabDidChange(false) }
+        if !focused, mode == .grab { runtime.windowManagerGrabDidChange(true) }
+        if focused, mode == .ungrab { runtime.windowManagerGrabDidChange(false) }
         // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
-        guard mode == NotifyNormal || mode == NotifyWhileGrabbed, focused != hasFocus else { return }
+        guard mode == .normal || mode == .whileGrabbed, focused != hasFocus else { return }
         hasFocus = focused
         scene.environmentTraits = runtime.desktop.environmentTraits(active: focused)
         updateActivationState()
@@ -430,15 +418,15 @@ final class SceneWindow: UIWindowSceneHost {
     }
 
     /// `WM_PROTOCOLS`: the window manager's close button, and its sync requests.
-    private func clientMessage(_ message: XClientMessageEvent) {
-        guard message.message_type == display.atom("WM_PROTOCOLS") else { return }
-        let protocolAtom = Atom(UInt(bitPattern: message.data.l.0))
+    private func clientMessage(_ type: Atom, _ data: [Int]) {
+        guard type == display.atom("WM_PROTOCOLS"), let name = data.first else { return }
+        let protocolAtom = Atom(UInt(bitPattern: name))
         if protocolAtom == display.atom("WM_DELETE_WINDOW") {
             runtime.destroy(scene.session)
-        } else if protocolAtom == display.atom("_NET_WM_SYNC_REQUEST") {
+        } else if protocolAtom == display.atom("_NET_WM_SYNC_REQUEST"), data.count >= 4 {
             // The serial is a 64-bit value: low 32 bits in l[2], high in l[3].
-            let low = Int64(UInt32(truncatingIfNeeded: message.data.l.2))
-            let high = Int64(Int32(truncatingIfNeeded: message.data.l.3))
+            let low = Int64(UInt32(truncatingIfNeeded: data[2]))
+            let high = Int64(Int32(truncatingIfNeeded: data[3]))
             presenter.syncRequested(high << 32 | low)
         }
     }
@@ -519,27 +507,25 @@ final class SceneWindow: UIWindowSceneHost {
     /// shortcuts, in every scene: Ctrl+= (or Ctrl++) and Ctrl+- step the preferred content size category
     /// of all scenes up and down, Ctrl+0 goes back to the configured one; Ctrl+Right and Ctrl+Left turn
     /// the simulated device a quarter turn clockwise and back.
-    private func handleKey(_ key: XKeyEvent) {
-        var key = key
-        let keysym = XLookupKeysym(&key, 0)
+    private func handleKey(_ keysym: KeySym, text: String?, modifiers: KeyModifiers) {
         var flags: UIKeyModifierFlags = []
-        if key.state & UInt32(ShiftMask) != 0 { flags.insert(.shift) }
-        if key.state & UInt32(ControlMask) != 0 { flags.insert(.control) }
-        if key.state & UInt32(Mod1Mask) != 0 { flags.insert(.alternate) }
-        if key.state & UInt32(Mod4Mask) != 0 { flags.insert(.command) }
-        if key.state & UInt32(LockMask) != 0 { flags.insert(.alphaShift) }
-        if let input = Self.input(for: keysym, key: &key),
+        if modifiers.contains(.shift) { flags.insert(.shift) }
+        if modifiers.contains(.control) { flags.insert(.control) }
+        if modifiers.contains(.alternate) { flags.insert(.alternate) }
+        if modifiers.contains(.command) { flags.insert(.command) }
+        if modifiers.contains(.capsLock) { flags.insert(.alphaShift) }
+        if let input = Self.input(for: keysym) ?? text,
            let command = UIResponder.keyCommand(forInput: input, modifierFlags: flags, in: responders) {
             command.perform()
             return
         }
         guard flags.contains(.control) else { return }
-        switch Int32(keysym) {
-        case XK_Right: runtime.rotateDevice(clockwise: true)
-        case XK_Left: runtime.rotateDevice(clockwise: false)
-        case XK_equal, XK_plus, XK_KP_Add: runtime.desktop.stepContentSize(by: 1)
-        case XK_minus, XK_KP_Subtract: runtime.desktop.stepContentSize(by: -1)
-        case XK_0, XK_KP_0: runtime.desktop.resetContentSize()
+        switch keysym {
+        case .right: runtime.rotateDevice(clockwise: true)
+        case .left: runtime.rotateDevice(clockwise: false)
+        case .equal, .plus, .keypadAdd: runtime.desktop.stepContentSize(by: 1)
+        case .minus, .keypadSubtract: runtime.desktop.stepContentSize(by: -1)
+        case .zero, .keypadZero: runtime.desktop.resetContentSize()
         default: break
         }
     }
@@ -556,26 +542,19 @@ final class SceneWindow: UIWindowSceneHost {
         return chain
     }
 
-    /// The `UIKeyCommand` input a key produces: its character without modifiers, or an `input…` name.
-    private static func input(for keysym: KeySym, key: inout XKeyEvent) -> String? {
-        switch Int32(keysym) {
-        case XK_Up: return UIKeyCommand.inputUpArrow
-        case XK_Down: return UIKeyCommand.inputDownArrow
-        case XK_Left: return UIKeyCommand.inputLeftArrow
-        case XK_Right: return UIKeyCommand.inputRightArrow
-        case XK_Escape: return UIKeyCommand.inputEscape
-        case XK_Home: return UIKeyCommand.inputHome
-        case XK_End: return UIKeyCommand.inputEnd
-        case XK_Page_Up: return UIKeyCommand.inputPageUp
-        case XK_Page_Down: return UIKeyCommand.inputPageDown
-        default:
-            // The unshifted character of the key (Control would turn letters into control codes).
-            var plain = key
-            plain.state &= ~UInt32(ControlMask | Mod1Mask | Mod4Mask | LockMask)
-            var buffer = [CChar](repeating: 0, count: 8)
-            let count = XLookupString(&plain, &buffer, Int32(buffer.count), nil, nil)
-            guard count > 0 else { return nil }
-            return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// The `UIKeyCommand` input name of a key that types no character (arrows, Escape, Home…).
+    private static func input(for keysym: KeySym) -> String? {
+        switch keysym {
+        case .up: UIKeyCommand.inputUpArrow
+        case .down: UIKeyCommand.inputDownArrow
+        case .left: UIKeyCommand.inputLeftArrow
+        case .right: UIKeyCommand.inputRightArrow
+        case .escape: UIKeyCommand.inputEscape
+        case .home: UIKeyCommand.inputHome
+        case .end: UIKeyCommand.inputEnd
+        case .pageUp: UIKeyCommand.inputPageUp
+        case .pageDown: UIKeyCommand.inputPageDown
+        default: nil
         }
     }
 

@@ -1,4 +1,3 @@
-import CX11
 import X11
 
 /// Where a scene's window is on the root window (pixels), kept from the events a drag brings without a

@@ -1,5 +1,4 @@
 import Cairo
-import CX11
 import Foundation
 @_spi(Runtime) import SceneHostCore
 import X11
@@ -62,7 +61,7 @@ final class WindowPresenter {
     // MARK: Events
 
     /// Takes MIT-SHM's completion event for the back buffer; returns whether `event` was one.
-    func handle(_ event: XEvent) -> Bool { buffer?.handle(event) ?? false }
+    func handle(_ event: Event) -> Bool { buffer?.handle(event) ?? false }
 
     /// The window manager asks for `serial` once the frame at its next configure's size is shown.
     func syncRequested(_ serial: Int64) {
@@ -125,7 +124,7 @@ final class WindowPresenter {
         let acknowledged = syncConfigured ? pendingSync : nil
         if let buffer, !sent.isEmpty {
             let rects = sent.rects
-            lastPresent = (rects, UInt(XNextRequest(display.pointer)))
+            lastPresent = (rects, display.nextRequestSerial)
             // A frame that acknowledges a sync request needs no completion event: the window manager's
             // next request comes after the counter, so after the put. Nor does one that only repairs
             // what the window manager's frame uncovered between two steps of a drag (openbox resizes
