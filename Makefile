@@ -11,6 +11,7 @@ SWIFT ?= swift
 # writes screenshots to out/gallery/.
 run: deps
 	$(SWIFT) build --product Gallery
+	$(SWIFT) build --product GalleryTour
 	@if [ -n "$$DISPLAY" ]; then $(SWIFT) run --skip-build Gallery; \
 	else echo "no DISPLAY: running the Gallery on a private virtual display"; $(SWIFT) run --skip-build Gallery --tour out/gallery; fi
 

@@ -29,12 +29,14 @@ let package = Package(
         .target(name: "SceneHostCore", dependencies: ["Cairo"]),
         .target(name: "SceneHost", dependencies: ["SceneHostCore", "X11", "Cairo", "CMainQueue"]),
         .target(name: "SceneHostTesting", dependencies: ["SceneHost", "SceneHostCore", "X11", "Cairo"]),
-        // The Gallery app, as a library so tests and benchmarks can run it in their process; its screenshot
-        // tour (`Gallery --tour`) uses SceneHostTesting. Its scene manifest is `Resources/Info.plist`,
-        // found by `UIApplicationMain` among the resources beside the executable.
-        .target(name: "GalleryApp", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "Cairo"],
+        // The Gallery app, as a library so tests and benchmarks can run it in their process. Its scene
+        // manifest is `Resources/Info.plist`, found by `UIApplicationMain` among the resources beside
+        // the executable.
+        .target(name: "GalleryApp", dependencies: ["SceneHost", "SceneHostCore", "Cairo"],
                 resources: [.copy("Resources")]),
         .executableTarget(name: "Gallery", dependencies: ["GalleryApp"]),
+        // `Gallery --tour DIR` runs this: the Gallery on a private display, screenshots at each size.
+        .executableTarget(name: "GalleryTour", dependencies: ["GalleryApp", "SceneHostTesting"]),
         // The README's example app, built with the package so its code always compiles.
         .executableTarget(name: "NotesExample", dependencies: ["SceneHost", "SceneHostCore"]),
         .executableTarget(

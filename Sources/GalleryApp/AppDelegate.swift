@@ -12,6 +12,12 @@ public final class AppDelegate: UIResponder, UIApplicationDelegate {
     /// the person's settings.
     public static var userDefaults = UserDefaults.standard
 
+    /// Whether the overlays (size, traits, frame time) show in every scene; Ctrl+I toggles it.
+    public static var showsOverlay: Bool {
+        get { OverlayView.isShown }
+        set { OverlayView.isShown = newValue }
+    }
+
     /// The manifest of `Resources/Info.plist`, for running the Gallery in tests and the tour (the app
     /// itself finds it through `UIApplicationMain`).
     public static var sceneManifest: UIApplicationSceneManifest {

@@ -1,5 +1,5 @@
 import Foundation
-import SceneHostTesting
+import SceneHost
 
 extension AppDelegate {
     /// `Gallery` opens its scenes on `$DISPLAY`. `Gallery --tour DIR` needs no display: it runs the
@@ -18,20 +18,21 @@ extension AppDelegate {
             print(usage, terminator: "")
             exit(0)
         }
-        if let directory = options.tour {
-            Task { @MainActor in
-                do {
-                    try await GalleryTour.run(writingTo: directory, showingOverlay: options.overlay)
-                    exit(0)
-                } catch {
-                    FileHandle.standardError.write(Data("Gallery tour failed: \(error)\n".utf8))
-                    exit(1)
-                }
-            }
-            dispatchMain()
-        }
+        if let directory = options.tour { runTour(writingTo: directory, showingOverlay: options.overlay) }
         UIApplication.noDisplaySuggestion = "or run `Gallery --tour DIR`, which shows it on a private display with a window manager and writes screenshots to DIR"
         UIApplicationMain(AppDelegate.self)
+    }
+
+    /// Runs the `GalleryTour` executable beside this one in this process's place (the tour links the
+    /// test kit, which the app does not).
+    private static func runTour(writingTo directory: String, showingOverlay: Bool) -> Never {
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        let tour = executable.deletingLastPathComponent().appendingPathComponent("GalleryTour").path
+        let arguments = [tour, directory] + (showingOverlay ? ["--overlay"] : [])
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(tour, argv)
+        FileHandle.standardError.write(Data("Gallery: cannot run the tour, \(tour): \(String(cString: strerror(errno))); build it with `swift build --product GalleryTour`\n".utf8))
+        exit(2)
     }
 
     /// The command line: `--help`, or `--tour DIR` with `--overlay`, or nothing.
@@ -95,59 +96,3 @@ extension AppDelegate {
         """
 }
 
-/// The screenshot tour behind `make run` on a machine without a display.
-@MainActor
-enum GalleryTour {
-    struct Failure: Error, CustomStringConvertible { let description: String }
-
-    /// Sizes each scene is shown at, compact width first.
-    static let sizes: [String: [(label: String, size: CGSize)]] = [
-        "Mail": [("compact", CGSize(width: 560, height: 700)), ("regular", CGSize(width: 1000, height: 700))],
-        "Settings": [("compact", CGSize(width: 420, height: 640)), ("regular", CGSize(width: 800, height: 640))],
-    ]
-
-    /// `showingOverlay`: whether the screenshots show the overlay; by default they show the app alone.
-    static func run(writingTo directory: String, showingOverlay: Bool = false) async throws {
-        OverlayView.isShown = showingOverlay
-        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
-        // The person's settings stay out of the tour (and the tour out of them): defaults of its own,
-        // in the harness's state folder, which goes with it.
-        AppDelegate.userDefaults = UserDefaults(suiteName: app.stateDirectory.appendingPathComponent("defaults").path) ?? .standard
-        guard await app.waitForScenes(2) else { throw Failure(description: "the Gallery's two scenes did not appear") }
-        let other = try app.virtualDisplay.connect()
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        func write(_ image: ImageSurface, _ name: String) throws {
-            let path = (directory as NSString).appendingPathComponent(name)
-            try image.writePNG(to: path)
-            print(path)
-        }
-
-        for title in ["Mail", "Settings"] {
-            guard let scene = app.scene(titled: title), let window = app.window(of: scene) else {
-                throw Failure(description: "no \(title) scene")
-            }
-            other.raise(window)
-            for (label, size) in sizes[title] ?? [] {
-                other.resize(window, width: Int(size.width), height: Int(size.height))
-                other.flush()
-                guard await app.run(until: { scene.effectiveGeometry.systemFrame.size == size }) else {
-                    throw Failure(description: "\(title) did not reach \(size)")
-                }
-                await app.run(for: 0.2)
-                try write(try app.screenshot(scene), "\(title.lowercased())-\(label)-\(Int(size.width))x\(Int(size.height)).png")
-            }
-        }
-
-        // Both scenes side by side, regular width, as on a desktop.
-        var x = 40
-        for title in ["Mail", "Settings"] {
-            guard let scene = app.scene(titled: title), let window = app.window(of: scene),
-                  let size = sizes[title]?.last?.size else { continue }
-            other.moveResize(window, x: x, y: 60, width: Int(size.width), height: Int(size.height))
-            x += Int(size.width) + 30
-        }
-        other.flush()
-        await app.run(for: 0.5)
-        try write(try Screenshot.captureScreen(of: other), "desktop.png")
-    }
-}
