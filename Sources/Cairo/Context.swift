@@ -47,6 +47,13 @@ public final class Context {
         cairo_pattern_set_filter(cairo_get_source(pointer), value)
     }
 
+    /// What a surface source shows beyond its edges: nothing (`none`), or its edge pixels repeated
+    /// (`pad`), so that a scaled image's smooth sampling does not fade its edges.
+    public enum Extend: Sendable { case none, pad }
+    public func setSourceExtend(_ extend: Extend) {
+        cairo_pattern_set_extend(cairo_get_source(pointer), extend == .pad ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
+    }
+
     public enum Operator: Sendable { case over, source, clear
         var cairo: cairo_operator_t {
             switch self { case .over: CAIRO_OPERATOR_OVER; case .source: CAIRO_OPERATOR_SOURCE; case .clear: CAIRO_OPERATOR_CLEAR }
@@ -59,6 +66,27 @@ public final class Context {
         set { cairo_set_line_width(pointer, newValue) }
     }
 
+    public enum LineCap: Sendable { case butt, round, square }
+    public var lineCap: LineCap {
+        get {
+            switch cairo_get_line_cap(pointer) { case CAIRO_LINE_CAP_ROUND: .round; case CAIRO_LINE_CAP_SQUARE: .square; default: .butt }
+        }
+        set {
+            let cap = switch newValue { case .butt: CAIRO_LINE_CAP_BUTT; case .round: CAIRO_LINE_CAP_ROUND; case .square: CAIRO_LINE_CAP_SQUARE }
+            cairo_set_line_cap(pointer, cap)
+        }
+    }
+    public enum LineJoin: Sendable { case miter, round, bevel }
+    public var lineJoin: LineJoin {
+        get {
+            switch cairo_get_line_join(pointer) { case CAIRO_LINE_JOIN_ROUND: .round; case CAIRO_LINE_JOIN_BEVEL: .bevel; default: .miter }
+        }
+        set {
+            let join = switch newValue { case .miter: CAIRO_LINE_JOIN_MITER; case .round: CAIRO_LINE_JOIN_ROUND; case .bevel: CAIRO_LINE_JOIN_BEVEL }
+            cairo_set_line_join(pointer, join)
+        }
+    }
+
     public func newPath() { cairo_new_path(pointer) }
     public func move(to x: Double, _ y: Double) { cairo_move_to(pointer, x, y) }
     public func line(to x: Double, _ y: Double) { cairo_line_to(pointer, x, y) }
@@ -69,8 +97,9 @@ public final class Context {
     public func rectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         cairo_rectangle(pointer, x, y, width, height)
     }
-    public func arc(centerX: Double, centerY: Double, radius: Double, from start: Double, to end: Double) {
-        cairo_arc(pointer, centerX, centerY, radius, start, end)
+    /// An arc from angle `start` to `end` (radians, 0 along +x), turning towards +y unless `negative`.
+    public func arc(centerX: Double, centerY: Double, radius: Double, from start: Double, to end: Double, negative: Bool = false) {
+        negative ? cairo_arc_negative(pointer, centerX, centerY, radius, start, end) : cairo_arc(pointer, centerX, centerY, radius, start, end)
     }
     /// A rectangle with quarter-circle corners of `radius` (clamped to half the shorter side).
     public func roundedRectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double, radius: Double) {
