@@ -32,7 +32,7 @@ let package = Package(
         // The Gallery app, as a library so tests and benchmarks can run it in their process. Its scene
         // manifest is `Resources/Info.plist`, found by `UIApplicationMain` among the resources beside
         // the executable.
-        .target(name: "GalleryApp", dependencies: ["SceneHost", "SceneHostCore", "Cairo"],
+        .target(name: "GalleryApp", dependencies: ["SceneHost", "SceneHostCore"],
                 resources: [.copy("Resources")]),
         .executableTarget(name: "Gallery", dependencies: ["GalleryApp"]),
         // `Gallery --tour DIR` runs this: the Gallery on a private display, screenshots at each size.

@@ -1,4 +1,3 @@
-import Cairo
 import Foundation
 import SceneHost
 
@@ -145,31 +144,30 @@ extension UIView {
 /// A picture attached to a message, drawn from an image scaled to the view: smoothly when still,
 /// with the fast filter (and without its shadow) while the window is being resized.
 final class AttachmentView: UIView {
-    /// A made-up photograph: a sky gradient, hills and a sun, 640×360 pixels.
-    private static let image: ImageSurface = {
-        let image = ImageSurface(format: .rgb24, width: 640, height: 360)
-        let cairo = Context(surface: image)
-        for row in 0..<360 {
-            let t = Double(row) / 360
-            cairo.setSource(red: 0.35 + 0.4 * t, green: 0.55 + 0.3 * t, blue: 0.9 - 0.2 * t)
-            cairo.rectangle(0, Double(row), 640, 1)
-            cairo.fill()
-        }
-        cairo.setSource(red: 1, green: 0.85, blue: 0.35)
-        cairo.arc(centerX: 470, centerY: 110, radius: 46, from: 0, to: 2 * .pi)
-        cairo.fill()
-        for (index, hill) in [(0.2, 0.45, 0.25), (0.25, 0.55, 0.3), (0.15, 0.4, 0.2)].enumerated() {
-            cairo.setSource(red: hill.0, green: hill.1, blue: hill.2)
-            cairo.move(to: 0, 360)
-            for x in stride(from: 0.0, through: 640, by: 8) {
-                cairo.line(to: x, 250 + Double(index) * 30 + 30 * sin(x / (60 + Double(index) * 25) + Double(index)))
+    /// A made-up photograph: a sky gradient, hills and a sun, 640×360 points at 1×.
+    private static let image: UIImage = {
+        let format = UIGraphicsImageRendererFormat()
+        format.opaque = true
+        return UIGraphicsImageRenderer(size: CGSize(width: 640, height: 360), format: format).image { context in
+            for row in 0..<360 {
+                let t = CGFloat(row) / 360
+                UIColor(red: 0.35 + 0.4 * t, green: 0.55 + 0.3 * t, blue: 0.9 - 0.2 * t, alpha: 1).setFill()
+                context.fill(CGRect(x: 0, y: CGFloat(row), width: 640, height: 1))
             }
-            cairo.line(to: 640, 360)
-            cairo.closePath()
-            cairo.fill()
+            UIColor(red: 1, green: 0.85, blue: 0.35, alpha: 1).setFill()
+            UIBezierPath(ovalIn: CGRect(x: 424, y: 64, width: 92, height: 92)).fill()
+            for (index, hill) in [(0.2, 0.45, 0.25), (0.25, 0.55, 0.3), (0.15, 0.4, 0.2)].enumerated() {
+                UIColor(red: hill.0, green: hill.1, blue: hill.2, alpha: 1).setFill()
+                let path = UIBezierPath()
+                path.move(to: CGPoint(x: 0, y: 360))
+                for x in stride(from: 0.0, through: 640, by: 8) {
+                    path.addLine(to: CGPoint(x: x, y: 250 + CGFloat(index) * 30 + 30 * sin(x / (60 + CGFloat(index) * 25) + CGFloat(index))))
+                }
+                path.addLine(to: CGPoint(x: 640, y: 360))
+                path.close()
+                path.fill()
+            }
         }
-        image.flush()
-        return image
     }()
 
     override init(frame: CGRect) {
@@ -182,42 +180,28 @@ final class AttachmentView: UIView {
 
     override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
-        let cairo = context.cairo
         let picture = bounds.insetBy(dx: 6, dy: 6)
         let resizing = isWindowResizing
         if !resizing {
+            UIColor(white: 0, alpha: 0.04).setFill()
             for ring in 0..<5 {
-                cairo.setSource(red: 0, green: 0, blue: 0, alpha: 0.04)
-                cairo.roundedRectangle(Double(picture.minX) - Double(ring), Double(picture.minY) - Double(ring) + 3,
-                                       Double(picture.width) + 2 * Double(ring), Double(picture.height) + 2 * Double(ring),
-                                       radius: 8 + Double(ring))
-                cairo.fill()
+                let spread = CGFloat(ring)
+                UIBezierPath(roundedRect: picture.insetBy(dx: -spread, dy: -spread).offsetBy(dx: 0, dy: 3), cornerRadius: 8 + spread).fill()
             }
         }
-        let (x, y, width, height) = (Double(picture.minX), Double(picture.minY), Double(picture.width), Double(picture.height))
-        cairo.save()
+        context.saveGState()
+        // While resizing, the nearest pixel, and the picture drawn as a plain rectangle (cairo's fast
+        // path for a scaled image) with its corners erased after: clipped to the rounded shape, every
+        // pixel would go through a mask.
+        context.interpolationQuality = resizing ? .none : .high
+        if !resizing { UIBezierPath(roundedRect: picture, cornerRadius: 8).addClip() }
+        Self.image.draw(in: picture)
+        context.restoreGState()
         if resizing {
-            // Painted as a rectangle (cairo's fast path for a scaled image), then its corners cleared
-            // outside the rounded shape: clipped to that shape, every pixel would go through a mask.
-            cairo.rectangle(x, y, width, height)
-        } else {
-            cairo.roundedRectangle(x, y, width, height, radius: 8)
-        }
-        cairo.clip()
-        cairo.translate(x, y)
-        cairo.scale(width / 640, height / 360)
-        cairo.setSource(Self.image)
-        cairo.setSourceFilter(resizing ? .fast : .best)
-        cairo.paint()
-        cairo.restore()
-        if resizing {
-            cairo.save()
-            cairo.rectangle(x, y, width, height)
-            cairo.roundedRectangle(x, y, width, height, radius: 8)
-            cairo.setFillRule(.evenOdd)
-            cairo.setOperator(.clear)
-            cairo.fill()
-            cairo.restore()
+            let corners = UIBezierPath(rect: picture)
+            corners.append(UIBezierPath(roundedRect: picture, cornerRadius: 8))
+            corners.usesEvenOddFillRule = true
+            corners.fill(with: .clear, alpha: 1)
         }
     }
 }
