@@ -197,4 +197,21 @@ struct DrawingTests {
         #expect(canvas.pixel(x: 3, y: 3) == 0 && canvas.pixel(x: 0, y: 0) == 0)
         #expect(canvas.pixel(x: 5, y: 5) == Self.blue)
     }
+
+    @Test func imagesPathsAndContextsAreFreedWhenLetGo() {
+        weak var picture: UIImage?, pixels: ImageSurface?, path: UIBezierPath?, context: UIGraphicsImageRendererContext?
+        do {
+            let made = image(8, 8) { rendererContext in
+                context = rendererContext
+                let oval = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 8, height: 8))
+                path = oval
+                oval.fill()
+                _ = rendererContext.currentImage
+            }
+            picture = made
+            pixels = made.surface
+            _ = image(8, 8) { _ in made.draw(in: CGRect(x: 0, y: 0, width: 8, height: 8)) }
+        }
+        #expect(picture == nil && pixels == nil && path == nil && context == nil)
+    }
 }
