@@ -22,13 +22,13 @@ struct UIDeviceTests {
             ended += 1
         }
         defer {
-            device.setSimulatedOrientation(original)
+            device.simulatedOrientation = original
             for _ in 1..<ended { device.beginGeneratingDeviceOrientationNotifications() }
         }
         let other: UIDeviceOrientation = original == .portrait ? .landscapeLeft : .portrait
 
         #expect(!device.isGeneratingDeviceOrientationNotifications)
-        device.setSimulatedOrientation(other)
+        device.simulatedOrientation = other
         #expect(posted.isEmpty, "not generating: no notification")
         #expect(device.orientation == .unknown, "not generating: the orientation is unknown")
 
@@ -37,15 +37,15 @@ struct UIDeviceTests {
         device.beginGeneratingDeviceOrientationNotifications()
         #expect(device.isGeneratingDeviceOrientationNotifications)
         #expect(device.orientation == other, "the device's orientation, at once")
-        device.setSimulatedOrientation(original)
+        device.simulatedOrientation = original
         #expect(posted == [original])
         device.endGeneratingDeviceOrientationNotifications()
         #expect(device.isGeneratingDeviceOrientationNotifications, "one begin is still unmatched")
-        device.setSimulatedOrientation(other)
+        device.simulatedOrientation = other
         #expect(posted == [original, other])
         device.endGeneratingDeviceOrientationNotifications()
         #expect(!device.isGeneratingDeviceOrientationNotifications)
-        device.setSimulatedOrientation(original)
+        device.simulatedOrientation = original
         #expect(posted.count == 2)
         // An unmatched end does not make the count negative.
         device.endGeneratingDeviceOrientationNotifications()

@@ -18,20 +18,17 @@ struct UIWindowSceneGeometryTests {
         let delegate = RecordingDelegate { previous.append($0) }
         scene.delegate = delegate
         let host = scene.offscreenHost!
-        scene.orientation = .landscapeRight
-        host.place(CGRect(x: 0, y: 0, width: 320, height: 768))
+        host.place(CGRect(x: 0, y: 0, width: 320, height: 768), orientation: .landscapeRight)
         #expect(scene.effectiveGeometry.interfaceOrientation == .landscapeRight, "taller than wide, on a landscape device")
         #expect(scene.interfaceOrientation == .landscapeRight)
 
-        scene.orientation = .portrait
-        host.place(CGRect(x: 0, y: 0, width: 1024, height: 768))
+        host.place(CGRect(x: 0, y: 0, width: 1024, height: 768), orientation: .portrait)
         #expect(scene.effectiveGeometry.interfaceOrientation == .portrait, "wider than tall, on a portrait device")
         #expect(previous.last?.interfaceOrientation == .landscapeRight)
 
         // A half turn at the same size is a change of its own.
-        scene.orientation = .portraitUpsideDown
         let reports = previous.count
-        host.place(CGRect(x: 0, y: 0, width: 1024, height: 768))
+        host.place(CGRect(x: 0, y: 0, width: 1024, height: 768), orientation: .portraitUpsideDown)
         #expect(previous.count == reports + 1)
         #expect(scene.effectiveGeometry.interfaceOrientation == .portraitUpsideDown)
     }

@@ -251,10 +251,10 @@ struct GalleryTests {
         UIDevice.current.beginGeneratingDeviceOrientationNotifications()
         let device = UIDevice.current.simulatedOrientation
         defer {
-            UIDevice.current.setSimulatedOrientation(device)
+            UIDevice.current.simulatedOrientation = device
             UIDevice.current.endGeneratingDeviceOrientationNotifications()
         }
-        UIDevice.current.setSimulatedOrientation(.portraitUpsideDown)
+        UIDevice.current.simulatedOrientation = .portraitUpsideDown
         #expect(shows("device: portraitUpsideDown"), "\(lines())")
 
         // Sized to its text: every line fits, and the badge stays inside the window.

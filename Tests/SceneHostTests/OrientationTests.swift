@@ -1,6 +1,6 @@
 import Foundation
 @testable import GalleryApp
-@_spi(Runtime) import SceneHostCore
+@_spi(Runtime) @testable import SceneHostCore
 import SceneHostTesting
 import Testing
 

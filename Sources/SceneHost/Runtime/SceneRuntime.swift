@@ -108,7 +108,7 @@ public final class SceneRuntime {
                 SceneHostLog.warning("SCENEHOST_ORIENTATION=\(name) is not an orientation; use portrait, portraitUpsideDown, landscapeLeft or landscapeRight")
             }
         }
-        UIDevice.current.setSimulatedOrientation(initial)
+        UIDevice.current.simulatedOrientation = initial
         _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
         let lost = restoreSessions()
         // UIKit connects the first scene right after launch (unless sessions come back); requests made
@@ -126,12 +126,12 @@ public final class SceneRuntime {
     // MARK: Device orientation
 
     /// Turns the simulated device a quarter turn (Ctrl+Right / Ctrl+Left, or tests).
-    public func rotateDevice(clockwise: Bool) { setDeviceOrientation(UIDevice.current.turned(clockwise: clockwise)) }
+    public func rotateDevice(clockwise: Bool) { setDeviceOrientation(UIDevice.current.simulatedOrientation.turned(clockwise: clockwise)) }
 
     /// Puts the simulated device in `orientation`; every scene that may follows.
     public func setDeviceOrientation(_ orientation: UIDeviceOrientation) {
         guard orientation != UIDevice.current.simulatedOrientation else { return }
-        UIDevice.current.setSimulatedOrientation(orientation)
+        UIDevice.current.simulatedOrientation = orientation
         record("deviceOrientation", session: nil, [("orientation", .string(orientation.description))])
         let interface = UIInterfaceOrientation(orientation)
         guard interface != .unknown else { return }
@@ -412,6 +412,7 @@ public final class SceneRuntime {
         let options = UIScene.ConnectionOptions(userActivities: request.userActivity.map { [$0] } ?? [])
         let session: UISceneSession
         var isRestoring = false
+        var chosen: UISceneConfiguration?
         if let existing = request.session {
             session = existing
             isRestoring = restoring.remove(existing.persistentIdentifier) != nil
@@ -420,16 +421,15 @@ public final class SceneRuntime {
                 ?? UISceneConfiguration(name: "Default Configuration", sessionRole: request.role)
             session = UISceneSession(role: request.role, configuration: initial)
             if let delegate = application.delegate {
-                let chosen = delegate.application(application, configurationForConnecting: session, options: options)
-                if chosen.delegateClass == nil, chosen.sceneClass == nil, let name = chosen.name, let manifest,
+                chosen = delegate.application(application, configurationForConnecting: session, options: options)
+                // A configuration that only names one: the manifest's of that name.
+                if let only = chosen, only.delegateClass == nil, only.sceneClass == nil, let name = only.name, let manifest,
                    let named = try manifest.configuration(named: name, role: request.role) {
-                    session.adopt(named)
-                } else {
-                    session.adopt(chosen)
+                    chosen = named
                 }
             }
         }
-        let scene = try UIWindowScene.make(for: session, options: options)
+        let scene = try UIWindowScene.make(for: session, adopting: chosen, options: options)
         if !sessions.contains(session) { sessions.append(session) }
         let window = SceneWindow(scene: scene, runtime: self, frame: isRestoring ? frames[session.persistentIdentifier] : nil)
         windows.append(window)

@@ -45,6 +45,11 @@ final class SceneWindow: UIWindowSceneHost {
     /// Whether the window has keyboard focus (the scene's `activeAppearance`).
     private var hasFocus = false
     private var hasRecordedGeometry = false
+    /// The scene's interface orientation (the simulated device's, unless the lock or the supported
+    /// orientations keep another) and whether the window fills the screen: given to the model with the
+    /// frame's geometry.
+    private var orientation = UIInterfaceOrientation.unknown
+    private var fillsScreen = false
     /// Whether the window was said to have been made larger than X11's limit (said once).
     private var warnedOversize = false
     /// Where the primary button went down (pixels), until it comes up.
@@ -80,11 +85,6 @@ final class SceneWindow: UIWindowSceneHost {
                                  className: program.prefix(1).uppercased() + program.dropFirst(), instanceName: program)
         presenter = WindowPresenter(window: xWindow, display: runtime.display)
         scene.host = self
-        scene.lifecycleObserver = { [unowned self] callback in
-            self.runtime.record(callback, scene: self.scene)
-            // UIKit asks for the restoration activity when a scene goes to the background.
-            if callback == "sceneDidEnterBackground" { self.runtime.saveState() }
-        }
     }
 
     // MARK: Connection
@@ -93,13 +93,13 @@ final class SceneWindow: UIWindowSceneHost {
     /// maps the window.
     func connect(options: UIScene.ConnectionOptions) {
         scene.environmentTraits = runtime.desktop.environmentTraits(active: hasFocus)
-        scene.orientation = UIInterfaceOrientation(UIDevice.current.simulatedOrientation)
-        scene.setInitialGeometry(SceneFrameGeometry(systemFrame: systemFrame, displayScale: scale))
+        orientation = UIInterfaceOrientation(UIDevice.current.simulatedOrientation)
+        scene.setInitialGeometry(frameGeometry)
         scene.delegate?.scene(scene, willConnectTo: scene.session, options: options)
         NotificationCenter.default.post(name: UIScene.willConnectNotification, object: scene)
         // The scene starts the way up the device is, if its controllers support that.
-        if !allowedOrientations.contains(scene.orientation) {
-            scene.orientation = preferredOrientation(in: allowedOrientations) ?? .unknown
+        if !allowedOrientations.contains(orientation) {
+            orientation = preferredOrientation(in: allowedOrientations) ?? .unknown
         }
         runtime.record("sceneWillConnect", scene: scene, [("title", .string(scene.title ?? "")), ("window", .number(Double(xWindow.id)))])
         sceneTitleDidChange()
@@ -135,7 +135,6 @@ final class SceneWindow: UIWindowSceneHost {
         isConnected = false
         scene.disconnect()
         scene.host = nil
-        scene.lifecycleObserver = nil
         presenter.close()
         xWindow.destroy()
     }
@@ -148,6 +147,12 @@ final class SceneWindow: UIWindowSceneHost {
     func sceneNeedsFrame() { needsFrame = true }
 
     func sceneTitleDidChange() { xWindow.setTitle(scene.title ?? "") }
+
+    func sceneDidRunLifecycleCallback(_ name: String) {
+        runtime.record(name, scene: scene)
+        // UIKit asks for the restoration activity when a scene goes to the background.
+        if name == "sceneDidEnterBackground" { runtime.saveState() }
+    }
 
     /// A geometry request: the window manager moves and resizes the window (static gravity: the
     /// position is the client area's); the scene hears of it when the configure arrives.
@@ -168,7 +173,7 @@ final class SceneWindow: UIWindowSceneHost {
     /// Shows `orientation`: a turn between portrait and landscape swaps the window's width and height
     /// through the window manager (within the size restrictions); a half turn changes which side is up.
     private func turn(to orientation: UIInterfaceOrientation) {
-        scene.orientation = orientation
+        self.orientation = orientation
         let frame = systemFrame
         if orientation.isPortrait != (frame.height > frame.width) {
             scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(
@@ -224,8 +229,8 @@ final class SceneWindow: UIWindowSceneHost {
             let area = display.workArea()
             fills = outer.width >= area.width - 1 && outer.height >= area.height - 1
         }
-        guard fills != scene.fillsScreen else { return }
-        scene.fillsScreen = fills
+        guard fills != fillsScreen else { return }
+        fillsScreen = fills
         geometryChanged = true
         needsFrame = true
     }
@@ -571,6 +576,12 @@ final class SceneWindow: UIWindowSceneHost {
 
     // MARK: Frames
 
+    /// The geometry the model gets with a frame.
+    private var frameGeometry: SceneFrameGeometry {
+        SceneFrameGeometry(systemFrame: systemFrame, displayScale: scale, isInteractivelyResizing: isInteractive,
+                           interfaceOrientation: orientation, fillsScreen: fillsScreen)
+    }
+
     /// The model's frame (geometry → traits → the delegate's geometry callback → layout → draw, see
     /// `UIWindowScene.prepareFrame`), then the presenter's part: composite the damaged pixels into the
     /// back buffer → send them → acknowledge the window manager's sync request; then the trace.
@@ -579,7 +590,7 @@ final class SceneWindow: UIWindowSceneHost {
         let start = monotonicSeconds()
         // A step of a drag waits for its acknowledgement: the root position is asked for after it.
         if !presenter.syncConfigured { updateRootPosition() }
-        let geometry = geometryChanged ? SceneFrameGeometry(systemFrame: systemFrame, displayScale: scale, isInteractivelyResizing: isInteractive) : nil
+        let geometry = geometryChanged ? frameGeometry : nil
         geometryChanged = false
         let frame = scene.prepareFrame(geometry, drawingAt: scale)
         if frame.previousGeometry != nil { runtime.scheduleSave() }

@@ -14,7 +14,7 @@ public enum UIDeviceOrientation: Int, Sendable, CustomStringConvertible {
 
     /// A quarter turn clockwise (as the screen is looked at): portrait → landscapeRight →
     /// portraitUpsideDown → landscapeLeft → portrait.
-    func turned(clockwise: Bool) -> UIDeviceOrientation {
+    @_spi(Runtime) public func turned(clockwise: Bool) -> UIDeviceOrientation {
         let cycle: [UIDeviceOrientation] = [.portrait, .landscapeRight, .portraitUpsideDown, .landscapeLeft]
         guard let index = cycle.firstIndex(of: self) else { return clockwise ? .landscapeRight : .landscapeLeft }
         return cycle[(index + (clockwise ? 1 : 3)) % 4]
@@ -65,8 +65,15 @@ public final class UIDevice {
 
     /// Begins and ends not matched yet: calls nest, as in UIKit.
     private var generationRequests = 0
-    /// How the simulated device is held, whether or not anyone asked for notifications: what scenes turn to.
-    @_spi(Runtime) public private(set) var simulatedOrientation: UIDeviceOrientation = .landscapeLeft
+    /// How the simulated device is held, whether or not anyone asked for notifications: what scenes turn
+    /// to. The runtime turns it (scenes follow where they may); a change posts
+    /// `orientationDidChangeNotification` while notifications are being generated.
+    @_spi(Runtime) public var simulatedOrientation: UIDeviceOrientation = .landscapeLeft {
+        didSet {
+            guard simulatedOrientation != oldValue, isGeneratingDeviceOrientationNotifications else { return }
+            NotificationCenter.default.post(name: UIDevice.orientationDidChangeNotification, object: self)
+        }
+    }
 
     private init() {}
 
@@ -77,13 +84,4 @@ public final class UIDevice {
     /// An end without a begin does nothing.
     public func endGeneratingDeviceOrientationNotifications() { generationRequests = max(0, generationRequests - 1) }
 
-    /// Turns the simulated device (the runtime calls this; scenes follow where they may).
-    @_spi(Runtime) public func setSimulatedOrientation(_ orientation: UIDeviceOrientation) {
-        guard orientation != simulatedOrientation else { return }
-        simulatedOrientation = orientation
-        guard isGeneratingDeviceOrientationNotifications else { return }
-        NotificationCenter.default.post(name: UIDevice.orientationDidChangeNotification, object: self)
-    }
-
-    @_spi(Runtime) public func turned(clockwise: Bool) -> UIDeviceOrientation { simulatedOrientation.turned(clockwise: clockwise) }
 }

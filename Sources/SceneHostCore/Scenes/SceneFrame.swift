@@ -2,16 +2,24 @@ import Cairo
 import Foundation
 
 /// The geometry a host gives one frame of a scene: where its window is and how large (points, screen
-/// coordinates), at how many device pixels per point, and whether a person is dragging its edge.
+/// coordinates), at how many device pixels per point, whether a person is dragging its edge, the
+/// scene's interface orientation (the device's, unless the lock or the supported orientations kept
+/// another; `.unknown`: the device's) and whether the window fills the screen (maximized to the work
+/// area or full screen: only then is the orientation lock honoured, as in UIKit).
 @_spi(Runtime) public struct SceneFrameGeometry: Equatable, Sendable {
     public var systemFrame: CGRect
     public var displayScale: CGFloat
     public var isInteractivelyResizing: Bool
+    public var interfaceOrientation: UIInterfaceOrientation
+    public var fillsScreen: Bool
 
-    public init(systemFrame: CGRect, displayScale: CGFloat, isInteractivelyResizing: Bool = false) {
+    public init(systemFrame: CGRect, displayScale: CGFloat, isInteractivelyResizing: Bool = false,
+                interfaceOrientation: UIInterfaceOrientation = .unknown, fillsScreen: Bool = false) {
         self.systemFrame = systemFrame
         self.displayScale = displayScale
         self.isInteractivelyResizing = isInteractivelyResizing
+        self.interfaceOrientation = interfaceOrientation
+        self.fillsScreen = fillsScreen
     }
 }
 
@@ -32,7 +40,7 @@ extension UIWindowScene {
     /// The geometry the scene connects with, in place before `scene(_:willConnectTo:options:)` so its
     /// windows and views start with its traits; no delegate hears of it, as in UIKit.
     @_spi(Runtime) public func setInitialGeometry(_ geometry: SceneFrameGeometry) {
-        _ = applySystemFrame(geometry.systemFrame, displayScale: geometry.displayScale, interactive: geometry.isInteractivelyResizing)
+        _ = apply(geometry)
     }
 
     /// One frame of the scene, in the order UIKit gives it and every host shares:
@@ -70,11 +78,15 @@ public final class OffscreenSceneHost: UIWindowSceneHost {
         self.geometry = geometry
     }
 
-    /// Moves and resizes the scene as a window manager would, and tells it at once: geometry, traits and
-    /// the delegate's callback (layout and drawing wait for the next frame).
-    public func place(_ frame: CGRect, displayScale: CGFloat? = nil, interactive: Bool = false) {
-        geometry = SceneFrameGeometry(systemFrame: frame, displayScale: displayScale ?? geometry.displayScale,
-                                      isInteractivelyResizing: interactive)
+    /// Moves and resizes the scene as a window manager would (and turns it to `orientation`, when
+    /// given), and tells it at once: geometry, traits and the delegate's callback (layout and drawing
+    /// wait for the next frame).
+    public func place(_ frame: CGRect, displayScale: CGFloat? = nil, interactive: Bool = false,
+                      orientation: UIInterfaceOrientation? = nil) {
+        geometry.systemFrame = frame
+        geometry.displayScale = displayScale ?? geometry.displayScale
+        geometry.isInteractivelyResizing = interactive
+        geometry.interfaceOrientation = orientation ?? geometry.interfaceOrientation
         _ = scene.update(to: geometry)
     }
 
@@ -83,15 +95,15 @@ public final class OffscreenSceneHost: UIWindowSceneHost {
 
     public func sceneNeedsFrame() {}
     public func sceneTitleDidChange() {}
+    public func sceneDidRunLifecycleCallback(_ name: String) {}
     /// Turns the scene to the first of the orientations (portrait, landscape right, landscape left,
     /// upside down), as the simulated device turns a window: a quarter turn swaps width and height.
     public func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask) -> Bool {
         guard let target = [UIInterfaceOrientation.portrait, .landscapeRight, .landscapeLeft, .portraitUpsideDown]
             .first(where: orientations.contains) else { return false }
-        scene.orientation = target
         var frame = geometry.systemFrame
         if target.isPortrait != (frame.height > frame.width) { frame.size = CGSize(width: frame.height, height: frame.width) }
-        place(frame)
+        place(frame, orientation: target)
         return true
     }
     public func sceneRequestsFrame(_ frame: CGRect) { place(frame) }

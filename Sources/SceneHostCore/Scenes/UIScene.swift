@@ -57,7 +57,7 @@ open class UIScene: UIResponder {
     /// (`sceneDidBecomeActive`); active → inactive (`sceneWillResignActive`) → background
     /// (`sceneDidEnterBackground`); → unattached (`sceneDidDisconnect`).
     /// Each step also posts the matching `UIScene` notification on `NotificationCenter.default` (after
-    /// the delegate's call) and tells `lifecycleObserver`.
+    /// the delegate's call) and, for a window scene, tells its host.
     @_spi(Runtime) public func transition(to target: ActivationState) {
         while activationState != target {
             switch activationState {
@@ -98,17 +98,20 @@ open class UIScene: UIResponder {
         announce("sceneDidDisconnect", UIScene.didDisconnectNotification)
     }
 
-    /// Told the name of each lifecycle callback as it happens (the runtime's trace).
-    @_spi(Runtime) public var lifecycleObserver: ((String) -> Void)?
-
-    @_spi(Runtime) public func announce(_ callback: String, _ notification: Notification.Name) {
+    func announce(_ callback: String, _ notification: Notification.Name) {
         NotificationCenter.default.post(name: notification, object: self)
-        lifecycleObserver?(callback)
+        lifecycleCallbackDidRun(callback)
     }
 
+    /// A window scene tells its host (see `UIWindowSceneHost.sceneDidRunLifecycleCallback`).
+    func lifecycleCallbackDidRun(_ callback: String) {}
+
     /// Creates the scene a session's configuration describes, with its delegate, and attaches it to
-    /// the session. Fails, naming the fix, when the delegate class does not adopt `UISceneDelegate`.
-    @_spi(Runtime) public static func make(for session: UISceneSession, options: ConnectionOptions) throws -> UIWindowScene {
+    /// the session; a new session first takes `configuration` (the app delegate's choice), when given.
+    /// Fails, naming the fix, when the delegate class does not adopt `UISceneDelegate`.
+    @_spi(Runtime) public static func make(for session: UISceneSession, adopting configuration: UISceneConfiguration? = nil,
+                                           options: ConnectionOptions) throws -> UIWindowScene {
+        if let configuration { session.adopt(configuration) }
         let configuration = session.configuration
         let sceneClass = configuration.sceneClass as? UIWindowScene.Type ?? UIWindowScene.self
         var delegate: (any UISceneDelegate)?

@@ -20,7 +20,7 @@ public final class UISceneSession: Hashable {
 
     /// Replaces the configuration with a copy of `configuration` (the app delegate's choice, for new
     /// sessions only).
-    @_spi(Runtime) public func adopt(_ configuration: UISceneConfiguration) {
+    func adopt(_ configuration: UISceneConfiguration) {
         storedConfiguration = configuration.copy()
     }
     public internal(set) weak var scene: UIScene?

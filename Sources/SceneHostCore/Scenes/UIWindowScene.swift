@@ -16,6 +16,9 @@ public protocol UIWindowSceneHost: AnyObject {
     /// what its view controllers support). Returns false, turning nothing, when the app supports none of
     /// them.
     func sceneRequestsOrientation(_ orientations: UIInterfaceOrientationMask) -> Bool
+    /// A lifecycle callback (`sceneDidBecomeActive`, …) ran, with its notification posted: `name` is the
+    /// delegate method's.
+    func sceneDidRunLifecycleCallback(_ name: String)
 }
 
 /// A scene that shows windows: its geometry, traits and size restrictions follow the X11 window.
@@ -108,6 +111,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     }
 
     override func titleDidChange() { host?.sceneTitleDidChange() }
+    override func lifecycleCallbackDidRun(_ callback: String) { host?.sceneDidRunLifecycleCallback(callback) }
 
     /// The limits are part of the geometry: the host reports them, like a resize.
     private func sizeRestrictionsDidChange() { host?.sceneSizeRestrictionsDidChange() }
@@ -116,6 +120,13 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     @_spi(Runtime) public private(set) var offscreenHost: OffscreenSceneHost?
 
     // MARK: Driven by the runtime
+
+    /// A host's geometry: its orientation and whether it fills the screen, then its frame.
+    func apply(_ geometry: SceneFrameGeometry) -> Geometry? {
+        orientation = geometry.interfaceOrientation
+        fillsScreen = geometry.fillsScreen
+        return applySystemFrame(geometry.systemFrame, displayScale: geometry.displayScale, interactive: geometry.isInteractivelyResizing)
+    }
 
     /// Makes `frame` (points, root-window coordinates) the scene's frame. Updates the geometry, the traits
     /// (calling `traitCollectionDidChange` top-down when they change) and the windows' frames. Returns the
@@ -146,13 +157,10 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
 
     // MARK: Orientation
 
-    /// The scene's interface orientation, which `effectiveGeometry` reports: the device's, unless the
-    /// lock or the supported orientations kept another. Set by the runtime; `.unknown` (offscreen): the
-    /// device's.
-    @_spi(Runtime) public var orientation: UIInterfaceOrientation = .unknown
-    /// Whether the window fills the screen (maximized or full screen): only then is the orientation
-    /// lock honoured, as in UIKit. Set by the runtime.
-    @_spi(Runtime) public var fillsScreen = false
+    /// The scene's interface orientation, which `effectiveGeometry` reports, and whether its window
+    /// fills the screen, as the host's last geometry said (see `SceneFrameGeometry`).
+    var orientation: UIInterfaceOrientation = .unknown
+    var fillsScreen = false
 
     /// The orientations the scene's interface supports: those of its topmost full-window view
     /// controller (a presented one, else the root).
@@ -270,9 +278,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// previous geometry and traits where they changed.
     func update(to geometry: SceneFrameGeometry?) -> (geometry: Geometry?, traits: UITraitCollection?) {
         let previousTraits = traitCollection
-        let previousGeometry = geometry.flatMap {
-            applySystemFrame($0.systemFrame, displayScale: $0.displayScale, interactive: $0.isInteractivelyResizing)
-        }
+        let previousGeometry = geometry.flatMap(apply)
         updateTraitsIfNeeded()
         let changedTraits = traitCollection != previousTraits ? previousTraits : nil
         reportChanges(geometry: previousGeometry, traits: changedTraits)
