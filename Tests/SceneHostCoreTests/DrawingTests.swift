@@ -192,8 +192,10 @@ struct DrawingTests {
             dot.draw(in: CGRect(x: 0, y: 0, width: 0, height: 5))
             UIColor.blue.setFill()
             context.fill(CGRect(x: 5, y: 5, width: 1, height: 1))
+            dot.draw(in: CGRect(x: 4, y: 0, width: 2, height: 2), blendMode: .normal, alpha: 0.5)
         }.surface
         #expect(canvas.pixel(x: 1, y: 1) == Self.red && canvas.pixel(x: 2, y: 2) == Self.red)
+        #expect(canvas.pixel(x: 4, y: 0) >> 24 > 0x70 && canvas.pixel(x: 4, y: 0) >> 24 < 0x90, "drawn at half alpha")
         #expect(canvas.pixel(x: 3, y: 3) == 0 && canvas.pixel(x: 0, y: 0) == 0)
         #expect(canvas.pixel(x: 5, y: 5) == Self.blue)
     }

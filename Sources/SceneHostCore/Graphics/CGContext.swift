@@ -52,6 +52,16 @@ public final class CGContext {
         state.blendMode = mode
         cairo.setOperator(mode.cairoOperator)
     }
+    /// Runs `body` with `blendMode` and `alpha`, then restores the graphics state (UIKit's
+    /// `fill(with:alpha:)` and its kin).
+    func drawing(with blendMode: CGBlendMode, alpha: CGFloat, _ body: () -> Void) {
+        saveGState()
+        setBlendMode(blendMode)
+        setAlpha(alpha)
+        body()
+        restoreGState()
+    }
+
     /// How images are sampled when drawn larger or smaller than their pixels (`draw(in:)` of `UIImage`).
     public var interpolationQuality: CGInterpolationQuality {
         get { state.interpolationQuality }

@@ -139,12 +139,7 @@ public class UIBezierPath {
 
     /// Fills with `blendMode` and `alpha` for this once (`.clear` erases the enclosed area).
     public func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
-        context.saveGState()
-        context.setBlendMode(blendMode)
-        context.setAlpha(alpha)
-        fill()
-        context.restoreGState()
+        UIGraphicsGetCurrentContext()?.drawing(with: blendMode, alpha: alpha, fill)
     }
 
     /// Draws the path's line with the current context's stroke colour and this path's width, cap and join.
@@ -160,12 +155,7 @@ public class UIBezierPath {
     }
 
     public func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
-        context.saveGState()
-        context.setBlendMode(blendMode)
-        context.setAlpha(alpha)
-        stroke()
-        context.restoreGState()
+        UIGraphicsGetCurrentContext()?.drawing(with: blendMode, alpha: alpha, stroke)
     }
 
     /// Limits the current context's drawing to the enclosed area, until its `restoreGState()`.

@@ -29,12 +29,7 @@ public class UIImage {
 
     /// Draws the image into `rect` with `blendMode` and `alpha` for this once.
     public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
-        context.saveGState()
-        context.setBlendMode(blendMode)
-        context.setAlpha(alpha)
-        context.draw(surface, in: rect)
-        context.restoreGState()
+        UIGraphicsGetCurrentContext()?.drawing(with: blendMode, alpha: alpha) { draw(in: rect) }
     }
 }
 
