@@ -154,8 +154,6 @@ final class SceneWindow: UIWindowSceneHost {
         if name == "sceneDidEnterBackground" { runtime.saveState() }
     }
 
-    /// A geometry request: the window manager moves and resizes the window (static gravity: the
-    /// position is the client area's); the scene hears of it when the configure arrives.
     // MARK: Orientation
 
     /// The orientations the scene may show: its view controllers' intersected with the app's.
@@ -239,7 +237,9 @@ final class SceneWindow: UIWindowSceneHost {
     /// the session.
     private(set) var isMaximized = false
 
-    /// Requests made in one turn of the loop are coalesced: only the last reaches the window manager.
+    /// A geometry request: the window manager moves and resizes the window (static gravity: the
+    /// position is the client area's); the scene hears of it when the configure arrives. Requests made
+    /// in one turn of the loop are coalesced: only the last reaches the window manager.
     func sceneRequestsFrame(_ frame: CGRect) {
         requestedFrame = frame
         runtime.setNeedsTurn()

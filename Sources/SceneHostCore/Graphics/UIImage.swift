@@ -4,8 +4,8 @@ import Foundation
 /// An image: pixels with a scale, so that its `size` is in points (a 2× image of 200×100 pixels is
 /// 100×50 points), as UIKit's `UIImage`. Made by `UIGraphicsImageRenderer`; drawn by `draw(in:)` or
 /// `draw(at:)` into the current context, sampled as the context's `interpolationQuality` says.
-@MainActor
-public class UIImage {
+/// Sendable, as UIKit's: its pixels never change once it is made.
+public class UIImage: @unchecked Sendable {
     /// The pixels, read-only once the image exists.
     let surface: ImageSurface
     /// Device pixels per point.
@@ -20,15 +20,15 @@ public class UIImage {
     public var size: CGSize { CGSize(width: CGFloat(surface.width) / scale, height: CGFloat(surface.height) / scale) }
 
     /// Draws the image stretched to fill `rect` of the current context.
-    public func draw(in rect: CGRect) {
+    @MainActor public func draw(in rect: CGRect) {
         UIGraphicsGetCurrentContext()?.draw(surface, in: rect)
     }
 
     /// Draws the image at its size with its top left corner at `point`.
-    public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+    @MainActor public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
 
     /// Draws the image into `rect` with `blendMode` and `alpha` for this once.
-    public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+    @MainActor public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
         UIGraphicsGetCurrentContext()?.drawing(with: blendMode, alpha: alpha) { draw(in: rect) }
     }
 }
