@@ -809,6 +809,12 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         return inWindow.offsetBy(dx: -offset.minX, dy: -offset.minY)
     }
 
+    /// `point` in the superview's coordinates → this view's: the one step hit testing and event
+    /// delivery take down the tree, without walking to the window.
+    func convertFromSuperview(_ point: CGPoint) -> CGPoint {
+        CGPoint(x: point.x - frameOrigin.x + storedBounds.minX, y: point.y - frameOrigin.y + storedBounds.minY)
+    }
+
     public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
         convert(CGRect(origin: point, size: .zero), to: view).origin
     }
