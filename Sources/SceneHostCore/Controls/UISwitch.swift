@@ -1,6 +1,6 @@
 import Foundation
 
-/// An on/off switch drawn as UIKit draws it (51×31 pt). A click toggles it and sends `.valueChanged`.
+/// An on/off switch drawn as UIKit draws it (51×31 pt). A click turns it and sends `.valueChanged`.
 @MainActor
 open class UISwitch: UIControl {
     open var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
@@ -14,8 +14,11 @@ open class UISwitch: UIControl {
 
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }
 
-    override func handleClick() {
-        guard isEnabled else { return }
+    /// A click (a touch released inside, with the touch slop) turns the switch: `.valueChanged` and
+    /// `.primaryActionTriggered` are sent before `.touchUpInside`.
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        super.endTracking(touch, with: event)
+        guard isTouchInside else { return }
         isOn.toggle()
         sendActions(for: [.valueChanged, .primaryActionTriggered])
     }
