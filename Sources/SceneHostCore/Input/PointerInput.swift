@@ -14,6 +14,8 @@ final class PointerInput {
 
     /// The touch of the button sequence going on, if any.
     private(set) var touch: UITouch?
+    /// The scene's gesture recognizers' arbiter.
+    let gestures = GestureEnvironment()
     /// The event reused for every delivery of touches, as UIKit's.
     let touchEvent = UIEvent(type: .touches)
     /// The buttons held now.
@@ -62,7 +64,11 @@ final class PointerInput {
     }
 
     func move(to location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval, in scene: UIWindowScene) {
-        guard let touch, let window = touch.window else { return }
+        self.location = location
+        guard let touch, let window = touch.window else {
+            if buttons.isEmpty { hover(at: location, modifiers: modifiers, time: time, in: scene) }
+            return
+        }
         // Motion away from the last press ends its run of taps.
         if let last = lastPress, abs(location.x - last.location.x) > Self.multipleTapDistance
             || abs(location.y - last.location.y) > Self.multipleTapDistance {
@@ -98,6 +104,109 @@ final class PointerInput {
         touchEvent.timestamp = time
         finish(touch, in: window)
     }
+
+    // MARK: Hover
+
+    /// The hover recognizers the pointer is over, innermost first.
+    private var hovered: [UIHoverGestureRecognizer] = []
+    /// Where the pointer is (scene coordinates), nil when it is outside the scene's window.
+    private(set) var location: CGPoint?
+
+    /// The pointer moved with no button held (or entered the window) to `location`: the hover
+    /// recognizers of the views under it begin, change or end.
+    func hover(at location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval, in scene: UIWindowScene) {
+        self.location = location
+        guard let target = target(at: location, in: scene, event: nil) else {
+            exitHover(at: nil)
+            return
+        }
+        var now: [UIHoverGestureRecognizer] = []
+        var view: UIView? = target.view
+        while let current = view {
+            for case let recognizer as UIHoverGestureRecognizer in current.attachedGestureRecognizers where recognizer.isEnabled {
+                now.append(recognizer)
+            }
+            view = current.superview
+        }
+        for recognizer in hovered where !now.contains(where: { $0 === recognizer }) {
+            recognizer.exited(at: target.location)
+        }
+        hovered = now
+        for recognizer in now { recognizer.hovered(at: target.location, in: target.window, modifiers: modifiers) }
+    }
+
+    /// The pointer left the scene's window: every hover ends.
+    func exitHover(at location: CGPoint?) {
+        if location == nil { self.location = nil }
+        let left = hovered
+        hovered = []
+        for recognizer in left { recognizer.exited(at: nil) }
+    }
+
+    // MARK: Pinch
+
+    /// The pinch recognizer taking the pinch going on.
+    private var pinch: UIPinchGestureRecognizer?
+    /// The pinch's cumulative scale, and whether the wheel makes it (then a pause ends it).
+    private var pinchScale: CGFloat = 1
+    private var pinchFromWheel = false
+    private var wheelGeneration = 0
+    /// How long after the last Ctrl+wheel step its pinch ends.
+    static let wheelPinchPause: TimeInterval = 0.3
+
+    /// A pinch begins at `location`: the innermost enabled pinch recognizer under it takes it.
+    func pinchBegan(at location: CGPoint, time: TimeInterval, in scene: UIWindowScene) {
+        pinchEnded()
+        pinchScale = 1
+        guard let target = target(at: location, in: scene, event: nil) else { return }
+        var view: UIView? = target.view
+        while let current = view {
+            for case let recognizer as UIPinchGestureRecognizer in current.attachedGestureRecognizers
+            where recognizer.pinchBegan(at: target.location, in: target.window, time: time) {
+                pinch = recognizer
+                return
+            }
+            view = current.superview
+        }
+    }
+
+    /// The pinch's cumulative scale is `scale` now.
+    func pinchChanged(to scale: CGFloat, time: TimeInterval) {
+        pinchScale = scale
+        guard let pinch, let window = pinch.lastWindow else { return }
+        let point = location.map { window.convertFromSuperview($0) } ?? pinch.lastLocation
+        pinch.pinchChanged(to: scale, at: point, time: time)
+        if pinch.state.isFinished { pinchEnded() }
+    }
+
+    func pinchEnded() {
+        pinchFromWheel = false
+        wheelGeneration += 1
+        guard let pinch else { return }
+        self.pinch = nil
+        pinch.pinchEnded()
+    }
+
+    /// A step of Ctrl + wheel at `location`: `factor` (1.1 up, 1/1.1 down) multiplies the scale of a
+    /// pinch that begins at the first step and ends `wheelPinchPause` after the last.
+    func zoomStep(_ factor: CGFloat, at location: CGPoint, time: TimeInterval, in scene: UIWindowScene) {
+        self.location = location
+        if !pinchFromWheel {
+            pinchBegan(at: location, time: time, in: scene)
+            pinchFromWheel = true
+        }
+        pinchChanged(to: pinchScale * factor, time: time)
+        wheelGeneration += 1
+        let generation = wheelGeneration
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.wheelPinchPause) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.wheelGeneration == generation else { return }
+                self.pinchEnded()
+            }
+        }
+    }
+
+    // MARK: Ending a sequence
 
     private func finish(_ touch: UITouch, in window: UIWindow) {
         window.sendEvent(touchEvent)

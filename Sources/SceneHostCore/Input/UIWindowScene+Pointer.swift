@@ -30,6 +30,39 @@ extension UIWindowScene {
         pointer.cancel(time: timestamp)
     }
 
+    /// The pointer entered the scene's window at `location` (hover recognizers under it begin).
+    @_spi(Runtime) public func pointerEntered(at location: CGPoint, modifierFlags: UIKeyModifierFlags = [],
+                                              timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        if pointer.buttons.isEmpty { pointer.hover(at: location, modifiers: modifierFlags, time: timestamp, in: self) }
+    }
+
+    /// The pointer left the scene's window: hover gestures end.
+    @_spi(Runtime) public func pointerExited() {
+        pointer.exitHover(at: nil)
+    }
+
+    /// A touchpad pinch began at `location` (the innermost pinch recognizer under it takes it).
+    @_spi(Runtime) public func pointerPinchBegan(at location: CGPoint, timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        pointer.pinchBegan(at: location, time: timestamp, in: self)
+    }
+
+    /// The touchpad pinch's scale since it began is `scale`.
+    @_spi(Runtime) public func pointerPinchChanged(scale: CGFloat, timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        pointer.pinchChanged(to: scale, time: timestamp)
+    }
+
+    /// The touchpad pinch ended.
+    @_spi(Runtime) public func pointerPinchEnded() {
+        pointer.pinchEnded()
+    }
+
+    /// One step of the wheel with Ctrl held at `location`: a pinch by `factor` (see
+    /// `UIPinchGestureRecognizer`), which ends after a pause of 0.3 s.
+    @_spi(Runtime) public func pointerZoomed(by factor: CGFloat, at location: CGPoint,
+                                             timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        pointer.zoomStep(factor, at: location, time: timestamp, in: self)
+    }
+
     /// A press and a release of `button` at `location`: a click.
     @_spi(Runtime) public func click(at location: CGPoint, button: Int = 1, modifierFlags: UIKeyModifierFlags = []) {
         let time = ProcessInfo.processInfo.systemUptime
