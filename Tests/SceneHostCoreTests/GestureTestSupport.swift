@@ -48,3 +48,6 @@ func recordStates<Recognizer: UIGestureRecognizer>(of recognizer: Recognizer, in
 func runMainQueue(for seconds: TimeInterval) async {
     try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
 }
+
+/// A point as "(x, y)", the same on every platform.
+func text(_ point: CGPoint) -> String { "(\(point.x), \(point.y))" }
