@@ -584,6 +584,16 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// A click (press and release of the primary button) on the view: controls act on it.
     func handleClick() {}
 
+    /// The interactions added with `addInteraction(_:)` (Menus/UIInteraction.swift).
+    var interactionList: [any UIInteraction] = []
+
+    /// Whether the view can take keyboard focus (Tab moves it, see `UIFocusSystem`): false for a plain
+    /// view, as in UIKit; SceneHost's controls return true while enabled.
+    open var canBecomeFocused: Bool { false }
+
+    /// Called on the views that lost and gained focus, after the change (Focus/UIFocusSystem.swift).
+    open func didUpdateFocus(in context: UIFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {}
+
     /// Asks for `updateConstraints()` before the next layout.
     open func setNeedsUpdateConstraints() {
         constraintsNeedUpdate = true
