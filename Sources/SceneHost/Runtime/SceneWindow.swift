@@ -52,8 +52,6 @@ final class SceneWindow: UIWindowSceneHost {
     private var fillsScreen = false
     /// Whether the window was said to have been made larger than X11's limit (said once).
     private var warnedOversize = false
-    /// Where the primary button went down (pixels), until it comes up.
-    private var pressedAt: (x: Int, y: Int)?
 
     // Interactive resizing. With the window manager's sync protocol: a drag is a size change while the
     // window manager holds its grab (FocusOut NotifyGrab … FocusIn NotifyUngrab on whichever of the app's
@@ -334,7 +332,9 @@ final class SceneWindow: UIWindowSceneHost {
             xWindow.wasDestroyed()
             runtime.destroy(scene.session)
         case let .keyPress(_, keysym, text, modifiers): handleKey(keysym, text: text, modifiers: modifiers)
-        case let .button(_, button, x, y, pressed): self.button(button, x: x, y: y, pressed: pressed)
+        case let .button(_, button, x, y, pressed, modifiers): self.button(button, x: x, y: y, pressed: pressed, modifiers: modifiers)
+        case let .motion(_, x, y, modifiers): scene.pointerMoved(to: point(x, y), modifierFlags: Self.flags(modifiers))
+        case let .crossing(_, entered, _, _, grab): crossed(entered: entered, grab: grab)
         case let .focus(_, focused, mode): focusChanged(in: focused, mode: mode)
         case let .clientMessage(_, type, data): clientMessage(type, data)
         default: break
@@ -395,18 +395,32 @@ final class SceneWindow: UIWindowSceneHost {
         }
     }
 
-    /// The primary button: a press and a release close together are a click (a drag is not).
-    private func button(_ button: Int, x: Int, y: Int, pressed: Bool) {
-        guard button == 1 else { return }
-        let point = (x: x, y: y)
-        if pressed {
-            pressedAt = point
-            return
+    /// A window point (pixels) in the scene's points.
+    private func point(_ x: Int, _ y: Int) -> CGPoint { CGPoint(x: CGFloat(x) / scale, y: CGFloat(y) / scale) }
+
+    /// A button of the pointer went down or up: the scene's touches (see `UIWindowScene.pointerPressed`).
+    /// X11 numbers the middle button 2 and the secondary 3, UIKit the other way round; 8 and 9 (back,
+    /// forward) are UIKit's fourth and fifth. The wheel's steps (4–7) are no touches.
+    private func button(_ button: Int, x: Int, y: Int, pressed: Bool, modifiers: KeyModifiers) {
+        let number: Int
+        switch button {
+        case 1: number = 1
+        case 2: number = 3
+        case 3: number = 2
+        case 8, 9: number = button - 4
+        default: return
         }
-        guard let start = pressedAt else { return }
-        pressedAt = nil
-        guard abs(point.x - start.x) <= 4, abs(point.y - start.y) <= 4 else { return }
-        scene.click(at: CGPoint(x: CGFloat(point.x) / scale, y: CGFloat(point.y) / scale))
+        if pressed {
+            scene.pointerPressed(button: number, at: point(x, y), modifierFlags: Self.flags(modifiers))
+        } else {
+            scene.pointerReleased(button: number, at: point(x, y), modifierFlags: Self.flags(modifiers))
+        }
+    }
+
+    /// The pointer entered or left the window. Leaving because another client grabbed the pointer
+    /// (the window manager, for a drag of the frame) takes the touch going on: it is cancelled.
+    private func crossed(entered: Bool, grab: Bool) {
+        if !entered, grab { scene.pointerCancelled() }
     }
 
     private func focusChanged(in focused: Bool, mode: FocusMode) {
@@ -513,12 +527,7 @@ final class SceneWindow: UIWindowSceneHost {
     /// of all scenes up and down, Ctrl+0 goes back to the configured one; Ctrl+Right and Ctrl+Left turn
     /// the simulated device a quarter turn clockwise and back.
     private func handleKey(_ keysym: KeySym, text: String?, modifiers: KeyModifiers) {
-        var flags: UIKeyModifierFlags = []
-        if modifiers.contains(.shift) { flags.insert(.shift) }
-        if modifiers.contains(.control) { flags.insert(.control) }
-        if modifiers.contains(.alternate) { flags.insert(.alternate) }
-        if modifiers.contains(.command) { flags.insert(.command) }
-        if modifiers.contains(.capsLock) { flags.insert(.alphaShift) }
+        let flags = Self.flags(modifiers)
         // An open menu, then keyboard focus (Tab, Space, Return), before the key commands.
         if let input = Self.input(for: keysym) ?? text, scene.handleKeyPress(input, modifierFlags: flags) { return }
         if let input = Self.input(for: keysym) ?? text,
@@ -535,6 +544,17 @@ final class SceneWindow: UIWindowSceneHost {
         case .zero, .keypadZero: runtime.desktop.resetContentSize()
         default: break
         }
+    }
+
+    /// X11's modifier keys as UIKit's flags.
+    private static func flags(_ modifiers: KeyModifiers) -> UIKeyModifierFlags {
+        var flags: UIKeyModifierFlags = []
+        if modifiers.contains(.shift) { flags.insert(.shift) }
+        if modifiers.contains(.control) { flags.insert(.control) }
+        if modifiers.contains(.alternate) { flags.insert(.alternate) }
+        if modifiers.contains(.command) { flags.insert(.command) }
+        if modifiers.contains(.capsLock) { flags.insert(.alphaShift) }
+        return flags
     }
 
     /// Where key commands are looked for: the key window's chain from its first responder (else from

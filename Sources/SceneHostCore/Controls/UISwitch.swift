@@ -15,8 +15,11 @@ open class UISwitch: UIControl, KeyboardActivatable {
 
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }
 
-    override func handleClick() {
-        guard isEnabled else { return }
+    /// A click (a touch released inside, with the touch slop) turns the switch: `.valueChanged` and
+    /// `.primaryActionTriggered` are sent before `.touchUpInside`.
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        super.endTracking(touch, with: event)
+        guard isTouchInside else { return }
         isOn.toggle()
         sendActions(for: [.valueChanged, .primaryActionTriggered])
     }
@@ -24,7 +27,12 @@ open class UISwitch: UIControl, KeyboardActivatable {
     /// An enabled switch takes keyboard focus.
     open override var canBecomeFocused: Bool { isEnabled }
 
-    func activateFromKeyboard() { handleClick() }
+    /// Space or Return while focused turns the switch, as a click does.
+    func activateFromKeyboard() {
+        guard isEnabled else { return }
+        isOn.toggle()
+        sendActions(for: [.valueChanged, .primaryActionTriggered])
+    }
 
     open override var intrinsicContentSize: CGSize { CGSize(width: 51, height: 31) }
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }

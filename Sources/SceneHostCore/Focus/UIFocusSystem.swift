@@ -173,9 +173,6 @@ protocol KeyboardActivatable: UIView {
 }
 
 extension UIView {
-    /// Whether the view is its scene's focused view.
-    public var isFocused: Bool { window?.windowScene?.focusSystem?.focusedItem === self }
-
     /// Strokes the focus ring, in the tint colour, just inside `rect` (the bounds, by default) with the
     /// corners of a rounded rectangle of `cornerRadius`: what a view draws stays in its bounds. Controls
     /// call it at the end of `draw(_:)` while focused.

@@ -47,6 +47,7 @@ final class MenuOverlayView: UIView {
 
     private func open(_ menu: UIMenu, anchor: CGRect, gap: CGFloat, beside: Bool = false) {
         let panel = MenuPanelView(menu: menu, overlay: self)
+        panel.isUserInteractionEnabled = false
         addSubview(panel)
         panel.build()
         panel.place(anchor: anchor, gap: gap, beside: beside, in: bounds)
@@ -86,6 +87,19 @@ final class MenuOverlayView: UIView {
         case .header, .separator, .loading:
             break
         }
+    }
+
+    // The pointer's touches: the panels leave them to the overlay, which knows every panel.
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if let touch = touches.first { pointerDown(at: touch.location(in: self)) }
+    }
+
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if let touch = touches.first { pointerMoved(to: touch.location(in: self)) }
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if let touch = touches.first { pointerUp(at: touch.location(in: self)) }
     }
 
     override func layoutSubviews() {

@@ -124,18 +124,19 @@ open class UIContextMenuInteraction: UIInteraction {
 }
 
 extension UIWindowScene {
-    /// A click of the secondary button at `point` (scene coordinates): the nearest view under it, or
-    /// above that view, with a context-menu interaction shows its menu. For the runtime; returns
-    /// whether a menu opened.
+    /// A press of the secondary button at `point` (scene coordinates): the nearest view under it, or
+    /// above that view, with a context-menu interaction shows its menu; an open menu closes. Called by
+    /// the pointer (Input/PointerInput.swift) before it begins a touch; returns whether the press was
+    /// used (no touch begins then).
     @_spi(Runtime) @discardableResult
     public func contextClick(at point: CGPoint) -> Bool {
         for window in windows.reversed() where !window.isHidden {
-            // A click while a menu is open closes it, as a primary click does.
+            // A secondary click while a menu is open closes it (and does nothing else), as in UIKit.
             if let menu = window.presentedMenu {
-                menu.pointerUp(at: menu.convert(point, from: window))
-                return false
+                menu.dismiss()
+                return true
             }
-            guard let hit = window.hitTest(window.convert(point, from: nil)) else { continue }
+            guard let hit = window.hitTest(window.convert(point, from: nil), with: nil) else { continue }
             var view: UIView? = hit
             while let current = view {
                 for case let interaction as UIContextMenuInteraction in current.interactions {

@@ -45,6 +45,8 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     }
 
     let traitState = TraitState()
+    /// The pointer's touches in this scene (Input/PointerInput.swift).
+    let pointer = PointerInput()
 
     /// The scene's traits: size classes from the window size (see `UITraitCollection.sizeClasses(for:)`),
     /// the display scale and what the desktop says (style, direction, text size, focus), then the

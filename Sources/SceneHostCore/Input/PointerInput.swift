@@ -1,0 +1,111 @@
+import Foundation
+
+/// A scene's pointer, turned into UIKit's touches: a press of any button begins a touch on the view
+/// hit-tested under it, motion moves it, releasing the last button ends it. One per scene; the X11
+/// runtime and offscreen tests feed it through the same `UIWindowScene` entry points
+/// (UIWindowScene+Pointer.swift), so both run this code.
+@MainActor
+final class PointerInput {
+    /// Presses closer together than this (seconds) and `multipleTapDistance` count as a double click.
+    /// 0.4 s is the desktop's usual double-click time (GTK's and Qt's default).
+    static let multipleTapInterval: TimeInterval = 0.4
+    /// How far (points) a press may be from the previous one and still extend its tap count.
+    static let multipleTapDistance: CGFloat = 8
+
+    /// The touch of the button sequence going on, if any.
+    private(set) var touch: UITouch?
+    /// The event reused for every delivery of touches, as UIKit's.
+    let touchEvent = UIEvent(type: .touches)
+    /// The buttons held now.
+    private(set) var buttons: UIEvent.ButtonMask = []
+    /// The last press: when, where (scene points) and its tap count.
+    private var lastPress: (time: TimeInterval, location: CGPoint, count: Int)?
+
+    /// The frontmost shown window whose hit test finds a view at `location` (scene coordinates), the
+    /// view and the location in the window's coordinates.
+    func target(at location: CGPoint, in scene: UIWindowScene, event: UIEvent?) -> (window: UIWindow, view: UIView, location: CGPoint)? {
+        var index = scene.windows.count
+        while index > 0 {
+            index -= 1
+            let window = scene.windows[index]
+            guard !window.isHidden else { continue }
+            let local = window.convertFromSuperview(location)
+            if let view = window.hitTest(local, with: event) { return (window, view, local) }
+        }
+        return nil
+    }
+
+    func press(button: Int, at location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval, in scene: UIWindowScene) {
+        let mask = UIEvent.ButtonMask.button(button)
+        buttons.insert(mask)
+        touchEvent.modifierFlags = modifiers
+        touchEvent.timestamp = time
+        if touch != nil {
+            // Another button joins the sequence: the touch stays; only the mask tells.
+            touchEvent.buttonMask = buttons
+            return
+        }
+        // The secondary button opens a context menu (Menus/UIContextMenuInteraction.swift) instead.
+        if mask == .secondary, buttons == mask, scene.contextClick(at: location) { return }
+        let count: Int
+        if let last = lastPress, time - last.time <= Self.multipleTapInterval,
+           abs(location.x - last.location.x) <= Self.multipleTapDistance, abs(location.y - last.location.y) <= Self.multipleTapDistance {
+            count = last.count + 1
+        } else {
+            count = 1
+        }
+        lastPress = (time, location, count)
+        touchEvent.buttonMask = buttons
+        guard let target = target(at: location, in: scene, event: touchEvent) else { return }
+        let touch = UITouch(view: target.view, window: target.window, location: target.location, timestamp: time, tapCount: count)
+        self.touch = touch
+        touchEvent.touches = [touch]
+        target.window.sendEvent(touchEvent)
+    }
+
+    func move(to location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval, in scene: UIWindowScene) {
+        guard let touch, let window = touch.window else { return }
+        // Motion away from the last press ends its run of taps.
+        if let last = lastPress, abs(location.x - last.location.x) > Self.multipleTapDistance
+            || abs(location.y - last.location.y) > Self.multipleTapDistance {
+            lastPress = nil
+        }
+        touch.move(to: window.convertFromSuperview(location), at: time)
+        touch.phase = .moved
+        touchEvent.timestamp = time
+        touchEvent.modifierFlags = modifiers
+        touchEvent.buttonMask = buttons
+        window.sendEvent(touchEvent)
+    }
+
+    func release(button: Int, at location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval, in scene: UIWindowScene) {
+        let held = buttons
+        buttons.remove(.button(button))
+        guard buttons.isEmpty, let touch, let window = touch.window else { return }
+        let point = window.convertFromSuperview(location)
+        if point != touch.locationInWindow { touch.move(to: point, at: time) } else { touch.timestamp = time }
+        touch.phase = .ended
+        touchEvent.timestamp = time
+        touchEvent.modifierFlags = modifiers
+        touchEvent.buttonMask = held
+        finish(touch, in: window)
+    }
+
+    /// Ends the touch going on as cancelled (the window lost the pointer to a grab, or is going away).
+    func cancel(time: TimeInterval) {
+        buttons = []
+        guard let touch, let window = touch.window else { return }
+        touch.phase = .cancelled
+        touch.timestamp = time
+        touchEvent.timestamp = time
+        finish(touch, in: window)
+    }
+
+    private func finish(_ touch: UITouch, in window: UIWindow) {
+        window.sendEvent(touchEvent)
+        // The sequence is over: the touch (and the views it holds) is let go.
+        self.touch = nil
+        touchEvent.touches = []
+        touchEvent.buttonMask = buttons
+    }
+}
