@@ -528,6 +528,8 @@ final class SceneWindow: UIWindowSceneHost {
     /// the simulated device a quarter turn clockwise and back.
     private func handleKey(_ keysym: KeySym, text: String?, modifiers: KeyModifiers) {
         let flags = Self.flags(modifiers)
+        // An open menu, then keyboard focus (Tab, Space, Return), before the key commands.
+        if let input = Self.input(for: keysym) ?? text, scene.handleKeyPress(input, modifierFlags: flags) { return }
         if let input = Self.input(for: keysym) ?? text,
            let command = UIResponder.keyCommand(forInput: input, modifierFlags: flags, in: responders) {
             command.perform()
@@ -579,6 +581,9 @@ final class SceneWindow: UIWindowSceneHost {
         case .end: UIKeyCommand.inputEnd
         case .pageUp: UIKeyCommand.inputPageUp
         case .pageDown: UIKeyCommand.inputPageDown
+        // Tab with Shift has no text (ISO_Left_Tab); Return and Enter are "\r" as in UIKit.
+        case KeySym(rawValue: 0xFF09): "\t"
+        case KeySym(rawValue: 0xFF0D), KeySym(rawValue: 0xFF8D): "\r"
         default: nil
         }
     }

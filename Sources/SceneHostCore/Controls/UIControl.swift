@@ -101,9 +101,6 @@ open class UIControl: UIView {
         return state
     }
 
-    /// Whether the control has keyboard focus; SceneHost's focus system sets it.
-    open var isFocused: Bool { false }
-
     /// Called when `isEnabled`, `isSelected` or `isHighlighted` changes; the default redraws the control.
     func stateDidChange() { setNeedsDisplay() }
 

@@ -1,8 +1,9 @@
 import Foundation
 
-/// An on/off switch drawn as UIKit draws it (51×31 pt). A click turns it and sends `.valueChanged`.
+/// An on/off switch drawn as UIKit draws it (51×31 pt). A click toggles it and sends `.valueChanged`;
+/// so do Space and Return while it has keyboard focus (Tab), which shows as a ring around it.
 @MainActor
-open class UISwitch: UIControl {
+open class UISwitch: UIControl, KeyboardActivatable {
     open var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
     open var onTintColor: UIColor? { didSet { setNeedsDisplay() } }
 
@@ -26,6 +27,16 @@ open class UISwitch: UIControl {
         sendActions(for: [.valueChanged, .primaryActionTriggered])
     }
 
+    /// An enabled switch takes keyboard focus.
+    open override var canBecomeFocused: Bool { isEnabled }
+
+    /// Space or Return while focused turns the switch, as a click does.
+    func activateFromKeyboard() {
+        guard isEnabled else { return }
+        isOn.toggle()
+        sendActions(for: [.valueChanged, .primaryActionTriggered])
+    }
+
     open override var intrinsicContentSize: CGSize { CGSize(width: 51, height: 31) }
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
@@ -40,5 +51,6 @@ open class UISwitch: UIControl {
         context.fillEllipse(in: knob.offsetBy(dx: 0, dy: 1))
         context.setFillColor(.white)
         context.fillEllipse(in: knob)
+        if isFocused { drawFocusRing(in: context, rect: track, cornerRadius: 15.5) }
     }
 }

@@ -47,6 +47,8 @@ final class PointerInput {
             touchEvent.buttonMask = buttons
             return
         }
+        // The secondary button opens a context menu (Menus/UIContextMenuInteraction.swift) instead.
+        if mask == .secondary, buttons == mask, scene.contextClick(at: location) { return }
         let count: Int
         if let last = lastPress, time - last.time <= Self.multipleTapInterval,
            abs(location.x - last.location.x) <= Self.multipleTapDistance, abs(location.y - last.location.y) <= Self.multipleTapDistance {

@@ -35,6 +35,9 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     }
     private var keyWindowIdentifier: ObjectIdentifier?
 
+    /// The scene's keyboard focus (Focus/UIFocusSystem.swift), made when first asked for.
+    lazy var focusSystemStorage = UIFocusSystem(scene: self)
+
     /// `window` moved to another scene (or none): it is neither one of the windows nor the key one.
     func remove(_ window: UIWindow) {
         windows.removeAll { $0 === window }

@@ -597,6 +597,19 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// The recognizers attached to the view (Input/UIView+Gestures.swift).
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
 
+    /// The interactions added with `addInteraction(_:)` (Menus/UIInteraction.swift).
+    var interactionList: [any UIInteraction] = []
+
+    /// Whether the view can take keyboard focus (Tab moves it, see `UIFocusSystem`): false for a plain
+    /// view, as in UIKit; SceneHost's controls return true while enabled.
+    open var canBecomeFocused: Bool { false }
+
+    /// Whether the view is its scene's focused view (`UIFocusSystem.focusedItem`).
+    open var isFocused: Bool { window?.windowScene?.focusSystem?.focusedItem === self }
+
+    /// Called on the views that lost and gained focus, after the change (Focus/UIFocusSystem.swift).
+    open func didUpdateFocus(in context: UIFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {}
+
     /// Asks for `updateConstraints()` before the next layout.
     open func setNeedsUpdateConstraints() {
         constraintsNeedUpdate = true
