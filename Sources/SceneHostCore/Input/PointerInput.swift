@@ -95,6 +95,8 @@ final class PointerInput {
         touchEvent.modifierFlags = modifiers
         touchEvent.buttonMask = held
         finish(touch, in: window)
+        // The cursor stayed as it was during the drag; now it follows the view under the pointer.
+        hover(at: location, modifiers: modifiers, time: time, in: scene)
     }
 
     /// Ends the touch going on as cancelled (the window lost the pointer to a grab, or is going away).
@@ -118,8 +120,11 @@ final class PointerInput {
     /// recognizers of the views under it begin, change or end.
     func hover(at location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval, in scene: UIWindowScene) {
         self.location = location
-        guard let target = target(at: location, in: scene, event: nil) else {
-            exitHover(at: nil)
+        self.scene = scene
+        let target = target(at: location, in: scene, event: nil)
+        updateCursor(over: target)
+        guard let target else {
+            endHovers()
             return
         }
         var now: [UIHoverGestureRecognizer] = []
@@ -138,11 +143,71 @@ final class PointerInput {
     }
 
     /// The pointer left the scene's window: every hover ends.
-    func exitHover(at location: CGPoint?) {
-        if location == nil { self.location = nil }
+    func exitHover() {
+        location = nil
+        endHovers()
+    }
+
+    private func endHovers() {
         let left = hovered
         hovered = []
         for recognizer in left { recognizer.exited(at: nil) }
+    }
+
+    // MARK: Cursor
+
+    /// The cursor the pointer shows over the scene now.
+    private(set) var cursor: UIPointerStyle.Cursor = .arrow
+    /// Told of each change of `cursor` (the runtime sets the window's cursor).
+    var cursorDidChange: ((UIPointerStyle.Cursor) -> Void)?
+    /// The interaction and region that decided the cursor, so moves within the region ask no delegate.
+    private weak var cursorInteraction: UIPointerInteraction?
+    private var cursorRegion: (rect: CGRect, identifier: AnyHashable?)?
+    /// The scene the pointer is in, for invalidations.
+    private weak var scene: UIWindowScene?
+
+    /// Finds the cursor for the pointer at `target`: the innermost view with an enabled pointer
+    /// interaction whose region holds the pointer; the arrow where there is none.
+    private func updateCursor(over target: (window: UIWindow, view: UIView, location: CGPoint)?) {
+        var found: UIPointerStyle.Cursor = .arrow
+        var view = target?.view
+        search: while let current = view, let target {
+            for case let interaction as UIPointerInteraction in current.interactionList where interaction.isEnabled {
+                let local = current.convert(target.location, from: nil)
+                if interaction === cursorInteraction, let region = cursorRegion, region.rect.contains(local) {
+                    found = cursor
+                    break search
+                }
+                guard let region = interaction.region(at: local, in: current) else { continue }
+                if interaction !== cursorInteraction || cursorRegion?.identifier != region.identifier || cursorRegion == nil {
+                    found = interaction.style(for: region).cursor
+                }
+                cursorInteraction = interaction
+                cursorRegion = (region.rect, region.identifier)
+                interaction.lastScene = scene
+                break search
+            }
+            view = current.superview
+        }
+        if view == nil {
+            cursorInteraction = nil
+            cursorRegion = nil
+        }
+        setCursor(found)
+    }
+
+    private func setCursor(_ new: UIPointerStyle.Cursor) {
+        guard new != cursor else { return }
+        cursor = new
+        cursorDidChange?(new)
+    }
+
+    /// An interaction's delegate has new answers: ask again where the pointer is.
+    func invalidateCursor() {
+        cursorInteraction = nil
+        cursorRegion = nil
+        guard touch == nil, let scene, let location else { return }
+        updateCursor(over: target(at: location, in: scene, event: nil))
     }
 
     // MARK: Pinch
@@ -206,6 +271,60 @@ final class PointerInput {
                 self.pinchEnded()
             }
         }
+    }
+
+    // MARK: Scroll
+
+    /// The pan recognizer taking the scroll going on, and the kind of scroll.
+    private var scrollPan: UIPanGestureRecognizer?
+    private var scrollGeneration = 0
+    /// How long after the last scroll step its pan ends.
+    static let scrollPause: TimeInterval = 0.15
+
+    /// The wheel or a touchpad scrolled by `delta` (points, the way content follows: a wheel turned
+    /// up gives a positive y, as a finger dragging down) at `location`. The innermost pan recognizer
+    /// under the pointer that allows the kind of scroll takes it: it begins, changes at each step, and
+    /// ends `scrollPause` after the last.
+    func scroll(by delta: CGPoint, continuous: Bool, at location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval,
+                in scene: UIWindowScene) {
+        self.location = location
+        let type: UIScrollTypeMask = continuous ? .continuous : .discrete
+        if scrollPan == nil || scrollPan?.view == nil || scrollPan?.state.isFinished == true {
+            scrollPan = nil
+            guard let target = target(at: location, in: scene, event: nil) else { return }
+            var view: UIView? = target.view
+            search: while let current = view {
+                for case let pan as UIPanGestureRecognizer in current.attachedGestureRecognizers
+                where pan.isEnabled && pan.state == .possible && pan.allowedScrollTypesMask.contains(type) {
+                    pan.scrollBegan(at: target.location, in: target.window, time: time)
+                    scrollPan = pan
+                    break search
+                }
+                view = current.superview
+            }
+        }
+        guard let pan = scrollPan else { return }
+        pan.modifierFlags = modifiers
+        pan.scrolled(by: delta, time: time)
+        if pan.state.isFinished {
+            endScroll()
+            return
+        }
+        scrollGeneration += 1
+        let generation = scrollGeneration
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.scrollPause) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.scrollGeneration == generation else { return }
+                self.endScroll()
+            }
+        }
+    }
+
+    func endScroll() {
+        scrollGeneration += 1
+        guard let pan = scrollPan else { return }
+        scrollPan = nil
+        pan.scrollEnded()
     }
 
     // MARK: Ending a sequence

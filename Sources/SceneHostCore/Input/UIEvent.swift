@@ -68,3 +68,4 @@ public final class UIEvent {
         allTouches?.filter { touch in touch.gestureRecognizers?.contains { $0 === gestureRecognizer } ?? false }
     }
 }
+

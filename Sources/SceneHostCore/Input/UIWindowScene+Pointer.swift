@@ -38,7 +38,7 @@ extension UIWindowScene {
 
     /// The pointer left the scene's window: hover gestures end.
     @_spi(Runtime) public func pointerExited() {
-        pointer.exitHover(at: nil)
+        pointer.exitHover()
     }
 
     /// A touchpad pinch began at `location` (the innermost pinch recognizer under it takes it).
@@ -61,6 +61,24 @@ extension UIWindowScene {
     @_spi(Runtime) public func pointerZoomed(by factor: CGFloat, at location: CGPoint,
                                              timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
         pointer.zoomStep(factor, at: location, time: timestamp, in: self)
+    }
+
+    /// The wheel (`continuous` false, one notch = `UIPanGestureRecognizer.pointsPerScrollStep`) or a
+    /// touchpad (`continuous`) scrolled by `delta` points at `location`; positive y when the content
+    /// follows a wheel turned up. Pan recognizers that allow the kind of scroll pan.
+    @_spi(Runtime) public func pointerScrolled(by delta: CGPoint, continuous: Bool, at location: CGPoint,
+                                               modifierFlags: UIKeyModifierFlags = [],
+                                               timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        pointer.scroll(by: delta, continuous: continuous, at: location, modifiers: modifierFlags, time: timestamp, in: self)
+    }
+
+    /// The cursor the pointer shows over the scene (from the views' `UIPointerInteraction`s).
+    @_spi(Runtime) public var pointerCursor: UIPointerStyle.Cursor { pointer.cursor }
+
+    /// Called with the new cursor each time it changes (the runtime sets the window's cursor).
+    @_spi(Runtime) public var pointerCursorDidChange: ((UIPointerStyle.Cursor) -> Void)? {
+        get { pointer.cursorDidChange }
+        set { pointer.cursorDidChange = newValue }
     }
 
     /// A press and a release of `button` at `location`: a click.
