@@ -13,12 +13,18 @@ import X11
     private func launch() async throws -> (AppHarness, UIWindowScene, UIView, Window) {
         let app = try AppHarness(TestAppDelegate.self)
         #expect(await app.waitForScenes(1))
+        let (scene, view, window) = try setUp(in: app)
+        return (app, scene, view, window)
+    }
+
+    /// The scene of `app` with a 200×100 view at (50, 60) in its root view, and the scene's X window.
+    private func setUp(in app: AppHarness) throws -> (UIWindowScene, UIView, Window) {
         let scene = try #require(app.scenes.first)
         let root = try #require(scene.keyWindow?.rootViewController?.view)
         let view = UIView(frame: CGRect(x: 50, y: 60, width: 200, height: 100))
         root.addSubview(view)
         let window = try #require(app.window(of: scene))
-        return (app, scene, view, window)
+        return (scene, view, window)
     }
 
     @Test func xtestClicksAndWheelReachTheViewsRecognizers() async throws {
@@ -83,4 +89,52 @@ import X11
         #expect(await app.run(until: { events.last == "upInside" }))
         #expect(events == ["down", "dragInside", "dragInside", "upInside"])
     }
+
+    /// A scene whose views had recognizers, controls and touches in flight goes away whole once closed:
+    /// recognizers waiting on a timer, the touch of an unfinished press and the event hold nothing.
+    @Test func recognizersTouchesAndControlsAreFreedWithTheirScene() async throws {
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let input = try SyntheticInput(display: try app.virtualDisplay.connect())
+        let tracker = LeakTracker()
+        weak var touch: UITouch?
+        var sawTouch = false
+        do {
+            let (scene, view, window) = try setUp(in: app)
+            let single = UITapGestureRecognizer { _ in }
+            let double = UITapGestureRecognizer { _ in }
+            double.numberOfTapsRequired = 2
+            single.require(toFail: double)
+            view.addGestureRecognizer(single)
+            view.addGestureRecognizer(double)
+            view.addGestureRecognizer(UIHoverGestureRecognizer { _ in })
+            view.addInteraction(UIPointerInteraction(delegate: nil))
+            view.addSubview(UISwitch())
+            let watcher = TouchWatcher(frame: CGRect(x: 100, y: 0, width: 100, height: 100))
+            watcher.began = { touch = $0; sawTouch = true }
+            view.addSubview(watcher)
+            // A click that leaves the double tap waiting, then a press held while the scene closes.
+            input.click(at: try #require(input.rootPoint((60, 110), in: window)))
+            await app.run(for: 0.05)
+            input.move(to: try #require(input.rootPoint((200, 70), in: window)))
+            input.display.fakeButton(1, pressed: true)
+            input.display.sync()
+            #expect(await app.run(until: { sawTouch }))
+            tracker.track(scene)
+            #expect(tracker.survivors["UIGestureRecognizer"] == 3)
+            app.application.requestSceneSessionDestruction(scene.session, options: nil)
+        }
+        await app.run(for: 0.6)
+        input.display.fakeButton(1, pressed: false)
+        input.display.sync()
+        await app.run(for: 0.1)
+        #expect(tracker.survivors.isEmpty, "\(tracker)")
+        #expect(touch == nil)
+    }
+}
+
+/// Hands the touches it gets to `began`.
+private final class TouchWatcher: UIView {
+    var began: ((UITouch) -> Void)?
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { touches.first.map { began?($0) } }
 }

@@ -180,6 +180,20 @@ final class GestureEnvironment {
         held.removeAll { $0.viewCancelled }
     }
 
+    /// Every recognizer still taking part fails (or is cancelled), held deliveries are dropped, and
+    /// all are reset: the scene is going away.
+    func end() {
+        for recognizer in active where !recognizer.state.isFinished {
+            recognizer.touches = []
+            recognizer.state = recognizer.state == .possible ? .failed : .cancelled
+        }
+        for touch in held { touch.heldPhases = [] }
+        held = []
+        for recognizer in active where recognizer.state.isFinished { recognizer.touches = [] }
+        update()
+        event = nil
+    }
+
     // MARK: Settling
 
     /// After each delivery and timer: held view deliveries that nothing delays any more go out, and

@@ -329,6 +329,19 @@ final class PointerInput {
 
     // MARK: Ending a sequence
 
+    /// The scene went to the background or disconnected: the touch going on is cancelled, gestures
+    /// end, and recognizers waiting for more (a double tap's second tap) fail and reset, so nothing
+    /// of the scene's views is held.
+    func end() {
+        cancel(time: ProcessInfo.processInfo.systemUptime)
+        exitHover()
+        pinchEnded()
+        endScroll()
+        gestures.end()
+        cursorInteraction = nil
+        cursorRegion = nil
+    }
+
     private func finish(_ touch: UITouch, in window: UIWindow) {
         window.sendEvent(touchEvent)
         // The sequence is over: the touch (and the views it holds) is let go.
