@@ -579,11 +579,21 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     open func layoutMarginsDidChange() {}
 
     /// Whether touches reach the view and its subviews (hit testing skips it when false).
-    open var isUserInteractionEnabled = true
+    // Read for every view a hit test passes: no exclusivity checks (10% of a hit test through 10,000 views).
+    @exclusivity(unchecked) open var isUserInteractionEnabled = true
 
     /// Whether `point` (this view's coordinates) lies in the view: its bounds, as UIKit. Override to
     /// make a view's touch area larger or smaller than its bounds; `hitTest(_:with:)` asks it.
-    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { boundsContain(point) }
+
+    /// Whether the bounds contain `point`, compared in place: Foundation's `contains` is a call that
+    /// standardizes first (5% of a hit test through thousands of views).
+    func boundsContain(_ point: CGPoint) -> Bool {
+        let bounds = storedBounds
+        guard bounds.size.width >= 0, bounds.size.height >= 0 else { return bounds.contains(point) }
+        return point.x >= bounds.origin.x && point.y >= bounds.origin.y
+            && point.x < bounds.origin.x + bounds.size.width && point.y < bounds.origin.y + bounds.size.height
+    }
 
     /// The deepest, frontmost view containing `point` (this view's coordinates) that takes touches, as
     /// UIKit (see `defaultHitTest` in Input/UIView+HitTesting.swift).
