@@ -133,17 +133,27 @@ extension Display {
         }
     }
 
-    /// The scroll steps in a motion event's scroll valuators (nil when none moved): how many
-    /// increments each axis moved since the last event.
+    /// The scroll steps in a motion event's scroll valuators (nil when none moved).
     private func scrollSteps(_ event: XIDeviceEvent, xinput: XInput2) -> (dx: Double, dy: Double)? {
         var axes = xinput.axes(of: event.sourceid, display: pointer)
-        guard !axes.isEmpty else { return nil }
+        guard !axes.isEmpty, let mask = event.valuators.mask, let values = event.valuators.values else { return nil }
+        let steps = XInput2.scrollSteps(mask: UnsafeBufferPointer(start: mask, count: Int(event.valuators.mask_len)),
+                                        values: values, axes: &axes)
+        xinput.scrollAxes[event.sourceid] = axes
+        return steps
+    }
+}
+
+extension XInput2 {
+    /// How many increments each scroll axis moved since its last value, from an event's valuator mask
+    /// and its packed values (one per set bit, in bit order); `axes` keep the new values. Nil when no
+    /// scroll axis moved (a first value only sets the baseline).
+    static func scrollSteps(mask: UnsafeBufferPointer<UInt8>, values: UnsafePointer<Double>,
+                            axes: inout [ScrollAxis]) -> (dx: Double, dy: Double)? {
         var dx = 0.0, dy = 0.0, moved = false
-        let mask = event.valuators.mask
         var valueIndex = 0
-        for number in 0..<Int(event.valuators.mask_len) * 8 {
-            guard let mask, mask[number >> 3] & UInt8(1 << (number & 7)) != 0 else { continue }
-            let value = event.valuators.values[valueIndex]
+        for number in 0..<mask.count * 8 where mask[number >> 3] & UInt8(1 << (number & 7)) != 0 {
+            let value = values[valueIndex]
             valueIndex += 1
             guard let axis = axes.firstIndex(where: { $0.valuator == Int32(number) }) else { continue }
             if let last = axes[axis].last {
@@ -153,7 +163,6 @@ extension Display {
             }
             axes[axis].last = value
         }
-        xinput.scrollAxes[event.sourceid] = axes
         return moved ? (dx, dy) : nil
     }
 }

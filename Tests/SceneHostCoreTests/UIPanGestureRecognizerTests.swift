@@ -61,4 +61,26 @@ struct UIPanGestureRecognizerTests {
         scene.click(at: CGPoint(x: 110, y: 110))
         #expect(states.isEmpty && view.log == ["began", "ended"])
     }
+
+    @Test func wheelStepsPanRecognizersThatAllowThem() async {
+        let view = TouchLogView()
+        let scene = gestureScene(with: view)
+        var log: [String] = []
+        let pan = UIPanGestureRecognizer { pan in
+            let t = pan.translation(in: view)
+            log.append("\(pan.state) \(Int(t.x)),\(Int(t.y))")
+        }
+        view.addGestureRecognizer(pan)
+        scene.pointerScrolled(by: CGPoint(x: 0, y: -40), continuous: false, at: CGPoint(x: 150, y: 150))
+        #expect(log.isEmpty, "no scrolls allowed by default, as UIKit")
+        pan.allowedScrollTypesMask = .discrete
+        scene.pointerScrolled(by: CGPoint(x: 0, y: 40), continuous: true, at: CGPoint(x: 150, y: 150))
+        #expect(log.isEmpty, "a touchpad's scroll is continuous")
+        scene.pointerScrolled(by: CGPoint(x: 0, y: -40), continuous: false, at: CGPoint(x: 150, y: 150), timestamp: 1)
+        scene.pointerScrolled(by: CGPoint(x: 0, y: -40), continuous: false, at: CGPoint(x: 150, y: 150), timestamp: 1.05)
+        #expect(log == ["began 0,-40", "changed 0,-80"])
+        await runMainQueue(for: PointerInput.scrollPause + 0.15)
+        #expect(log == ["began 0,-40", "changed 0,-80", "ended 0,-80"])
+        #expect(view.log.isEmpty, "scrolling makes no touches")
+    }
 }
