@@ -59,6 +59,7 @@ open class UIControl: UIView {
     public struct State: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// No state: enabled, not highlighted, selected or focused.
         public static let normal = State([])
         /// A touch is down inside the control.
         public static let highlighted = State(rawValue: 1 << 0)
@@ -193,7 +194,8 @@ open class UIControl: UIView {
         bounds.insetBy(dx: -Self.touchSlop, dy: -Self.touchSlop).contains(touch.location(in: self))
     }
 
-    // The order of UIKit's: tracking hook, highlight, then the events.
+    /// Begins tracking, in UIKit's order: `beginTracking`, the highlight, then `.touchDown` (and
+    /// `.touchDownRepeat` for a repeated press). A disabled control passes the touches on.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled, let touch = touches.first else { return super.touchesBegan(touches, with: event) }
         isTouchInside = true
@@ -203,6 +205,7 @@ open class UIControl: UIView {
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
     }
 
+    /// Follows the tracked touch: in or out (with the slop), `continueTracking`, then the drag events.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled, let touch = touches.first else { return super.touchesMoved(touches, with: event) }
         let wasInside = isTouchInside
@@ -219,6 +222,7 @@ open class UIControl: UIView {
         sendActions(for: events)
     }
 
+    /// Ends tracking: `endTracking`, then `.touchUpInside` or `.touchUpOutside`.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled, let touch = touches.first else { return super.touchesEnded(touches, with: event) }
         isTouchInside = isInside(touch)
@@ -231,6 +235,7 @@ open class UIControl: UIView {
         isTouchInside = false
     }
 
+    /// Cancels tracking: `cancelTracking`, then `.touchCancel`.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled else { return super.touchesCancelled(touches, with: event) }
         isHighlighted = false

@@ -4,15 +4,19 @@ import Foundation
 /// so do Space and Return while it has keyboard focus (Tab), which shows as a ring around it.
 @MainActor
 open class UISwitch: UIControl, KeyboardActivatable {
+    /// Whether the switch is on; setting it redraws it and sends no event, as UIKit.
     open var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
+    /// The track's colour when on (system green by default).
     open var onTintColor: UIColor? { didSet { setNeedsDisplay() } }
 
+    /// A switch at `frame`'s origin, always 51×31 points.
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: CGSize(width: 51, height: 31)))
         // Drawn at its own size whatever the bounds: never stretched.
         contentMode = .redraw
     }
 
+    /// Sets `isOn`; SceneHost does not animate the change.
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }
 
     /// A click on a switch turns it even inside a view with a tap recognizer, as UIKit's.
@@ -37,9 +41,12 @@ open class UISwitch: UIControl, KeyboardActivatable {
         sendActions(for: [.valueChanged, .primaryActionTriggered])
     }
 
+    /// 51×31 points, as UIKit's.
     open override var intrinsicContentSize: CGSize { CGSize(width: 51, height: 31) }
+    /// 51×31 points whatever `size`.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
+    /// Draws the track and the knob, on the right when on.
     open override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         let track = CGRect(x: 0, y: 0, width: 51, height: 31)

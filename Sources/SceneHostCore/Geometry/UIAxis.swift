@@ -6,5 +6,6 @@ public struct UIAxis: OptionSet, Hashable, Sendable {
     public init(rawValue: UInt) { self.rawValue = rawValue }
     public static let horizontal = UIAxis(rawValue: 1 << 0)
     public static let vertical = UIAxis(rawValue: 1 << 1)
+    /// Both axes.
     public static let both: UIAxis = [.horizontal, .vertical]
 }

@@ -35,6 +35,7 @@ public final class UIEvent {
         public static func button(_ buttonNumber: Int) -> ButtonMask { ButtonMask(rawValue: 1 << (buttonNumber - 1)) }
     }
 
+    /// The kind of event: `.touches` for the pointer's touches.
     public internal(set) var type: EventType
     /// `.none`: SceneHost sends no motion or remote-control events.
     public var subtype: EventSubtype { .none }

@@ -16,6 +16,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
 
     private var start: CGPoint?
 
+    /// Starts the press's timer; a press after the wrong number of taps fails.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let touch = touches.first, touches.count == numberOfTouchesRequired,
               touch.tapCount == numberOfTapsRequired + 1 else {
@@ -30,6 +31,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Fails on moving too far before beginning; changes after.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let touch = touches.first else { return }
         switch state {
@@ -42,10 +44,12 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Ends a begun press; fails one released too soon.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         state = state == .possible ? .failed : .ended
     }
 
+    /// Forgets the press.
     open override func reset() {
         super.reset()
         start = nil

@@ -102,6 +102,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         samples.append((time, location))
     }
 
+    /// Notes where the pan starts.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let touch = touches.first else { return }
         if origin == nil { origin = touch.locationInWindow }
@@ -109,6 +110,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         sample(touch)
     }
 
+    /// Begins past the hysteresis, then changes at each move.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let touch = touches.first else { return }
         sample(touch)
@@ -125,11 +127,13 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// Ends a begun pan; fails one that never moved far enough.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         if let touch = touches.first { sample(touch) }
         state = state == .possible ? .failed : .ended
     }
 
+    /// Forgets the pan's origin and samples.
     open override func reset() {
         super.reset()
         origin = nil

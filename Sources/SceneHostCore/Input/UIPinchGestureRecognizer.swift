@@ -51,6 +51,7 @@ open class UIPinchGestureRecognizer: UIGestureRecognizer {
         resetForNextGesture()
     }
 
+    /// Back to a scale of 1.
     open override func reset() {
         super.reset()
         scale = 1

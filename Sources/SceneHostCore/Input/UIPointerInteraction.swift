@@ -22,11 +22,14 @@ public final class UIPointerInteraction: UIInteraction {
     /// The view the interaction is added to.
     public private(set) weak var view: UIView?
 
+    /// An interaction asking `delegate` (nil: the view's bounds, the automatic effect).
     public init(delegate: (any UIPointerInteractionDelegate)?) {
         self.delegate = delegate
     }
 
+    /// Called before the interaction moves to `view`.
     public func willMove(to view: UIView?) {}
+    /// Called after the interaction moved to `view`: the cursor is looked for again.
     public func didMove(to view: UIView?) {
         self.view = view
         invalidate()
@@ -70,9 +73,12 @@ public protocol UIPointerInteractionDelegate: AnyObject {
     func pointerInteraction(_ interaction: UIPointerInteraction, styleFor region: UIPointerRegion) -> UIPointerStyle?
 }
 
+/// The answers of a delegate that does not implement a method, as UIKit's.
 extension UIPointerInteractionDelegate {
+    /// The default region: the view's bounds.
     public func pointerInteraction(_ interaction: UIPointerInteraction, regionFor request: UIPointerRegionRequest,
                                    defaultRegion: UIPointerRegion) -> UIPointerRegion? { defaultRegion }
+    /// No style: the automatic effect.
     public func pointerInteraction(_ interaction: UIPointerInteraction, styleFor region: UIPointerRegion) -> UIPointerStyle? { nil }
 }
 
@@ -83,6 +89,7 @@ public final class UIPointerRegion {
     /// The delegate's name for the region: a different identifier is a new region, whose style is asked for.
     public let identifier: AnyHashable?
 
+    /// A region of `rect` (the view's coordinates) named `identifier`.
     public init(rect: CGRect, identifier: AnyHashable? = nil) {
         self.rect = rect
         self.identifier = identifier

@@ -9,5 +9,6 @@ public struct UIScrollTypeMask: OptionSet, Hashable, Sendable {
     public static let discrete = UIScrollTypeMask(rawValue: 1 << 0)
     /// A touchpad's smooth scrolling (XInput 2 scroll valuators).
     public static let continuous = UIScrollTypeMask(rawValue: 1 << 1)
+    /// Every kind of scroll.
     public static let all: UIScrollTypeMask = [.discrete, .continuous]
 }

@@ -25,6 +25,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     /// Where the first tap went down (window coordinates).
     private var start: CGPoint?
 
+    /// A press: the required buttons, near the first tap, or the tap fails.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         cancelTimer()
         guard event.buttonMask == buttonMaskRequired, touches.count <= numberOfTouchesRequired,
@@ -39,11 +40,13 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         if start == nil { start = touch.locationInWindow }
     }
 
+    /// Fails when the press moves too far.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let start, let touch = touches.first else { return }
         if Self.distance(start, touch.locationInWindow) > Self.allowableMovement { state = .failed }
     }
 
+    /// Counts a tap; recognizes at the last required one, else waits for the next.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         guard touches.count >= numberOfTouchesRequired else {
             state = .failed
@@ -58,8 +61,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
         }
     }
 
+    /// A cancelled press is no tap.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { state = .failed }
 
+    /// Forgets the taps counted.
     open override func reset() {
         super.reset()
         taps = 0
