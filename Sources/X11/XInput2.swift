@@ -2,7 +2,8 @@ import CX11
 
 /// The XInput 2 extension, as SceneHost reads the pointer with it: buttons, motion and crossings with
 /// subpixel positions, smooth scrolling from the valuators of devices that have scroll classes
-/// (touchpads, high-resolution wheels), and touchpad pinches (XI 2.4 gesture events). Where the server
+/// (touchpads, high-resolution wheels), touchscreen touches, and touchpad pinches (XI 2.4 gesture
+/// events). Where the server
 /// lacks XI 2.2 the core events remain.
 ///
 /// Once a client selects XI2 button events on a window, the server stops giving it the core ones, so a
@@ -72,7 +73,10 @@ extension Display {
     @discardableResult
     public func selectXInput2PointerEvents(_ window: Window) -> Bool {
         guard let xinput = xinput2 else { return false }
-        var events = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter, XI_Leave, XI_DeviceChanged]
+        // Touch events come in a set of three (the server refuses one without the others); a client that
+        // selects them gets a touchscreen's touches instead of the pointer events emulated from them.
+        var events = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter, XI_Leave, XI_DeviceChanged,
+                      XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd]
         if xinput.minor >= 4 { events += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] }
         var bits = [UInt8](repeating: 0, count: Int(XI_LASTEVENT) / 8 + 1)
         for event in events { bits[Int(event) >> 3] |= UInt8(1 << (Int(event) & 7)) }
@@ -116,6 +120,15 @@ extension Display {
             if event.xcookie.evtype == XI_Enter { xinput.scrollAxes[crossing.sourceid] = nil }
             return .crossing(window: crossing.event, entered: event.xcookie.evtype == XI_Enter, x: crossing.event_x,
                              y: crossing.event_y, grab: crossing.mode != XINotifyNormal)
+        case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
+            let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            let phase: TouchPhase = switch event.xcookie.evtype {
+            case XI_TouchBegin: .began
+            case XI_TouchUpdate: .moved
+            default: .ended
+            }
+            return .touch(window: device.event, id: UInt32(truncatingIfNeeded: device.detail), phase: phase,
+                          x: device.event_x, y: device.event_y, modifiers: Self.modifiers(UInt32(truncatingIfNeeded: device.mods.effective)))
         case XI_DeviceChanged:
             let changed = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
             xinput.scrollAxes[changed.sourceid] = nil
@@ -165,6 +178,11 @@ extension XInput2 {
         }
         return moved ? (dx, dy) : nil
     }
+}
+
+/// Where a touchscreen touch is.
+public enum TouchPhase: Sendable {
+    case began, moved, ended
 }
 
 /// Where a touchpad pinch is.

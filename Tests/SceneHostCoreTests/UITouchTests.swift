@@ -153,6 +153,32 @@ struct UITouchTests {
         scene.pointerReleased(at: CGPoint(x: 5, y: 5))
     }
 
+    @Test func aTouchscreenFingerMakesADirectTouchOneAtATime() throws {
+        let (scene, root) = scene()
+        let view = RecordingView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        root.view.addSubview(view)
+        var taps = 0
+        view.addGestureRecognizer(UITapGestureRecognizer { _ in taps += 1 })
+        view.passesOn = true
+        scene.touchscreenBegan(id: 7, at: CGPoint(x: 10, y: 10), timestamp: 1)
+        let touch = try #require(scene.pointer.touch)
+        #expect(touch.type == .direct && scene.pointer.touchEvent.buttonMask == [])
+        scene.touchscreenBegan(id: 8, at: CGPoint(x: 50, y: 50), timestamp: 1.01)
+        scene.touchscreenMoved(id: 8, to: CGPoint(x: 60, y: 50), timestamp: 1.02)
+        scene.pointerPressed(at: CGPoint(x: 50, y: 50), timestamp: 1.02)
+        #expect(scene.pointer.touch === touch, "a second finger and the mouse are left out while a finger is down")
+        scene.pointerReleased(at: CGPoint(x: 50, y: 50), timestamp: 1.03)
+        scene.touchscreenEnded(id: 8, at: CGPoint(x: 60, y: 50), timestamp: 1.04)
+        scene.touchscreenMoved(id: 7, to: CGPoint(x: 12, y: 10), timestamp: 1.05)
+        scene.touchscreenEnded(id: 7, at: CGPoint(x: 12, y: 10), timestamp: 1.06)
+        #expect(view.log == ["began", "moved", "cancelled"] && taps == 1, "a finger's tap needs no button")
+        #expect(scene.pointer.touch == nil)
+        scene.touchscreenBegan(id: 9, at: CGPoint(x: 30, y: 10), timestamp: 1.2)
+        #expect(scene.pointer.touch?.tapCount == 2, "a finger's second tap lands within 30 points")
+        scene.touchscreenEnded(id: 9, at: CGPoint(x: 30, y: 10), cancelled: true, timestamp: 1.25)
+        #expect(view.log.last == "cancelled" && taps == 1)
+    }
+
     @Test func rawValuesAreUIKits() {
         #expect(UITouch.Phase.began.rawValue == 0 && UITouch.Phase.cancelled.rawValue == 4 && UITouch.Phase.regionExited.rawValue == 7)
         #expect(UITouch.TouchType.indirectPointer.rawValue == 3)

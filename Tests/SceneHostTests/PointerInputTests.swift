@@ -6,19 +6,19 @@ import X11
 
 /// The pointer on a real display: XTest's clicks, motion and wheel reach the app through XInput 2
 /// (Xvfb has 2.4, with no scroll valuators: the wheel's notches come as buttons 4–7), become touches,
-/// gestures, scrolls and the cursor.
-@MainActor
-@Suite(.serialized) struct PointerInputTests {
+/// gestures, scrolls and the cursor. Part of the serialized `SceneWindowTests`: one app at a time is
+/// `UIApplication.shared`.
+extension SceneWindowTests {
     /// The test app's scene with a 200×100 view at (50, 60) in its root view, and the view's window.
-    private func launch() async throws -> (AppHarness, UIWindowScene, UIView, Window) {
+    private func launchPointerTestApp() async throws -> (AppHarness, UIWindowScene, UIView, Window) {
         let app = try AppHarness(TestAppDelegate.self)
         #expect(await app.waitForScenes(1))
-        let (scene, view, window) = try setUp(in: app)
+        let (scene, view, window) = try pointerTestScene(in: app)
         return (app, scene, view, window)
     }
 
     /// The scene of `app` with a 200×100 view at (50, 60) in its root view, and the scene's X window.
-    private func setUp(in app: AppHarness) throws -> (UIWindowScene, UIView, Window) {
+    private func pointerTestScene(in app: AppHarness) throws -> (UIWindowScene, UIView, Window) {
         let scene = try #require(app.scenes.first)
         let root = try #require(scene.keyWindow?.rootViewController?.view)
         let view = UIView(frame: CGRect(x: 50, y: 60, width: 200, height: 100))
@@ -28,8 +28,10 @@ import X11
     }
 
     @Test func xtestClicksAndWheelReachTheViewsRecognizers() async throws {
-        let (app, scene, view, window) = try await launch()
-        #expect(app.display.hasXInput2, "Xvfb offers XInput 2")
+        let (app, scene, view, window) = try await launchPointerTestApp()
+        #expect(app.display.hasXInput2 && app.display.xinput2MinorVersion == 4, "Xvfb offers XInput 2.4")
+        // The window's selection (buttons, motion, crossings, touches, pinches) is one the server accepts.
+        #expect(try app.display.checked { app.display.selectXInput2PointerEvents(window) })
         let input = try SyntheticInput(display: try app.virtualDisplay.connect())
         var taps: [CGPoint] = []
         view.addGestureRecognizer(UITapGestureRecognizer { taps.append($0.location(in: view)) })
@@ -51,7 +53,7 @@ import X11
     }
 
     @Test func theCursorAndHoverFollowThePointer() async throws {
-        let (app, scene, view, window) = try await launch()
+        let (app, scene, view, window) = try await launchPointerTestApp()
         let input = try SyntheticInput(display: try app.virtualDisplay.connect())
         var hover: [UIGestureRecognizer.State] = []
         view.addGestureRecognizer(UIHoverGestureRecognizer { hover.append($0.state) })
@@ -76,7 +78,7 @@ import X11
     }
 
     @Test func aControlClickedOnScreenTracksAsUIKits() async throws {
-        let (app, _, view, window) = try await launch()
+        let (app, _, view, window) = try await launchPointerTestApp()
         let input = try SyntheticInput(display: try app.virtualDisplay.connect())
         let control = UIControl(frame: view.bounds)
         view.addSubview(control)
@@ -100,7 +102,7 @@ import X11
         weak var touch: UITouch?
         var sawTouch = false
         do {
-            let (scene, view, window) = try setUp(in: app)
+            let (scene, view, window) = try pointerTestScene(in: app)
             let single = UITapGestureRecognizer { _ in }
             let double = UITapGestureRecognizer { _ in }
             double.numberOfTapsRequired = 2

@@ -341,6 +341,12 @@ final class SceneWindow: UIWindowSceneHost {
         case let .scroll(_, dx, dy, x, y, modifiers):
             scrolled(steps: CGPoint(x: -dx, y: -dy), continuous: true, at: point(x, y), modifiers: modifiers)
         case let .pinch(_, phase, pinchScale, x, y): pinched(phase, scale: pinchScale, at: point(x, y))
+        case let .touch(_, id, phase, x, y, modifiers):
+            switch phase {
+            case .began: scene.touchscreenBegan(id: id, at: point(x, y), modifierFlags: Self.flags(modifiers))
+            case .moved: scene.touchscreenMoved(id: id, to: point(x, y), modifierFlags: Self.flags(modifiers))
+            case .ended: scene.touchscreenEnded(id: id, at: point(x, y), modifierFlags: Self.flags(modifiers))
+            }
         case let .crossing(_, entered, x, y, grab): crossed(entered: entered, at: point(x, y), grab: grab)
         case let .focus(_, focused, mode): focusChanged(in: focused, mode: mode)
         case let .clientMessage(_, type, data): clientMessage(type, data)

@@ -38,6 +38,8 @@ final class PointerInput {
     }
 
     func press(button: Int, at location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval, in scene: UIWindowScene) {
+        // While a finger is down the mouse is left out (one touch at a time).
+        guard screenTouch == nil else { return }
         let mask = UIEvent.ButtonMask.button(button)
         buttons.insert(mask)
         touchEvent.modifierFlags = modifiers
@@ -58,15 +60,78 @@ final class PointerInput {
         }
         lastPress = (time, location, count)
         touchEvent.buttonMask = buttons
+        begin(at: location, type: .indirectPointer, tapCount: count, time: time, in: scene)
+    }
+
+    /// Begins a touch on the view hit-tested at `location`.
+    private func begin(at location: CGPoint, type: UITouch.TouchType, tapCount: Int, time: TimeInterval, in scene: UIWindowScene) {
         guard let target = target(at: location, in: scene, event: touchEvent) else { return }
-        let touch = UITouch(view: target.view, window: target.window, location: target.location, timestamp: time, tapCount: count)
+        let touch = UITouch(view: target.view, window: target.window, location: target.location, timestamp: time,
+                            tapCount: tapCount, type: type)
         self.touch = touch
         touchEvent.touches = [touch]
         target.window.sendEvent(touchEvent)
     }
 
+    // MARK: Touchscreen
+
+    /// The touchscreen touch (X11's touch id) that makes the scene's touch, if any.
+    private var screenTouch: UInt32?
+
+    /// A finger touched a touchscreen at `location`: with no other touch going on (mouse or finger), it
+    /// begins a `.direct` touch. SceneHost follows one touch at a time: other fingers are ignored.
+    func touchscreenBegan(id: UInt32, at location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval, in scene: UIWindowScene) {
+        guard touch == nil, screenTouch == nil, buttons.isEmpty else { return }
+        screenTouch = id
+        touchEvent.modifierFlags = modifiers
+        touchEvent.timestamp = time
+        touchEvent.buttonMask = []
+        let count: Int
+        if let last = lastPress, time - last.time <= Self.multipleTapInterval,
+           hypot(location.x - last.location.x, location.y - last.location.y) <= Self.multipleFingerTapDistance {
+            count = last.count + 1
+        } else {
+            count = 1
+        }
+        lastPress = (time, location, count)
+        begin(at: location, type: .direct, tapCount: count, time: time, in: scene)
+        if touch == nil { screenTouch = nil }
+    }
+
+    /// The finger of the scene's touch moved.
+    func touchscreenMoved(id: UInt32, to location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval) {
+        guard id == screenTouch, let touch, let window = touch.window else { return }
+        touch.move(to: window.convertFromSuperview(location), at: time)
+        touch.phase = .moved
+        touchEvent.timestamp = time
+        touchEvent.modifierFlags = modifiers
+        window.sendEvent(touchEvent)
+    }
+
+    /// The finger of the scene's touch lifted (`cancelled`: the touch was taken away).
+    func touchscreenEnded(id: UInt32, at location: CGPoint, cancelled: Bool, modifiers: UIKeyModifierFlags, time: TimeInterval) {
+        guard id == screenTouch else { return }
+        screenTouch = nil
+        guard let touch, let window = touch.window else { return }
+        if cancelled {
+            cancel(time: time)
+            return
+        }
+        let point = window.convertFromSuperview(location)
+        if point != touch.locationInWindow { touch.move(to: point, at: time) } else { touch.timestamp = time }
+        touch.phase = .ended
+        touchEvent.timestamp = time
+        touchEvent.modifierFlags = modifiers
+        finish(touch, in: window)
+    }
+
+    /// How far (points) a finger's tap may land from the previous one and still extend its tap count:
+    /// a finger is less precise than a pointer.
+    static let multipleFingerTapDistance: CGFloat = 30
+
     func move(to location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval, in scene: UIWindowScene) {
         self.location = location
+        guard screenTouch == nil else { return }
         guard let touch, let window = touch.window else {
             if buttons.isEmpty { hover(at: location, modifiers: modifiers, time: time, in: scene) }
             return
@@ -87,7 +152,7 @@ final class PointerInput {
     func release(button: Int, at location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval, in scene: UIWindowScene) {
         let held = buttons
         buttons.remove(.button(button))
-        guard buttons.isEmpty, let touch, let window = touch.window else { return }
+        guard screenTouch == nil, buttons.isEmpty, let touch, let window = touch.window else { return }
         let point = window.convertFromSuperview(location)
         if point != touch.locationInWindow { touch.move(to: point, at: time) } else { touch.timestamp = time }
         touch.phase = .ended
@@ -102,6 +167,7 @@ final class PointerInput {
     /// Ends the touch going on as cancelled (the window lost the pointer to a grab, or is going away).
     func cancel(time: TimeInterval) {
         buttons = []
+        screenTouch = nil
         guard let touch, let window = touch.window else { return }
         touch.phase = .cancelled
         touch.timestamp = time

@@ -12,8 +12,8 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     open var numberOfTapsRequired = 1
     /// How many fingers each tap needs; 1 by default (the pointer is one finger, so more never recognize).
     open var numberOfTouchesRequired = 1
-    /// The buttons a tap must be made with: `.primary` by default, as UIKit's. `.secondary` recognizes
-    /// right clicks.
+    /// The buttons a pointer's tap must be made with: `.primary` by default, as UIKit's. `.secondary`
+    /// recognizes right clicks. A finger's taps need no button.
     open var buttonMaskRequired: UIEvent.ButtonMask = .primary
 
     /// How far (points) a tap may move between press and release, and from the first tap.
@@ -28,8 +28,9 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     /// A press: the required buttons, near the first tap, or the tap fails.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         cancelTimer()
-        guard event.buttonMask == buttonMaskRequired, touches.count <= numberOfTouchesRequired,
-              let touch = touches.first else {
+        // The buttons count for the pointer only: a finger has none.
+        guard let touch = touches.first, touch.type != .indirectPointer || event.buttonMask == buttonMaskRequired,
+              touches.count <= numberOfTouchesRequired else {
             state = .failed
             return
         }

@@ -4,8 +4,9 @@ import Foundation
 /// which phase, on which view. As in UIKit, the same object follows the whole sequence (compare touches
 /// by identity) and is let go when the sequence ends.
 ///
-/// Differs from UIKit: SceneHost's pointer is the only source of touches, so every touch is of type
-/// `.indirectPointer`, one at a time; `force`, radii and azimuth report a mouse's constant values.
+/// Differs from UIKit: one touch at a time, from the pointer (type `.indirectPointer`, while a button
+/// is held) or from a touchscreen's first finger (type `.direct`, where the X server reports touches
+/// through XInput 2); `force` and radii report a mouse's constant values.
 @MainActor
 public final class UITouch: Hashable {
     /// Where a touch is in its sequence (UIKit's raw values).
@@ -27,7 +28,7 @@ public final class UITouch: Hashable {
     /// How many presses in quick succession at about the same place this one ends (1 for a single
     /// click, 2 for the second of a double click).
     public internal(set) var tapCount: Int
-    /// `.indirectPointer`: SceneHost's touches come from a mouse or touchpad.
+    /// `.indirectPointer` for a mouse or touchpad, `.direct` for a touchscreen's finger.
     public let type: TouchType
     /// The view the touch was hit-tested to when it began; it keeps it even when it moves out.
     public internal(set) var view: UIView?
@@ -58,7 +59,8 @@ public final class UITouch: Hashable {
     var locationInWindow: CGPoint
     var previousLocationInWindow: CGPoint
 
-    init(view: UIView?, window: UIWindow, location: CGPoint, timestamp: TimeInterval, tapCount: Int) {
+    init(view: UIView?, window: UIWindow, location: CGPoint, timestamp: TimeInterval, tapCount: Int,
+         type: TouchType = .indirectPointer) {
         self.view = view
         self.window = window
         self.locationInWindow = location
@@ -66,7 +68,7 @@ public final class UITouch: Hashable {
         self.timestamp = timestamp
         self.tapCount = tapCount
         self.phase = .began
-        self.type = .indirectPointer
+        self.type = type
     }
 
     /// The touch's position in `view`'s coordinates; in the window's when `view` is nil.

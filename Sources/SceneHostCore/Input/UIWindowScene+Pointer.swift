@@ -81,6 +81,26 @@ extension UIWindowScene {
         set { pointer.cursorDidChange = newValue }
     }
 
+    /// A finger touched a touchscreen at `location` (`id`: the X server's touch id). With no other
+    /// touch going on, it begins a `.direct` touch; SceneHost follows one finger at a time.
+    @_spi(Runtime) public func touchscreenBegan(id: UInt32, at location: CGPoint, modifierFlags: UIKeyModifierFlags = [],
+                                                timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        pointer.touchscreenBegan(id: id, at: location, modifiers: modifierFlags, time: timestamp, in: self)
+    }
+
+    /// The finger `id` moved to `location`.
+    @_spi(Runtime) public func touchscreenMoved(id: UInt32, to location: CGPoint, modifierFlags: UIKeyModifierFlags = [],
+                                                timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        pointer.touchscreenMoved(id: id, to: location, modifiers: modifierFlags, time: timestamp)
+    }
+
+    /// The finger `id` lifted at `location` (or its touch was taken away: `cancelled`).
+    @_spi(Runtime) public func touchscreenEnded(id: UInt32, at location: CGPoint, cancelled: Bool = false,
+                                                modifierFlags: UIKeyModifierFlags = [],
+                                                timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        pointer.touchscreenEnded(id: id, at: location, cancelled: cancelled, modifiers: modifierFlags, time: timestamp)
+    }
+
     /// A press and a release of `button` at `location`: a click.
     @_spi(Runtime) public func click(at location: CGPoint, button: Int = 1, modifierFlags: UIKeyModifierFlags = []) {
         let time = ProcessInfo.processInfo.systemUptime
