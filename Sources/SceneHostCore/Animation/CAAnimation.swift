@@ -46,6 +46,8 @@ public final class CAMediaTimingFunction: Sendable {
     func progress(at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
+        // Control points on the diagonal: the identity.
+        if c1.x == c1.y, c2.x == c2.y { return x }
         let (x1, y1, x2, y2) = (Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y))
         func bezier(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
             let u = 1 - t
@@ -124,8 +126,13 @@ open class CAAnimation {
 
     var effectiveDuration: Double { duration > 0 ? duration : 0.25 }
 
-    /// How long the animation runs in all, repetitions and reversals counted.
+    /// The property animator whose progress this animation shows, instead of its own timing.
+    weak var driver: UIViewPropertyAnimator?
+
+    /// How long the animation runs in all, repetitions and reversals counted (an animator's: until it
+    /// ends them).
     var activeDuration: Double {
+        if driver != nil { return .infinity }
         let one = effectiveDuration * (autoreverses ? 2 : 1)
         return one * Double(max(1, repeatCount)) / Double(max(speed, 0.0001))
     }
@@ -153,7 +160,7 @@ open class CAAnimation {
         duration = other.duration; beginTime = other.beginTime; timeOffset = other.timeOffset; speed = other.speed
         repeatCount = other.repeatCount; autoreverses = other.autoreverses; fillMode = other.fillMode
         timingFunction = other.timingFunction; isRemovedOnCompletion = other.isRemovedOnCompletion
-        delegate = other.delegate; completion = other.completion; startDelay = other.startDelay
+        delegate = other.delegate; completion = other.completion; startDelay = other.startDelay; driver = other.driver
     }
 
     private(set) var hasEnded = false
@@ -207,8 +214,9 @@ open class CABasicAnimation: CAPropertyAnimation {
         fromValue = other.fromValue; toValue = other.toValue; byValue = other.byValue
     }
 
-    /// The eased progress at `elapsed` (a spring overrides it).
+    /// The eased progress at `elapsed` (a spring overrides it), or the driving animator's.
     func progress(at elapsed: Double) -> Double {
+        if let driver { return driver.progress() }
         let fraction = fraction(at: elapsed)
         return (timingFunction ?? CAMediaTimingFunction(name: .linear)).progress(at: fraction)
     }
@@ -262,6 +270,7 @@ open class CASpringAnimation: CABasicAnimation {
     open var settlingDuration: CFTimeInterval { spring.settlingDuration }
 
     override func progress(at elapsed: Double) -> Double {
+        if let driver { return driver.progress() }
         let local = max(0, elapsed) * Double(speed) + timeOffset
         return local >= activeDuration * Double(speed) ? 1 : spring.progress(at: local)
     }

@@ -6,8 +6,15 @@ import Foundation
 @MainActor
 final class SceneAnimations {
     private var layers: [CALayer] = []
+    private var animators: [UIViewPropertyAnimator] = []
 
-    var isRunning: Bool { !layers.isEmpty }
+    var isRunning: Bool { !layers.isEmpty || !animators.isEmpty }
+
+    /// A running property animator moves its fraction on at each frame (before the layers show it).
+    func add(_ animator: UIViewPropertyAnimator) {
+        guard !animators.contains(where: { $0 === animator }) else { return }
+        animators.append(animator)
+    }
 
     func add(_ layer: CALayer) {
         guard !layers.contains(where: { $0 === layer }) else { return }
@@ -17,6 +24,7 @@ final class SceneAnimations {
     /// Shows every running animation as it is at `time`; runs the delegates and completions of those
     /// that ended (after all are advanced, so a completion that starts another sees this frame's values).
     func advance(to time: CFTimeInterval) {
+        if !animators.isEmpty { animators = animators.filter { $0.advance(to: time) } }
         guard !layers.isEmpty else { return }
         var ended: [CAAnimation] = []
         for layer in layers { layer.advanceAnimations(to: time, ended: &ended) }
@@ -37,10 +45,17 @@ enum AnimationClock {
 }
 
 extension CALayer {
-    /// Whether an animation has yet to start or end (a finished one held by its fill mode does not count).
+    /// Whether an animation has yet to start or end (a finished one held by its fill mode does not
+    /// count, nor one whose animator is paused: it changes only when scrubbed).
     func isAnimating(at time: CFTimeInterval) -> Bool {
-        animationEntries.contains { $0.animation.beginTime == 0 || time < $0.animation.beginTime + $0.animation.activeDuration }
+        animationEntries.contains {
+            if let driver = $0.animation.driver { return driver.isRunning }
+            return $0.animation.beginTime == 0 || time < $0.animation.beginTime + $0.animation.activeDuration
+        }
     }
+
+    /// Has the next frame show this layer's animator-driven animations at their animator's progress.
+    func showDrivenAnimations() { AnimationClock.register(self) }
 
     /// Advances this layer's animations to `time`, collecting those that ended into `ended`.
     func advanceAnimations(to time: CFTimeInterval, ended: inout [CAAnimation]) {

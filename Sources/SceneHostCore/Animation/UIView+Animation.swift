@@ -112,6 +112,8 @@ extension UIView {
 final class AnimationContext {
     let duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions
     let spring: SpringParameters?
+    /// The property animator whose blocks run in this context: it drives and ends the animations.
+    weak var driver: UIViewPropertyAnimator?
     private var running = 0, allFinished = true
     private var sealed = false, completion: ((Bool) -> Void)?
     private(set) var madeAnimations: [(layer: CALayer, animation: CAPropertyAnimation)] = []
@@ -139,6 +141,7 @@ final class AnimationContext {
         animation.fillMode = .both
         if options.contains(.repeat) { animation.repeatCount = .greatestFiniteMagnitude }
         animation.autoreverses = options.contains(.autoreverse)
+        animation.driver = driver
         running += 1
         animation.completion = { [self] finished in
             allFinished = allFinished && finished

@@ -526,6 +526,26 @@ open class CALayer {
         }
     }
 
+    /// Sets the model value of an animatable property by its key path (an animator ending somewhere
+    /// other than its end).
+    func setModelValue(_ value: Any, forKeyPath keyPath: String) {
+        switch (keyPath, value) {
+        case ("position", let v as CGPoint): position = v
+        case ("bounds", let v as CGRect): bounds = v
+        case ("opacity", let v as Float): opacity = v
+        case ("transform", let v as CATransform3D): transform = v
+        case ("backgroundColor", let v as CGColor): backgroundColor = v
+        case ("cornerRadius", let v as CGFloat): cornerRadius = v
+        case ("borderWidth", let v as CGFloat): borderWidth = v
+        case ("borderColor", let v as CGColor): borderColor = v
+        case ("shadowOpacity", let v as Float): shadowOpacity = v
+        case ("shadowOffset", let v as CGSize): shadowOffset = v
+        case ("shadowRadius", let v as CGFloat): shadowRadius = v
+        case ("shadowColor", let v as CGColor): shadowColor = v
+        default: break
+        }
+    }
+
     /// Inside `UIView.animate`'s block, a change of an animatable property of a layer made on its own
     /// (or a view's corner radius) becomes an animation from the shown value to the new one.
     func implicitlyAnimate<Value>(_ keyPath: String, from old: Value, to new: Value) {
