@@ -153,7 +153,9 @@ struct UIButtonTests {
         scene.pointerReleased(at: CGPoint(x: 60, y: 40))
         let overlay = try #require(window.presentedMenu, "the release leaves it open")
         let panel = try #require(overlay.panels.first)
-        #expect(panel.convert(panel.menuRect, to: window).minY == 66, "below the button")
+        scene.layoutIfNeeded()
+        #expect(panel.convert(panel.menuRect, to: window).minY == 66 && panel.convert(panel.menuRect, to: window).minX == 20,
+                "below the button, at its leading edge, after layout too")
         let row = panel.rows[0].frame.offsetBy(dx: panel.menuRect.minX, dy: panel.menuRect.minY)
         scene.click(at: panel.convert(CGPoint(x: row.midX, y: row.midY), to: window))
         #expect(log == ["menu", "date from Sort"] && window.presentedMenu == nil)
