@@ -148,7 +148,7 @@ final class SettingsViewController: UIViewController {
             SettingsRowView(title: "Show previews", detail: "How many lines of each message the list shows.", control: ValuePopUpButton(values: MailPreferences.previewChoices, key: MailPreferences.previewLinesKey, default: "2 lines") { _ in
                                 MailPreferences.previewLinesDidChange()
                             }),
-            SettingsRowView(title: "Swipe actions", detail: "What a swipe to the left does to a message, also first in its menu (right click).", control: ValuePopUpButton(values: MailPreferences.swipeChoices, key: MailPreferences.swipeActionKey, default: "Archive")),
+            SettingsRowView(title: "Swipe actions", detail: "What a swipe to the left does to a message.", control: ValuePopUpButton(values: MailPreferences.swipeChoices, key: MailPreferences.swipeActionKey, default: "Archive")),
             SettingsRowView(title: "Load remote images", detail: "Images from the web are loaded when a message opens.", control: toggle(key: "loadRemoteImages", default: false)),
             SettingsRowView(title: "Organise by thread", detail: "Replies are grouped under the message they answer.", control: toggle(key: "organiseByThread", default: true)),
         ]
