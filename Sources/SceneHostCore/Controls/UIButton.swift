@@ -297,6 +297,10 @@ open class UIButton: UIControl, KeyboardActivatable {
         var imagePlacement: NSDirectionalRectEdge, imagePadding: CGFloat, titlePadding: CGFloat
         var titleAlignment: Configuration.TitleAlignment
         var showsIndicator: Bool
+        /// The indicator's size and its space from the text: UIKit's at the body size, scaled with the title.
+        var indicatorSize: CGSize { CGSize(width: 8 * indicatorScale, height: 12 * indicatorScale) }
+        var indicatorSpacing: CGFloat { 6 * indicatorScale }
+        var indicatorScale: CGFloat { max(0.8, titleFont.pointSize / 17) }
     }
 
     private var drawnContent: DrawnContent {
@@ -320,8 +324,6 @@ open class UIButton: UIControl, KeyboardActivatable {
                        imagePadding: configuration.imagePadding, titlePadding: configuration.titlePadding,
                        titleAlignment: configuration.titleAlignment, showsIndicator: indicator)
     }
-
-    private static let indicatorSize = CGSize(width: 8, height: 12), indicatorSpacing: CGFloat = 6
 
     /// The sizes of the text block (title over subtitle), with the text laid out within `width`.
     private func measureText(_ content: DrawnContent, width: CGFloat?) -> (block: CGSize, title: CGSize, subtitle: CGSize) {
@@ -350,8 +352,8 @@ open class UIButton: UIControl, KeyboardActivatable {
             size = CGSize(width: image.width + padding + text.width, height: max(image.height, text.height))
         }
         if content.showsIndicator {
-            size.width += Self.indicatorSpacing + Self.indicatorSize.width
-            size.height = max(size.height, Self.indicatorSize.height)
+            size.width += content.indicatorSpacing + content.indicatorSize.width
+            size.height = max(size.height, content.indicatorSize.height)
         }
         return size
     }
@@ -386,7 +388,7 @@ open class UIButton: UIControl, KeyboardActivatable {
         // The text gets what the image and indicator leave of the width, and truncates beyond it.
         let image = content.image?.size ?? .zero
         let vertical = content.imagePlacement.contains(.top) || content.imagePlacement.contains(.bottom)
-        var others = content.showsIndicator ? Self.indicatorSpacing + Self.indicatorSize.width : 0
+        var others = content.showsIndicator ? content.indicatorSpacing + content.indicatorSize.width : 0
         if !vertical, image.width > 0 { others += image.width + content.imagePadding }
         var text = measureText(content, width: nil)
         if text.block.width > area.width - others {
@@ -396,11 +398,11 @@ open class UIButton: UIControl, KeyboardActivatable {
         // The content is centred in the area, as UIKit's default content alignment.
         var box = CGRect(x: area.midX - size.width / 2, y: area.midY - size.height / 2, width: size.width, height: size.height)
         if content.showsIndicator {
-            let x = rightToLeft ? box.minX : box.maxX - Self.indicatorSize.width
-            drawIndicator(in: context, rect: CGRect(x: x, y: box.midY - Self.indicatorSize.height / 2, width: Self.indicatorSize.width,
-                                                    height: Self.indicatorSize.height), color: look.foreground)
-            box.size.width -= Self.indicatorSpacing + Self.indicatorSize.width
-            if rightToLeft { box.origin.x += Self.indicatorSpacing + Self.indicatorSize.width }
+            let x = rightToLeft ? box.minX : box.maxX - content.indicatorSize.width
+            drawIndicator(in: context, rect: CGRect(x: x, y: box.midY - content.indicatorSize.height / 2, width: content.indicatorSize.width,
+                                                    height: content.indicatorSize.height), color: look.foreground)
+            box.size.width -= content.indicatorSpacing + content.indicatorSize.width
+            if rightToLeft { box.origin.x += content.indicatorSpacing + content.indicatorSize.width }
         }
         var textBox = CGRect(origin: .zero, size: text.block)
         if image.width > 0 {
@@ -443,16 +445,17 @@ open class UIButton: UIControl, KeyboardActivatable {
     private func drawIndicator(in context: CGContext, rect: CGRect, color: UIColor) {
         context.saveGState()
         context.setStrokeColor(color)
-        context.setLineWidth(1.6)
+        context.setLineWidth(rect.width / 5)
         context.setLineCap(.round)
         context.setLineJoin(.round)
         context.beginPath()
-        context.move(to: CGPoint(x: rect.minX, y: rect.minY + 4))
+        let rise = rect.height / 3
+        context.move(to: CGPoint(x: rect.minX, y: rect.minY + rise))
         context.addLine(to: CGPoint(x: rect.midX, y: rect.minY))
-        context.addLine(to: CGPoint(x: rect.maxX, y: rect.minY + 4))
-        context.move(to: CGPoint(x: rect.minX, y: rect.maxY - 4))
+        context.addLine(to: CGPoint(x: rect.maxX, y: rect.minY + rise))
+        context.move(to: CGPoint(x: rect.minX, y: rect.maxY - rise))
         context.addLine(to: CGPoint(x: rect.midX, y: rect.maxY))
-        context.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - 4))
+        context.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - rise))
         context.strokePath()
         context.restoreGState()
     }
