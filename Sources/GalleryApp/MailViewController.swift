@@ -362,7 +362,11 @@ final class MailViewController: UIViewController {
         divider.backgroundColor = .separator
         list.axis = .vertical
         list.addArrangedSubview(TitleRow("Inbox"))
-        for row in rows { list.addArrangedSubview(row) }
+        for (index, row) in rows.enumerated() {
+            list.addArrangedSubview(row)
+            // A click on a row selects it, as a tap does in Mail.
+            row.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.select(index) })
+        }
         list.isLayoutMarginsRelativeArrangement = true
         list.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 16, leading: 0, bottom: 0, trailing: 0)
         listPane.addSubview(list)

@@ -67,14 +67,20 @@ public enum Event {
     /// A key went down: its symbol without modifiers (the keyboard map's first), the text it types
     /// with Shift alone considered (nil when none) and the modifiers held.
     case keyPress(window: Window, keysym: KeySym, text: String?, modifiers: KeyModifiers)
-    /// A pointer button went down or up at `x`, `y` (pixels, the window's coordinates), with the
-    /// modifier keys held. Buttons 4–7 are the wheel's steps (up, down, left, right).
-    case button(window: Window, button: Int, x: Int, y: Int, pressed: Bool, modifiers: KeyModifiers)
+    /// A pointer button went down or up at `x`, `y` (pixels, the window's coordinates; fractions from
+    /// XInput 2), with the modifier keys held. Buttons 4–7 are the wheel's steps (up, down, left,
+    /// right) of devices without smooth scrolling.
+    case button(window: Window, button: Int, x: Double, y: Double, pressed: Bool, modifiers: KeyModifiers)
     /// The pointer moved to `x`, `y` (pixels, the window's coordinates).
-    case motion(window: Window, x: Int, y: Int, modifiers: KeyModifiers)
+    case motion(window: Window, x: Double, y: Double, modifiers: KeyModifiers)
+    /// A device with smooth scrolling (XInput 2 scroll valuators) scrolled by `dx`, `dy` wheel steps
+    /// (fractions; positive: right and down, as buttons 7 and 5) with the pointer at `x`, `y`.
+    case scroll(window: Window, dx: Double, dy: Double, x: Double, y: Double, modifiers: KeyModifiers)
+    /// A touchpad pinch (XInput 2.4) at `x`, `y`; `scale` is the fingers' spread since it began.
+    case pinch(window: Window, phase: PinchPhase, scale: Double, x: Double, y: Double)
     /// The pointer entered or left the window at `x`, `y` (`EnterNotify`, `LeaveNotify`); `grab` when
     /// a grab caused it (a window manager's, a pointer grab's start or end) rather than motion.
-    case crossing(window: Window, entered: Bool, x: Int, y: Int, grab: Bool)
+    case crossing(window: Window, entered: Bool, x: Double, y: Double, grab: Bool)
     case focus(window: Window, focused: Bool, mode: FocusMode)
     /// A client message: its type and its 32-bit data.
     case clientMessage(window: Window, type: Atom, data: [Int])
@@ -91,7 +97,8 @@ public enum Event {
         case .configure(let window, _, _, _, _, _, _), .expose(let window, _, _, _, _, _), .map(let window), .unmap(let window),
              .propertyChanged(let window, _), .reparent(let window, _, _, _), .destroy(let window, _),
              .keyPress(let window, _, _, _), .button(let window, _, _, _, _, _), .motion(let window, _, _, _),
-             .crossing(let window, _, _, _, _), .focus(let window, _, _),
+             .scroll(let window, _, _, _, _, _), .pinch(let window, _, _, _, _), .crossing(let window, _, _, _, _),
+             .focus(let window, _, _),
              .clientMessage(let window, _, _), .sharedMemoryRead(let window, _, _), .other(let window):
             window
         case .screenChanged: 0
@@ -146,15 +153,17 @@ extension Display {
         case KeyPress: return key(&event.xkey)
         case ButtonPress, ButtonRelease:
             let button = event.xbutton
-            return .button(window: window, button: Int(button.button), x: Int(button.x), y: Int(button.y), pressed: event.type == ButtonPress,
-                           modifiers: Self.modifiers(button.state))
+            return .button(window: window, button: Int(button.button), x: Double(button.x), y: Double(button.y),
+                           pressed: event.type == ButtonPress, modifiers: Self.modifiers(button.state))
         case MotionNotify:
             let motion = event.xmotion
-            return .motion(window: window, x: Int(motion.x), y: Int(motion.y), modifiers: Self.modifiers(motion.state))
+            return .motion(window: window, x: Double(motion.x), y: Double(motion.y), modifiers: Self.modifiers(motion.state))
         case EnterNotify, LeaveNotify:
             let crossing = event.xcrossing
-            return .crossing(window: window, entered: event.type == EnterNotify, x: Int(crossing.x), y: Int(crossing.y),
+            return .crossing(window: window, entered: event.type == EnterNotify, x: Double(crossing.x), y: Double(crossing.y),
                              grab: crossing.mode != NotifyNormal)
+        case GenericEvent:
+            return decodeXInput2(&event) ?? .other(window: window)
         case FocusIn, FocusOut:
             let mode: FocusMode = switch event.xfocus.mode {
             case NotifyGrab: .grab

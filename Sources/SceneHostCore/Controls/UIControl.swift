@@ -153,6 +153,24 @@ open class UIControl: UIView {
         action.sender = previous
     }
 
+    // MARK: Gesture recognizers
+
+    /// Whether a single-finger single tap recognized by an ancestor's recognizer yields to this
+    /// control's own tracking, as UIKit's UIButton, UISwitch, UIStepper, UISegmentedControl and
+    /// UIPageControl do ("Attaching gesture recognizers to UIKit controls"). False for a plain
+    /// UIControl, as UIKit; those controls override it to return true.
+    var winsAncestorSingleTaps: Bool { false }
+
+    /// Refuses an ancestor's single tap when `winsAncestorSingleTaps`, so the control's click acts
+    /// instead; a recognizer on the control itself beats the control.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if winsAncestorSingleTaps, gestureRecognizer.view !== self, let tap = gestureRecognizer as? UITapGestureRecognizer,
+           tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
     // MARK: Tracking
 
     /// A touch went down in the control: return true to track it (the default), false to ignore its

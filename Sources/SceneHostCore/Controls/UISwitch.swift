@@ -15,6 +15,9 @@ open class UISwitch: UIControl, KeyboardActivatable {
 
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }
 
+    /// A click on a switch turns it even inside a view with a tap recognizer, as UIKit's.
+    override var winsAncestorSingleTaps: Bool { true }
+
     /// A click (a touch released inside, with the touch slop) turns the switch: `.valueChanged` and
     /// `.primaryActionTriggered` are sent before `.touchUpInside`.
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {

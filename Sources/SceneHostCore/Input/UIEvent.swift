@@ -62,4 +62,10 @@ public final class UIEvent {
     public func touches(for window: UIWindow) -> Set<UITouch>? {
         allTouches?.filter { $0.window === window }
     }
+
+    /// The event's touches that `gestureRecognizer` receives.
+    public func touches(for gestureRecognizer: UIGestureRecognizer) -> Set<UITouch>? {
+        allTouches?.filter { touch in touch.gestureRecognizers?.contains { $0 === gestureRecognizer } ?? false }
+    }
 }
+

@@ -34,6 +34,17 @@ public final class UITouch: Hashable {
     /// The window the touch began in.
     public internal(set) var window: UIWindow?
 
+    /// The recognizers receiving the touch: those of its view and of the view's ancestors, innermost
+    /// first, fixed when the touch begins.
+    public internal(set) var gestureRecognizers: [UIGestureRecognizer]?
+
+    /// Whether the view got `touchesBegan` for the touch.
+    var viewBegan = false
+    /// Whether a recognizer cancelled the touch for its view (which gets nothing more of it).
+    var viewCancelled = false
+    /// Phases held from the view by recognizers' delays, delivered in order once nothing delays them.
+    var heldPhases: [Phase] = []
+
     /// A mouse presses with no force: 0, as UIKit reports for touches without force sensing.
     public var force: CGFloat { 0 }
     /// 0, as UIKit reports for touches without force sensing.

@@ -1,9 +1,10 @@
 import Foundation
 
 extension UIWindow {
-    /// Delivers a touch event to the views of its touches that began in this window: each touch's view
-    /// gets `touchesBegan`, `touchesMoved`, `touchesEnded` or `touchesCancelled` by its phase, and
-    /// passes it up the responder chain unless it handles it.
+    /// Delivers a touch event to the recognizers and views of its touches that began in this window:
+    /// the recognizers of each touch's view and its ancestors first (GestureEnvironment.swift), then the
+    /// view, which gets `touchesBegan`, `touchesMoved`, `touchesEnded` or `touchesCancelled` by the
+    /// touch's phase and passes it up the responder chain unless it handles it.
     func deliverTouches(_ event: UIEvent) {
         let touches = event.touches
         // The pointer makes one touch at a time: its set is handed on as is, with no copy.
@@ -20,6 +21,11 @@ extension UIWindow {
     }
 
     private func deliver(_ touches: Set<UITouch>, phase: UITouch.Phase, to view: UIView, with event: UIEvent) {
+        // Recognizers see the touches first, and decide when the view does.
+        if let gestures = windowScene?.pointer.gestures {
+            gestures.deliver(touches, phase: phase, to: view, with: event)
+            return
+        }
         switch phase {
         case .began: view.touchesBegan(touches, with: event)
         case .moved: view.touchesMoved(touches, with: event)

@@ -30,6 +30,57 @@ extension UIWindowScene {
         pointer.cancel(time: timestamp)
     }
 
+    /// The pointer entered the scene's window at `location` (hover recognizers under it begin).
+    @_spi(Runtime) public func pointerEntered(at location: CGPoint, modifierFlags: UIKeyModifierFlags = [],
+                                              timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        if pointer.buttons.isEmpty { pointer.hover(at: location, modifiers: modifierFlags, time: timestamp, in: self) }
+    }
+
+    /// The pointer left the scene's window: hover gestures end.
+    @_spi(Runtime) public func pointerExited() {
+        pointer.exitHover()
+    }
+
+    /// A touchpad pinch began at `location` (the innermost pinch recognizer under it takes it).
+    @_spi(Runtime) public func pointerPinchBegan(at location: CGPoint, timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        pointer.pinchBegan(at: location, time: timestamp, in: self)
+    }
+
+    /// The touchpad pinch's scale since it began is `scale`.
+    @_spi(Runtime) public func pointerPinchChanged(scale: CGFloat, timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        pointer.pinchChanged(to: scale, time: timestamp)
+    }
+
+    /// The touchpad pinch ended.
+    @_spi(Runtime) public func pointerPinchEnded() {
+        pointer.pinchEnded()
+    }
+
+    /// One step of the wheel with Ctrl held at `location`: a pinch by `factor` (see
+    /// `UIPinchGestureRecognizer`), which ends after a pause of 0.3 s.
+    @_spi(Runtime) public func pointerZoomed(by factor: CGFloat, at location: CGPoint,
+                                             timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        pointer.zoomStep(factor, at: location, time: timestamp, in: self)
+    }
+
+    /// The wheel (`continuous` false, one notch = `UIPanGestureRecognizer.pointsPerScrollStep`) or a
+    /// touchpad (`continuous`) scrolled by `delta` points at `location`; positive y when the content
+    /// follows a wheel turned up. Pan recognizers that allow the kind of scroll pan.
+    @_spi(Runtime) public func pointerScrolled(by delta: CGPoint, continuous: Bool, at location: CGPoint,
+                                               modifierFlags: UIKeyModifierFlags = [],
+                                               timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
+        pointer.scroll(by: delta, continuous: continuous, at: location, modifiers: modifierFlags, time: timestamp, in: self)
+    }
+
+    /// The cursor the pointer shows over the scene (from the views' `UIPointerInteraction`s).
+    @_spi(Runtime) public var pointerCursor: UIPointerStyle.Cursor { pointer.cursor }
+
+    /// Called with the new cursor each time it changes (the runtime sets the window's cursor).
+    @_spi(Runtime) public var pointerCursorDidChange: ((UIPointerStyle.Cursor) -> Void)? {
+        get { pointer.cursorDidChange }
+        set { pointer.cursorDidChange = newValue }
+    }
+
     /// A press and a release of `button` at `location`: a click.
     @_spi(Runtime) public func click(at location: CGPoint, button: Int = 1, modifierFlags: UIKeyModifierFlags = []) {
         let time = ProcessInfo.processInfo.systemUptime

@@ -116,7 +116,11 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     }
 
     override func titleDidChange() { host?.sceneTitleDidChange() }
-    override func lifecycleCallbackDidRun(_ callback: String) { host?.sceneDidRunLifecycleCallback(callback) }
+    override func lifecycleCallbackDidRun(_ callback: String) {
+        // A scene leaving the screen takes its touches and gestures with it (Input/PointerInput.swift).
+        if callback == "sceneDidEnterBackground" || callback == "sceneDidDisconnect" { pointer.end() }
+        host?.sceneDidRunLifecycleCallback(callback)
+    }
 
     /// The limits are part of the geometry: the host reports them, like a resize.
     private func sizeRestrictionsDidChange() { host?.sceneSizeRestrictionsDidChange() }

@@ -589,6 +589,14 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// UIKit (see `defaultHitTest` in Input/UIView+HitTesting.swift).
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { defaultHitTest(point, with: event) }
 
+    /// Whether `gestureRecognizer` may begin recognizing touches that hit this view (asked of the
+    /// recognizer's view and of the views its touches began on); true by default. Controls return false
+    /// for an ancestor's single tap, as UIKit's (see Input/UIView+Gestures.swift).
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
+    /// The recognizers attached to the view (Input/UIView+Gestures.swift).
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
+
     /// The interactions added with `addInteraction(_:)` (Menus/UIInteraction.swift).
     var interactionList: [any UIInteraction] = []
 
