@@ -1,6 +1,6 @@
 # SceneHost build glue. `make run` and `make test` install whatever Debian/Ubuntu packages are
 # missing (apt-get as root, sudo otherwise), build, and run.
-PACKAGES := pkg-config libx11-dev libxext-dev libxtst-dev libxrandr-dev libxres-dev libcairo2-dev libpixman-1-dev \
+PACKAGES := pkg-config libx11-dev libxext-dev libxtst-dev libxrandr-dev libxres-dev libxi-dev libxcursor-dev libcairo2-dev libpixman-1-dev \
             libpango1.0-dev xvfb openbox xdotool x11-utils xauth fonts-dejavu-core xfwm4 i3-wm dbus \
             weston xwayland
 SWIFT ?= swift

@@ -28,6 +28,27 @@ enum Mailbox {
     ]
 }
 
+/// The Mail settings the Settings scene changes: how many preview lines the list shows and what a
+/// swipe (and the top of a message's menu) does. Kept in the user defaults; a change is announced to
+/// every Mail scene of the process.
+@MainActor
+enum MailPreferences {
+    static let previewLinesKey = "previewLines", swipeActionKey = "swipeAction"
+    static let previewChoices = ["None", "1 line", "2 lines", "3 lines", "4 lines"]
+    static let swipeChoices = ["Archive", "Trash", "Flag", "None"]
+    static let didChange = Notification.Name("GalleryMailPreferencesDidChange")
+
+    /// The preview's line count (0: no preview), two by default.
+    static var previewLines: Int {
+        let choice = AppDelegate.userDefaults.string(forKey: previewLinesKey) ?? "2 lines"
+        return previewChoices.firstIndex(of: choice) ?? 2
+    }
+
+    static var swipeAction: String { AppDelegate.userDefaults.string(forKey: swipeActionKey) ?? "Archive" }
+
+    static func previewLinesDidChange() { NotificationCenter.default.post(name: didChange, object: nil) }
+}
+
 /// One message in the list: avatar, sender, time, subject and a two-line preview, placed by constraints
 /// (leading and trailing, so the row mirrors in a right-to-left layout). Its text follows the reader's
 /// text size, and the row grows with it (92 points at the default size).
@@ -60,7 +81,8 @@ final class MessageRowView: UIView {
         preview.text = message.preview
         preview.font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13))
         preview.textColor = .secondaryLabel
-        // Two lines at most, the second ending in an ellipsis when the preview is longer.
+        // Two lines at most by default (Settings changes it), the last ending in an ellipsis when the
+        // preview is longer.
         preview.numberOfLines = 2
         time.text = message.time
         time.font = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: .systemFont(ofSize: 12))
@@ -100,6 +122,42 @@ final class MessageRowView: UIView {
             separator.trailingAnchor.constraint(equalTo: trailingAnchor),
             separator.bottomAnchor.constraint(equalTo: bottomAnchor), separator.heightAnchor.constraint(equalToConstant: 1),
         ])
+    }
+
+    /// How many lines of the preview show (0 hides it); the row grows or shrinks with it.
+    var previewLines = 2 {
+        didSet {
+            preview.numberOfLines = max(previewLines, 1)
+            preview.isHidden = previewLines == 0
+        }
+    }
+
+    /// Whether the message is flagged: a small orange disc beside the time.
+    var isFlagged = false { didSet { flag.isHidden = !isFlagged } }
+    private lazy var flag: FlagView = {
+        let flag = FlagView()
+        flag.isHidden = true
+        flag.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(flag)
+        NSLayoutConstraint.activate([
+            flag.widthAnchor.constraint(equalToConstant: 8), flag.heightAnchor.constraint(equalToConstant: 8),
+            flag.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -4),
+            flag.centerYAnchor.constraint(equalTo: time.centerYAnchor),
+        ])
+        return flag
+    }()
+}
+
+/// The flag beside a flagged message's time.
+final class FlagView: UIView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        contentMode = .redraw
+    }
+
+    override func draw(_ rect: CGRect) {
+        UIColor.systemOrange.setFill()
+        UIBezierPath(ovalIn: bounds).fill()
     }
 }
 
@@ -275,6 +333,7 @@ final class MailViewController: UIViewController {
     private let divider = UIView()
     let overlay = OverlayView()
     private var regularConstraints: [NSLayoutConstraint] = []
+    private var preferencesObserver: (any NSObjectProtocol)?
     private var compactConstraints: [NSLayoutConstraint] = []
 
     override func viewDidLoad() {
@@ -283,11 +342,27 @@ final class MailViewController: UIViewController {
         listPane.clipsToBounds = true
         rows = Mailbox.messages.map(MessageRowView.init)
         rows.first?.isSelected = true
+        for row in rows {
+            // A right click on a message opens its menu.
+            row.addInteraction(UIContextMenuInteraction(delegate: self))
+            row.previewLines = MailPreferences.previewLines
+        }
+        // Settings (another scene) changes how many preview lines the list shows.
+        preferencesObserver = NotificationCenter.default.addObserver(forName: MailPreferences.didChange, object: nil, queue: nil) { [weak self] _ in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                for row in self.rows { row.previewLines = MailPreferences.previewLines }
+            }
+        }
         detail.show(Mailbox.messages[0])
         divider.backgroundColor = .separator
         list.axis = .vertical
         list.addArrangedSubview(TitleRow("Inbox"))
-        for row in rows { list.addArrangedSubview(row) }
+        for (index, row) in rows.enumerated() {
+            list.addArrangedSubview(row)
+            // A click on a row selects it, as a tap does in Mail.
+            row.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.select(index) })
+        }
         list.isLayoutMarginsRelativeArrangement = true
         list.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 16, leading: 0, bottom: 0, trailing: 0)
         listPane.addSubview(list)
@@ -339,10 +414,19 @@ final class MailViewController: UIViewController {
     /// The message shown in the reading pane.
     private(set) var selectedIndex = 0
 
-    /// Selects message `index` (clamped to the mailbox) and shows it.
+    /// Selects message `index` (clamped to the mailbox; a removed message's neighbour in the direction
+    /// of the move) and shows it.
     func select(_ index: Int) {
         loadViewIfNeeded()
-        let clamped = min(max(0, index), rows.count - 1)
+        var clamped = min(max(0, index), rows.count - 1)
+        let direction = index < selectedIndex ? -1 : 1
+        // Removed messages are passed over, in the direction of the move, else back.
+        while rows.indices.contains(clamped), rows[clamped].isHidden { clamped += direction }
+        if !rows.indices.contains(clamped) {
+            clamped = min(max(0, index), rows.count - 1)
+            while rows.indices.contains(clamped), rows[clamped].isHidden { clamped -= direction }
+        }
+        guard rows.indices.contains(clamped) else { return }
         guard clamped != selectedIndex || !rows[clamped].isSelected else { return }
         rows[selectedIndex].isSelected = false
         selectedIndex = clamped
@@ -367,6 +451,41 @@ final class MailViewController: UIViewController {
                 select(selectedIndex + 1)
             },
         ] + sceneCommands(for: self)
+    }
+}
+
+extension MailViewController: UIContextMenuInteractionDelegate {
+    /// A message's menu: open it, the swipe action chosen in Settings, flag it, delete it.
+    func contextMenuInteraction(_ interaction: UIContextMenuInteraction,
+                                configurationForMenuAtLocation location: CGPoint) -> UIContextMenuConfiguration? {
+        guard let row = interaction.view as? MessageRowView, let index = rows.firstIndex(where: { $0 === row }) else { return nil }
+        return UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { [weak self] _ in
+            guard let self else { return nil }
+            let open = UIAction(title: "Open", subtitle: row.message.subject) { [weak self] _ in self?.select(index) }
+            let flag = UIAction(title: "Flag", state: row.isFlagged ? .on : .off) { [weak row] _ in row?.isFlagged.toggle() }
+            var swipe: [UIMenuElement] = []
+            switch MailPreferences.swipeAction {
+            case "Archive": swipe = [UIAction(title: "Archive", subtitle: "Swipe left") { [weak self] _ in self?.remove(index) }]
+            case "Trash": swipe = [UIAction(title: "Move to Trash", subtitle: "Swipe left", attributes: .destructive) { [weak self] _ in self?.remove(index) }]
+            default: break
+            }
+            let delete = UIAction(title: "Delete", attributes: .destructive) { [weak self] _ in self?.remove(index) }
+            return UIMenu(title: row.message.sender, children: [
+                UIMenu(options: .displayInline, children: [open] + swipe),
+                UIMenu(options: .displayInline, children: [flag]),
+                UIMenu(options: .displayInline, children: [delete]),
+            ])
+        }
+    }
+
+    /// Takes message `index` out of the list (until the next launch); the selection moves on from it.
+    private func remove(_ index: Int) {
+        guard rows.indices.contains(index), rows.filter({ !$0.isHidden }).count > 1 else { return }
+        rows[index].isHidden = true
+        if index == selectedIndex {
+            rows[index].isSelected = false
+            select(index + 1)
+        }
     }
 }
 

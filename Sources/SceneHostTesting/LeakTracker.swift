@@ -23,7 +23,8 @@ public final class LeakTracker: @MainActor CustomStringConvertible {
     public init() {}
 
     /// Tracks `scene`, its delegate, and everything it shows now: each window, every view controller
-    /// (root, children and presented ones), every view and every constraint installed on a view.
+    /// (root, children and presented ones), every view, every constraint installed on a view and every
+    /// gesture recognizer attached to one.
     public func track(_ scene: UIWindowScene) {
         track(scene, as: "UIWindowScene")
         if let delegate = scene.delegate { track(delegate, as: "UISceneDelegate") }
@@ -41,6 +42,7 @@ public final class LeakTracker: @MainActor CustomStringConvertible {
     private func track(view: UIView) {
         track(view, as: view is UIWindow ? "UIWindow" : "UIView")
         for constraint in view.constraints { track(constraint, as: "NSLayoutConstraint") }
+        for recognizer in view.gestureRecognizers ?? [] { track(recognizer, as: "UIGestureRecognizer") }
         for subview in view.subviews { track(view: subview) }
     }
 

@@ -39,6 +39,22 @@ public struct SyntheticInput {
         await pump()
     }
 
+    /// Clicks `button` (1 primary, 3 secondary, 4–7 the wheel's steps) at `point` (root coordinates),
+    /// with `modifiers` held.
+    public func click(at point: (x: Int, y: Int), button: UInt32 = 1, modifiers: [KeySym] = []) {
+        move(to: point)
+        for modifier in modifiers { display.fakeKey(keysym: modifier, pressed: true) }
+        display.fakeButton(button, pressed: true)
+        display.fakeButton(button, pressed: false)
+        for modifier in modifiers.reversed() { display.fakeKey(keysym: modifier, pressed: false) }
+        display.sync()
+    }
+
+    /// `point` inside `window` (pixels from its top-left corner) in root coordinates.
+    public func rootPoint(_ point: (x: Int, y: Int), in window: Window) -> (x: Int, y: Int)? {
+        display.rootPosition(window).map { (x: $0.x + point.x, y: $0.y + point.y) }
+    }
+
     /// Where and how a person grabs a window to resize it by its bottom-right corner.
     public struct Grip {
         /// Where the drag starts, in root coordinates.

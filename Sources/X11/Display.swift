@@ -68,6 +68,12 @@ public final class Display {
     /// Round trip: every request sent so far has been processed (and its errors reported).
     public func sync() { XSync(pointer, 0) }
 
+    /// The XInput 2 extension when the server has 2.2 or later (XInput2.swift).
+    private(set) lazy var xinput2: XInput2? = XInput2(display: pointer)
+
+    /// Cursors by name, loaded once (Cursor.swift).
+    var cursors: [String: UInt] = [:]
+
     /// The event type of RandR's screen changes, once they are selected (`selectScreenChangeEvents`).
     var screenChangeEventType: Int32?
 

@@ -67,8 +67,20 @@ public enum Event {
     /// A key went down: its symbol without modifiers (the keyboard map's first), the text it types
     /// with Shift alone considered (nil when none) and the modifiers held.
     case keyPress(window: Window, keysym: KeySym, text: String?, modifiers: KeyModifiers)
-    /// A pointer button went down or up at `x`, `y` (pixels, the window's coordinates).
-    case button(window: Window, button: Int, x: Int, y: Int, pressed: Bool)
+    /// A pointer button went down or up at `x`, `y` (pixels, the window's coordinates; fractions from
+    /// XInput 2), with the modifier keys held. Buttons 4–7 are the wheel's steps (up, down, left,
+    /// right) of devices without smooth scrolling.
+    case button(window: Window, button: Int, x: Double, y: Double, pressed: Bool, modifiers: KeyModifiers)
+    /// The pointer moved to `x`, `y` (pixels, the window's coordinates).
+    case motion(window: Window, x: Double, y: Double, modifiers: KeyModifiers)
+    /// A device with smooth scrolling (XInput 2 scroll valuators) scrolled by `dx`, `dy` wheel steps
+    /// (fractions; positive: right and down, as buttons 7 and 5) with the pointer at `x`, `y`.
+    case scroll(window: Window, dx: Double, dy: Double, x: Double, y: Double, modifiers: KeyModifiers)
+    /// A touchpad pinch (XInput 2.4) at `x`, `y`; `scale` is the fingers' spread since it began.
+    case pinch(window: Window, phase: PinchPhase, scale: Double, x: Double, y: Double)
+    /// The pointer entered or left the window at `x`, `y` (`EnterNotify`, `LeaveNotify`); `grab` when
+    /// a grab caused it (a window manager's, a pointer grab's start or end) rather than motion.
+    case crossing(window: Window, entered: Bool, x: Double, y: Double, grab: Bool)
     case focus(window: Window, focused: Bool, mode: FocusMode)
     /// A client message: its type and its 32-bit data.
     case clientMessage(window: Window, type: Atom, data: [Int])
@@ -84,7 +96,9 @@ public enum Event {
         switch self {
         case .configure(let window, _, _, _, _, _, _), .expose(let window, _, _, _, _, _), .map(let window), .unmap(let window),
              .propertyChanged(let window, _), .reparent(let window, _, _, _), .destroy(let window, _),
-             .keyPress(let window, _, _, _), .button(let window, _, _, _, _), .focus(let window, _, _),
+             .keyPress(let window, _, _, _), .button(let window, _, _, _, _, _), .motion(let window, _, _, _),
+             .scroll(let window, _, _, _, _, _), .pinch(let window, _, _, _, _), .crossing(let window, _, _, _, _),
+             .focus(let window, _, _),
              .clientMessage(let window, _, _), .sharedMemoryRead(let window, _, _), .other(let window):
             window
         case .screenChanged: 0
@@ -139,7 +153,17 @@ extension Display {
         case KeyPress: return key(&event.xkey)
         case ButtonPress, ButtonRelease:
             let button = event.xbutton
-            return .button(window: window, button: Int(button.button), x: Int(button.x), y: Int(button.y), pressed: event.type == ButtonPress)
+            return .button(window: window, button: Int(button.button), x: Double(button.x), y: Double(button.y),
+                           pressed: event.type == ButtonPress, modifiers: Self.modifiers(button.state))
+        case MotionNotify:
+            let motion = event.xmotion
+            return .motion(window: window, x: Double(motion.x), y: Double(motion.y), modifiers: Self.modifiers(motion.state))
+        case EnterNotify, LeaveNotify:
+            let crossing = event.xcrossing
+            return .crossing(window: window, entered: event.type == EnterNotify, x: Double(crossing.x), y: Double(crossing.y),
+                             grab: crossing.mode != NotifyNormal)
+        case GenericEvent:
+            return decodeXInput2(&event) ?? .other(window: window)
         case FocusIn, FocusOut:
             let mode: FocusMode = switch event.xfocus.mode {
             case NotifyGrab: .grab
@@ -157,14 +181,20 @@ extension Display {
         }
     }
 
+    /// The modifier keys of a core event's `state`.
+    static func modifiers(_ state: UInt32) -> KeyModifiers {
+        var modifiers: KeyModifiers = []
+        if state & UInt32(ShiftMask) != 0 { modifiers.insert(.shift) }
+        if state & UInt32(ControlMask) != 0 { modifiers.insert(.control) }
+        if state & UInt32(Mod1Mask) != 0 { modifiers.insert(.alternate) }
+        if state & UInt32(Mod4Mask) != 0 { modifiers.insert(.command) }
+        if state & UInt32(LockMask) != 0 { modifiers.insert(.capsLock) }
+        return modifiers
+    }
+
     private func key(_ key: inout XKeyEvent) -> Event {
         let keysym = XLookupKeysym(&key, 0)
-        var modifiers: KeyModifiers = []
-        if key.state & UInt32(ShiftMask) != 0 { modifiers.insert(.shift) }
-        if key.state & UInt32(ControlMask) != 0 { modifiers.insert(.control) }
-        if key.state & UInt32(Mod1Mask) != 0 { modifiers.insert(.alternate) }
-        if key.state & UInt32(Mod4Mask) != 0 { modifiers.insert(.command) }
-        if key.state & UInt32(LockMask) != 0 { modifiers.insert(.capsLock) }
+        let modifiers = Self.modifiers(key.state)
         // The character of the key with Shift alone (Control would turn letters into control codes).
         var plain = key
         plain.state &= ~UInt32(ControlMask | Mod1Mask | Mod4Mask | LockMask)

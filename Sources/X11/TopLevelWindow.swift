@@ -7,9 +7,11 @@ public final class TopLevelWindow {
     public let id: Window
     private var destroyed = false
 
-    /// Events every scene window listens to: size and position, mapping, focus, properties, exposure.
+    /// Events every scene window listens to: size and position, mapping, focus, properties, exposure,
+    /// keys, and the pointer's buttons, motion and crossings.
     public static let eventMask: Int = StructureNotifyMask | ExposureMask | FocusChangeMask | PropertyChangeMask
         | KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+        | EnterWindowMask | LeaveWindowMask
 
     /// Creates an unmapped window of `width`×`height` pixels with no background (the server never paints
     /// it, so resizes show no flash), NorthWest bit gravity (kept pixels stay put when it grows), and

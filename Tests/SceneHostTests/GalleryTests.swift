@@ -24,6 +24,23 @@ struct GalleryTests {
         }
     }
 
+    /// A click on a message row selects it and shows it, as ↓ does; a click beside the rows does not.
+    @Test func clickingAMessageRowSelectsIt() throws {
+        let controller = MailViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: controller)
+        scene.keyWindow?.layoutIfNeeded()
+        func rows(in view: UIView) -> [MessageRowView] {
+            view.subviews.flatMap { ($0 as? MessageRowView).map { [$0] } ?? rows(in: $0) }
+        }
+        let rows = rows(in: controller.view)
+        let third = try #require(rows.dropFirst(2).first)
+        let center = third.convert(CGPoint(x: third.bounds.midX, y: third.bounds.midY), to: nil)
+        scene.click(at: center)
+        #expect(controller.selectedIndex == 2 && third.isSelected && !rows[0].isSelected)
+        scene.click(at: CGPoint(x: 900, y: 650))
+        #expect(controller.selectedIndex == 2, "the reading pane is no row")
+    }
+
     /// A drag draws only what changed (the strips a view gained or lost, what moved, what was drawn
     /// anew) into a back buffer that keeps the rest: at every step, in both directions, across the size
     /// class change, at 1x and 2x, the buffer must hold exactly what a full render draws.

@@ -52,8 +52,6 @@ final class SceneWindow: UIWindowSceneHost {
     private var fillsScreen = false
     /// Whether the window was said to have been made larger than X11's limit (said once).
     private var warnedOversize = false
-    /// Where the primary button went down (pixels), until it comes up.
-    private var pressedAt: (x: Int, y: Int)?
 
     // Interactive resizing. With the window manager's sync protocol: a drag is a size change while the
     // window manager holds its grab (FocusOut NotifyGrab … FocusIn NotifyUngrab on whichever of the app's
@@ -85,6 +83,10 @@ final class SceneWindow: UIWindowSceneHost {
                                  className: program.prefix(1).uppercased() + program.dropFirst(), instanceName: program)
         presenter = WindowPresenter(window: xWindow, display: runtime.display)
         scene.host = self
+        // The pointer through XInput 2 where the server has it (smooth scrolling, touchpad pinches);
+        // the core events otherwise.
+        runtime.display.selectXInput2PointerEvents(xWindow.id)
+        scene.pointerCursorDidChange = { [weak self] cursor in self?.showCursor(cursor) }
     }
 
     // MARK: Connection
@@ -334,7 +336,12 @@ final class SceneWindow: UIWindowSceneHost {
             xWindow.wasDestroyed()
             runtime.destroy(scene.session)
         case let .keyPress(_, keysym, text, modifiers): handleKey(keysym, text: text, modifiers: modifiers)
-        case let .button(_, button, x, y, pressed): self.button(button, x: x, y: y, pressed: pressed)
+        case let .button(_, button, x, y, pressed, modifiers): self.button(button, x: x, y: y, pressed: pressed, modifiers: modifiers)
+        case let .motion(_, x, y, modifiers): scene.pointerMoved(to: point(x, y), modifierFlags: Self.flags(modifiers))
+        case let .scroll(_, dx, dy, x, y, modifiers):
+            scrolled(steps: CGPoint(x: -dx, y: -dy), continuous: true, at: point(x, y), modifiers: modifiers)
+        case let .pinch(_, phase, pinchScale, x, y): pinched(phase, scale: pinchScale, at: point(x, y))
+        case let .crossing(_, entered, x, y, grab): crossed(entered: entered, at: point(x, y), grab: grab)
         case let .focus(_, focused, mode): focusChanged(in: focused, mode: mode)
         case let .clientMessage(_, type, data): clientMessage(type, data)
         default: break
@@ -395,18 +402,90 @@ final class SceneWindow: UIWindowSceneHost {
         }
     }
 
-    /// The primary button: a press and a release close together are a click (a drag is not).
-    private func button(_ button: Int, x: Int, y: Int, pressed: Bool) {
-        guard button == 1 else { return }
-        let point = (x: x, y: y)
+    // MARK: Pointer
+
+    /// A window point (pixels) in the scene's points.
+    private func point(_ x: Double, _ y: Double) -> CGPoint { CGPoint(x: x / scale, y: y / scale) }
+
+    /// A button of the pointer went down or up: the scene's touches (see `UIWindowScene.pointerPressed`).
+    /// X11 numbers the middle button 2 and the secondary 3, UIKit the other way round; 8 and 9 (back,
+    /// forward) are UIKit's fourth and fifth. Buttons 4–7 are wheel steps: scrolls (up, down, left,
+    /// right), zooms with Ctrl held.
+    private func button(_ button: Int, x: Double, y: Double, pressed: Bool, modifiers: KeyModifiers) {
+        let location = point(x, y), flags = Self.flags(modifiers)
+        let number: Int
+        switch button {
+        case 1: number = 1
+        case 2: number = 3
+        case 3: number = 2
+        case 4, 5, 6, 7:
+            guard pressed else { return }
+            let steps = [4: CGPoint(x: 0, y: 1), 5: CGPoint(x: 0, y: -1), 6: CGPoint(x: 1, y: 0), 7: CGPoint(x: -1, y: 0)][button]!
+            scrolled(steps: steps, continuous: false, at: location, modifiers: modifiers)
+            return
+        case 8, 9: number = button - 4
+        default: return
+        }
         if pressed {
-            pressedAt = point
+            scene.pointerPressed(button: number, at: location, modifierFlags: flags)
+        } else {
+            scene.pointerReleased(button: number, at: location, modifierFlags: flags)
+        }
+    }
+
+    /// Wheel or touchpad scrolling by `steps` notches (positive: the content follows a wheel turned up
+    /// or left). With Ctrl held a vertical scroll zooms (a pinch, ×1.1 a notch up); with Shift a wheel's
+    /// vertical notches scroll sideways, as on other desktops.
+    private func scrolled(steps: CGPoint, continuous: Bool, at location: CGPoint, modifiers: KeyModifiers) {
+        let flags = Self.flags(modifiers)
+        if modifiers.contains(.control) {
+            guard steps.y != 0 else { return }
+            scene.pointerZoomed(by: pow(1.1, steps.y), at: location)
             return
         }
-        guard let start = pressedAt else { return }
-        pressedAt = nil
-        guard abs(point.x - start.x) <= 4, abs(point.y - start.y) <= 4 else { return }
-        scene.click(at: CGPoint(x: CGFloat(point.x) / scale, y: CGFloat(point.y) / scale))
+        var steps = steps
+        if !continuous, modifiers.contains(.shift) { steps = CGPoint(x: steps.y, y: steps.x) }
+        let step = UIPanGestureRecognizer.pointsPerScrollStep
+        scene.pointerScrolled(by: CGPoint(x: steps.x * step, y: steps.y * step), continuous: continuous, at: location,
+                              modifierFlags: flags)
+    }
+
+    /// A touchpad pinch (XInput 2.4).
+    private func pinched(_ phase: PinchPhase, scale pinchScale: Double, at location: CGPoint) {
+        switch phase {
+        case .began: scene.pointerPinchBegan(at: location)
+        case .changed: scene.pointerPinchChanged(scale: pinchScale)
+        case .ended, .cancelled: scene.pointerPinchEnded()
+        }
+    }
+
+    /// The pointer entered or left the window: hover gestures begin or end. Leaving because another
+    /// client grabbed the pointer (the window manager, for a drag of the frame) takes the touch going
+    /// on: it is cancelled. The crossings of a grab's start and end (openbox grabs each click for a
+    /// moment) leave hovering alone.
+    private func crossed(entered: Bool, at location: CGPoint, grab: Bool) {
+        switch (entered, grab) {
+        case (true, false): scene.pointerEntered(at: location)
+        case (false, false): scene.pointerExited()
+        case (false, true): scene.pointerCancelled()
+        case (true, true): break
+        }
+    }
+
+    /// Shows `cursor` over the window (called only when it changes): the freedesktop cursor name,
+    /// then X11's core one for a desktop without a cursor theme.
+    private func showCursor(_ cursor: UIPointerStyle.Cursor) {
+        let names: [String] = switch cursor {
+        case .arrow: ["default", "left_ptr"]
+        case .iBeam: ["text", "xterm"]
+        case .verticalIBeam: ["vertical-text", "xterm"]
+        case .pointingHand: ["pointer", "hand2"]
+        case .resizeLeftRight: ["ew-resize", "col-resize", "sb_h_double_arrow"]
+        case .resizeUpDown: ["ns-resize", "row-resize", "sb_v_double_arrow"]
+        case .move: ["move", "all-scroll", "fleur"]
+        case .hidden: []
+        }
+        display.setCursor(names, on: xWindow.id)
     }
 
     private func focusChanged(in focused: Bool, mode: FocusMode) {
@@ -513,12 +592,9 @@ final class SceneWindow: UIWindowSceneHost {
     /// of all scenes up and down, Ctrl+0 goes back to the configured one; Ctrl+Right and Ctrl+Left turn
     /// the simulated device a quarter turn clockwise and back.
     private func handleKey(_ keysym: KeySym, text: String?, modifiers: KeyModifiers) {
-        var flags: UIKeyModifierFlags = []
-        if modifiers.contains(.shift) { flags.insert(.shift) }
-        if modifiers.contains(.control) { flags.insert(.control) }
-        if modifiers.contains(.alternate) { flags.insert(.alternate) }
-        if modifiers.contains(.command) { flags.insert(.command) }
-        if modifiers.contains(.capsLock) { flags.insert(.alphaShift) }
+        let flags = Self.flags(modifiers)
+        // An open menu, then keyboard focus (Tab, Space, Return), before the key commands.
+        if let input = Self.input(for: keysym) ?? text, scene.handleKeyPress(input, modifierFlags: flags) { return }
         if let input = Self.input(for: keysym) ?? text,
            let command = UIResponder.keyCommand(forInput: input, modifierFlags: flags, in: responders) {
             command.perform()
@@ -533,6 +609,17 @@ final class SceneWindow: UIWindowSceneHost {
         case .zero, .keypadZero: runtime.desktop.resetContentSize()
         default: break
         }
+    }
+
+    /// X11's modifier keys as UIKit's flags.
+    private static func flags(_ modifiers: KeyModifiers) -> UIKeyModifierFlags {
+        var flags: UIKeyModifierFlags = []
+        if modifiers.contains(.shift) { flags.insert(.shift) }
+        if modifiers.contains(.control) { flags.insert(.control) }
+        if modifiers.contains(.alternate) { flags.insert(.alternate) }
+        if modifiers.contains(.command) { flags.insert(.command) }
+        if modifiers.contains(.capsLock) { flags.insert(.alphaShift) }
+        return flags
     }
 
     /// Where key commands are looked for: the key window's chain from its first responder (else from
@@ -559,6 +646,9 @@ final class SceneWindow: UIWindowSceneHost {
         case .end: UIKeyCommand.inputEnd
         case .pageUp: UIKeyCommand.inputPageUp
         case .pageDown: UIKeyCommand.inputPageDown
+        // Tab with Shift has no text (ISO_Left_Tab); Return and Enter are "\r" as in UIKit.
+        case KeySym(rawValue: 0xFF09): "\t"
+        case KeySym(rawValue: 0xFF0D), KeySym(rawValue: 0xFF8D): "\r"
         default: nil
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// An on/off switch drawn as UIKit draws it (51×31 pt). A click toggles it and sends `.valueChanged`.
+/// An on/off switch drawn as UIKit draws it (51×31 pt). A click toggles it and sends `.valueChanged`;
+/// so do Space and Return while it has keyboard focus (Tab), which shows as a ring around it.
 @MainActor
-open class UISwitch: UIControl {
+open class UISwitch: UIControl, KeyboardActivatable {
     open var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
     open var onTintColor: UIColor? { didSet { setNeedsDisplay() } }
 
@@ -14,7 +15,23 @@ open class UISwitch: UIControl {
 
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }
 
-    override func handleClick() {
+    /// A click on a switch turns it even inside a view with a tap recognizer, as UIKit's.
+    override var winsAncestorSingleTaps: Bool { true }
+
+    /// A click (a touch released inside, with the touch slop) turns the switch: `.valueChanged` and
+    /// `.primaryActionTriggered` are sent before `.touchUpInside`.
+    open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        super.endTracking(touch, with: event)
+        guard isTouchInside else { return }
+        isOn.toggle()
+        sendActions(for: [.valueChanged, .primaryActionTriggered])
+    }
+
+    /// An enabled switch takes keyboard focus.
+    open override var canBecomeFocused: Bool { isEnabled }
+
+    /// Space or Return while focused turns the switch, as a click does.
+    func activateFromKeyboard() {
         guard isEnabled else { return }
         isOn.toggle()
         sendActions(for: [.valueChanged, .primaryActionTriggered])
@@ -34,5 +51,6 @@ open class UISwitch: UIControl {
         context.fillEllipse(in: knob.offsetBy(dx: 0, dy: 1))
         context.setFillColor(.white)
         context.fillEllipse(in: knob)
+        if isFocused { drawFocusRing(in: context, rect: track, cornerRadius: 15.5) }
     }
 }

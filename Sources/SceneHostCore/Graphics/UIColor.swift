@@ -100,6 +100,8 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     public static let systemOrange = system(0xFF9500, 0xFF9F0A)
     public static let systemTeal = system(0x30B0C7, 0x40C8E0)
     public static let systemGray = system(0x8E8E93, 0x8E8E93)
+    public static let systemGray2 = system(0xAEAEB2, 0x636366)
+    public static let systemGray3 = system(0xC7C7CC, 0x48484A)
     public static let systemGray4 = system(0xD1D1D6, 0x3A3A3C)
     public static let systemGray5 = system(0xE5E5EA, 0x2C2C2E)
     public static let systemGray6 = system(0xF2F2F7, 0x1C1C1E)
@@ -110,6 +112,13 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     public static let tertiarySystemGroupedBackground = system(0xF2F2F7, 0x2C2C2E)
     public static let label = system(0x000000, 0xFFFFFF)
     public static let secondaryLabel = system(0x3C3C43, 0xEBEBF5, alpha: 0.6)
+    public static let tertiaryLabel = system(0x3C3C43, 0xEBEBF5, alpha: 0.3)
+    public static let quaternaryLabel = system(0x3C3C43, 0xEBEBF5, alpha: 0.18, darkAlpha: 0.16)
+    /// Fills for thin and small shapes (a slider's track), then larger ones (a segmented control's).
+    public static let systemFill = system(0x787880, 0x787880, alpha: 0.2, darkAlpha: 0.36)
+    public static let secondarySystemFill = system(0x787880, 0x787880, alpha: 0.16, darkAlpha: 0.32)
+    public static let tertiarySystemFill = system(0x767680, 0x767680, alpha: 0.12, darkAlpha: 0.24)
+    public static let quaternarySystemFill = system(0x747480, 0x747480, alpha: 0.08, darkAlpha: 0.18)
     public static let separator = system(0x3C3C43, 0x545458, alpha: 0.29, darkAlpha: 0.6)
     public static let tintColor = systemBlue
 }

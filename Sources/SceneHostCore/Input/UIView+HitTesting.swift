@@ -1,28 +1,21 @@
 import Foundation
 
 extension UIView {
-    /// The deepest visible view containing `point` (in this view's coordinates), front to back, as
-    /// UIKit's `hitTest(_:with:)` finds it without events.
-    public func hitTest(_ point: CGPoint) -> UIView? {
-        guard !isHidden, alpha > 0.01, isUserInteractionEnabled else { return nil }
-        if clipsToBounds, !bounds.contains(point) { return nil }
-        for subview in subviews.reversed() {
-            let local = CGPoint(x: point.x - subview.frame.minX + subview.bounds.minX, y: point.y - subview.frame.minY + subview.bounds.minY)
-            if let hit = subview.hitTest(local) { return hit }
+    /// UIKit's hit test, as Apple documents it: a view that is hidden, ignores interaction or is almost
+    /// transparent (alpha < 0.01) is skipped with its subviews; the search descends only where
+    /// `point(inside:with:)` is true, so a subview lying outside a non-clipping parent is never hit (even
+    /// where it is drawn); subviews are tried frontmost first (the last one first); and the deepest view
+    /// found is returned whatever its content's transparency.
+    func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        // Walk by index rather than `reversed()`: the array is read in place, with no iterator boxing.
+        let children = subviews
+        var index = children.count
+        while index > 0 {
+            index -= 1
+            let subview = children[index]
+            if let hit = subview.hitTest(subview.convertFromSuperview(point), with: event) { return hit }
         }
-        return bounds.contains(point) ? self : nil
-    }
-}
-
-extension UIWindowScene {
-    /// A click at `point` (scene coordinates): the control under it, if any, acts. For the runtime.
-    @_spi(Runtime) public func click(at point: CGPoint) {
-        for window in windows.reversed() where !window.isHidden {
-            guard let hit = window.hitTest(point) else { continue }
-            var view: UIView? = hit
-            while let current = view, !(current is UIControl) { view = current.superview }
-            view?.handleClick()
-            return
-        }
+        return self
     }
 }

@@ -35,6 +35,9 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     }
     private var keyWindowIdentifier: ObjectIdentifier?
 
+    /// The scene's keyboard focus (Focus/UIFocusSystem.swift), made when first asked for.
+    lazy var focusSystemStorage = UIFocusSystem(scene: self)
+
     /// `window` moved to another scene (or none): it is neither one of the windows nor the key one.
     func remove(_ window: UIWindow) {
         windows.removeAll { $0 === window }
@@ -42,6 +45,8 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     }
 
     let traitState = TraitState()
+    /// The pointer's touches in this scene (Input/PointerInput.swift).
+    let pointer = PointerInput()
 
     /// The scene's traits: size classes from the window size (see `UITraitCollection.sizeClasses(for:)`),
     /// the display scale and what the desktop says (style, direction, text size, focus), then the
@@ -118,7 +123,11 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     }
 
     override func titleDidChange() { host?.sceneTitleDidChange() }
-    override func lifecycleCallbackDidRun(_ callback: String) { host?.sceneDidRunLifecycleCallback(callback) }
+    override func lifecycleCallbackDidRun(_ callback: String) {
+        // A scene leaving the screen takes its touches and gestures with it (Input/PointerInput.swift).
+        if callback == "sceneDidEnterBackground" || callback == "sceneDidDisconnect" { pointer.end() }
+        host?.sceneDidRunLifecycleCallback(callback)
+    }
 
     /// The limits are part of the geometry: the host reports them, like a resize.
     private func sizeRestrictionsDidChange() { host?.sceneSizeRestrictionsDidChange() }

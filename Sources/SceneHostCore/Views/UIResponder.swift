@@ -13,6 +13,23 @@ open class UIResponder: Hashable {
     /// Keyboard shortcuts this responder handles (see `UIKeyCommand`).
     open var keyCommands: [UIKeyCommand]? { nil }
 
+    // MARK: Touches
+
+    /// A touch began on this responder's view (or on a view below it that passed it on). The default
+    /// passes the touches to `next`, as UIKit; a view that handles touches overrides all four methods
+    /// without calling super.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesBegan(touches, with: event) }
+
+    /// Touches moved; the default passes them to `next`.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
+
+    /// Touches ended (the button was released); the default passes them to `next`.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesEnded(touches, with: event) }
+
+    /// Touches were cancelled (a gesture recognizer took them, the window went away or lost the
+    /// pointer); the default passes them to `next`.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
+
     // MARK: First responder
 
     /// Whether the responder may become its window's first responder; false by default, as in UIKit.

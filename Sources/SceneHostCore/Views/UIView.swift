@@ -710,11 +710,37 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Called when the view's layout margins changed; the default does nothing.
     open func layoutMarginsDidChange() {}
 
-    /// Whether clicks reach the view and its subviews.
+    /// Whether touches reach the view and its subviews (hit testing skips it when false).
     open var isUserInteractionEnabled = true
 
-    /// A click (press and release of the primary button) on the view: controls act on it.
-    func handleClick() {}
+    /// Whether `point` (this view's coordinates) lies in the view: its bounds, as UIKit. Override to
+    /// make a view's touch area larger or smaller than its bounds; `hitTest(_:with:)` asks it.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// The deepest, frontmost view containing `point` (this view's coordinates) that takes touches, as
+    /// UIKit (see `defaultHitTest` in Input/UIView+HitTesting.swift).
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { defaultHitTest(point, with: event) }
+
+    /// Whether `gestureRecognizer` may begin recognizing touches that hit this view (asked of the
+    /// recognizer's view and of the views its touches began on); true by default. Controls return false
+    /// for an ancestor's single tap, as UIKit's (see Input/UIView+Gestures.swift).
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
+    /// The recognizers attached to the view (Input/UIView+Gestures.swift).
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
+
+    /// The interactions added with `addInteraction(_:)` (Menus/UIInteraction.swift).
+    var interactionList: [any UIInteraction] = []
+
+    /// Whether the view can take keyboard focus (Tab moves it, see `UIFocusSystem`): false for a plain
+    /// view, as in UIKit; SceneHost's controls return true while enabled.
+    open var canBecomeFocused: Bool { false }
+
+    /// Whether the view is its scene's focused view (`UIFocusSystem.focusedItem`).
+    open var isFocused: Bool { window?.windowScene?.focusSystem?.focusedItem === self }
+
+    /// Called on the views that lost and gained focus, after the change (Focus/UIFocusSystem.swift).
+    open func didUpdateFocus(in context: UIFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator) {}
 
     /// Asks for `updateConstraints()` before the next layout.
     open func setNeedsUpdateConstraints() {

@@ -102,6 +102,13 @@ open class UIWindow: UIView {
         }
     }
 
+    /// Delivers `event` to the views and gesture recognizers of its touches (Input/UIWindow+Events.swift),
+    /// as UIKit's. Overrides may watch or filter events and call super to deliver them. Differs from
+    /// UIKit: the runtime calls it directly (there is no `UIApplication.sendEvent(_:)` step before it).
+    open func sendEvent(_ event: UIEvent) {
+        if event.type == .touches { deliverTouches(event) }
+    }
+
     /// Whether this is its scene's key window (the one receiving keyboard input).
     public var isKeyWindow: Bool { windowScene?.keyWindow === self }
 
