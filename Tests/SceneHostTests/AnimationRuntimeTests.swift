@@ -11,6 +11,10 @@ extension SceneWindowTests {
         let app = try AppHarness(TestAppDelegate.self)
         #expect(await app.waitForScenes(1))
         let scene = try #require(app.scenes.first)
+        // The screen is the virtual display's, at the desktop's scale; frames come at its refresh rate.
+        #expect(scene.screen === UIScreen.main && UIScreen.main.scale == scene.traitCollection.displayScale)
+        #expect(UIScreen.main.nativeBounds.size == CGSize(width: app.virtualDisplay.width, height: app.virtualDisplay.height))
+        #expect(UIScreen.main.maximumFramesPerSecond == Int((app.display.refreshRate() ?? 60).rounded()))
         let root = try #require(scene.keyWindow?.rootViewController?.view)
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
         view.backgroundColor = .systemRed

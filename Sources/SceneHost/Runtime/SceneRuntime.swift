@@ -52,9 +52,20 @@ public final class SceneRuntime {
         trace = path.flatMap { Trace(path: $0, start: monotonicSeconds()) }
         desktop = DesktopSettings(display: display)
         display.selectScreenChangeEvents()
-        desktop.onChange = { [unowned self] in for window in windows { window.desktopDidChange() } }
+        desktop.onChange = { [unowned self] in
+            updateScreen()
+            for window in windows { window.desktopDidChange() }
+        }
+        updateScreen()
         // Xlib calls this on the thread that used the connection: the main one.
         Display.connectionLost = { [weak self] in MainActor.assumeIsolated { self?.saveBeforeExit() } }
+    }
+
+    /// `UIScreen.main` is the first monitor, at the desktop's scale.
+    private func updateScreen() {
+        let monitor = display.monitors()[0]
+        UIScreen.main.update(pixelSize: CGSize(width: monitor.width, height: monitor.height), scale: desktop.displayScale,
+                             framesPerSecond: display.refreshRate())
     }
 
     /// The X server went away: what the person did since the last save is saved now (saving reads only
@@ -322,7 +333,7 @@ public final class SceneRuntime {
     }
 
     /// The display's frame period: RandR's refresh rate, 60 Hz when the server does not say.
-    private lazy var framePeriod = 1 / (display.refreshRate() ?? 60)
+    private var framePeriod: Double { 1 / Double(UIScreen.main.maximumFramesPerSecond) }
     /// When the next animation frame is due; nil while nothing animates (the loop then sleeps until
     /// something happens).
     private var nextAnimationFrame: CFTimeInterval?
@@ -367,6 +378,7 @@ public final class SceneRuntime {
         while display.hasEvents(reading: false) || display.hasEvents(reading: true) {
             let event = display.nextEvent()
             if case .screenChanged(let rotation) = event {
+                updateScreen()
                 screenDidRotate(rotation)
                 continue
             }
