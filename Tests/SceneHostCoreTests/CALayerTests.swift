@@ -233,6 +233,26 @@ struct CALayerTests {
         #expect(image.pixel(x: 2 * 60, y: 2 * 50) != Self.white)
     }
 
+    @Test func badNumbersNeitherCrashNorTakeMemory() throws {
+        let view = box(30, 30, 40, 40)
+        var warnings: [String] = []
+        let sink = SceneHostLog.sink
+        SceneHostLog.sink = { warnings.append($0) }
+        defer { SceneHostLog.sink = sink }
+        view.transform = CGAffineTransform(scaleX: .nan, y: 1)
+        #expect(view.transform == .identity && warnings.count == 1 && warnings[0].contains("not a finite number"))
+        view.layer.shadowOpacity = 1
+        view.layer.shadowRadius = .nan
+        _ = render(view)
+        view.layer.shadowRadius = 1e9
+        let (scene, _) = render(view)
+        let mask = try #require(view.layer.shadowMask)
+        #expect(mask.image.width <= 1024 && mask.image.height <= 1024, "a huge blur is made small")
+        view.transform = CGAffineTransform(scaleX: 0, y: 0)
+        _ = scene.renderImage()
+        #expect(!view.bounds.contains(view.convertFromSuperview(CGPoint(x: 50, y: 50))), "a flattened view holds no point")
+    }
+
     @Test func aTransformedViewIsDrawnTurnedAndScaledAboutItsCenter() {
         let view = box(40, 40, 20, 20)
         view.transform = CGAffineTransform(scaleX: 2, y: 2)

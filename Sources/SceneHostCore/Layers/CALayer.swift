@@ -378,7 +378,8 @@ open class CALayer {
         let opacity = presentedValue("shadowOpacity", shadowOpacity)
         guard opacity > 0, shadowColor != nil, !masksToBounds else { return .null }
         let shape = shadowPath?.boundingBox ?? bounds.union(sublayersExtent)
-        let offset = presentedValue("shadowOffset", shadowOffset), radius = presentedValue("shadowRadius", shadowRadius)
+        let offset = presentedValue("shadowOffset", shadowOffset), radius = presentedValue("shadowRadius", shadowRadius).finiteOrZero
+        guard offset.width.isFinite, offset.height.isFinite else { return .null }
         // Three standard deviations (1.5 × the radius) hold all but a trace of the blur; a point more for rounding.
         return shape.offsetBy(dx: offset.width, dy: offset.height).insetBy(dx: -(1.5 * radius + 1), dy: -(1.5 * radius + 1))
     }

@@ -194,8 +194,9 @@ extension ViewRenderer {
         let opacity = CGFloat(layer.presentedValue("shadowOpacity", layer.shadowOpacity))
         guard opacity > 0, !layer.masksToBounds, let color = layer.presentedValue("shadowColor", layer.shadowColor)?.rgba,
               color.alpha > 0 else { return }
-        let radius = max(0, layer.presentedValue("shadowRadius", layer.shadowRadius))
+        let radius = layer.presentedValue("shadowRadius", layer.shadowRadius).finiteOrZero
         let offset = layer.presentedValue("shadowOffset", layer.shadowOffset)
+        guard offset.width.isFinite, offset.height.isFinite else { return }
         let key = ShadowKey(scale: scale, radius: radius, bounds: bounds, generation: layer.shapeGeneration,
                             cornerRadius: layer.presentedValue("cornerRadius", layer.cornerRadius),
                             contentIdentity: layer.owningView?.content.map { ObjectIdentifier($0.image) })
@@ -206,9 +207,13 @@ extension ViewRenderer {
             let shapeArea = layer.shadowPath?.boundingBox ?? bounds.union(layer.sublayersExtent)
             let margin = 1.5 * radius + 1
             let area = shapeArea.insetBy(dx: -margin, dy: -margin)
-            let image = ImageSurface(format: .a8, width: Int((area.width * scale).rounded(.up)), height: Int((area.height * scale).rounded(.up)))
+            guard area.width.isFinite, area.height.isFinite, area.width > 0, area.height > 0 else { return }
+            // A blur hides detail: a shadow larger than 1,024 pixels a side is made at a lower resolution
+            // and smoothly enlarged, rather than held in memory pixel for pixel.
+            let pixels = min(scale, 1024 / max(area.width, area.height))
+            let image = ImageSurface(format: .a8, width: Int((area.width * pixels).rounded(.up)), height: Int((area.height * pixels).rounded(.up)))
             let rasterizer = Context(surface: image)
-            rasterizer.scale(Double(scale), Double(scale))
+            rasterizer.scale(Double(pixels), Double(pixels))
             rasterizer.translate(Double(-area.minX), Double(-area.minY))
             if let path = layer.shadowPath {
                 path.elements.trace(in: rasterizer)
@@ -217,13 +222,13 @@ extension ViewRenderer {
             } else {
                 shape(rasterizer)
             }
-            image.blurAlpha(sigma: Double(radius / 2 * scale))
-            mask = ShadowMask(key: key, image: image, area: area)
+            image.blurAlpha(sigma: Double(radius / 2 * pixels))
+            mask = ShadowMask(key: key, image: image, area: area, pixelsPerPoint: pixels)
             layer.shadowMask = mask
         }
         context.save()
         context.translate(Double(mask.area.minX + offset.width), Double(mask.area.minY + offset.height))
-        context.scale(Double(1 / scale), Double(1 / scale))
+        context.scale(Double(1 / mask.pixelsPerPoint), Double(1 / mask.pixelsPerPoint))
         context.setSource(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha * opacity))
         context.mask(mask.image, x: 0, y: 0)
         context.restore()
@@ -236,10 +241,18 @@ struct ShadowKey: Equatable {
     var contentIdentity: ObjectIdentifier?
 }
 
-/// A blurred shadow shape in device pixels, covering `area` (layer coordinates).
+/// A blurred shadow shape covering `area` (layer coordinates) at `pixelsPerPoint` (the display's
+/// scale, less for a very large shadow).
 final class ShadowMask {
-    let key: ShadowKey, image: ImageSurface, area: CGRect
-    init(key: ShadowKey, image: ImageSurface, area: CGRect) { (self.key, self.image, self.area) = (key, image, area) }
+    let key: ShadowKey, image: ImageSurface, area: CGRect, pixelsPerPoint: CGFloat
+    init(key: ShadowKey, image: ImageSurface, area: CGRect, pixelsPerPoint: CGFloat) {
+        (self.key, self.image, self.area, self.pixelsPerPoint) = (key, image, area, pixelsPerPoint)
+    }
+}
+
+extension CGFloat {
+    /// The value, or 0 when it is not a finite number of at least 0 (a radius or width from bad input).
+    var finiteOrZero: CGFloat { isFinite && self > 0 ? self : 0 }
 }
 
 /// Rounded corners, circular or continuous, on the corners a mask names.

@@ -144,6 +144,9 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         get { storedTransform }
         set {
             guard newValue != storedTransform else { return }
+            guard [newValue.a, newValue.b, newValue.c, newValue.d, newValue.tx, newValue.ty].allSatisfy(\.isFinite) else {
+                return SceneHostLog.warning("a view's transform \(newValue) has a component that is not a finite number; the view keeps its transform. Check the arithmetic that made it (a division by zero?)")
+            }
             animateChange("transform", from: CATransform3D(storedTransform), to: CATransform3D(newValue))
             let damageBefore = extentInSuperview
             storedTransform = newValue
@@ -1001,7 +1004,10 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         guard isTransformed else {
             return CGPoint(x: point.x - frameOrigin.x + storedBounds.minX, y: point.y - frameOrigin.y + storedBounds.minY)
         }
-        return point.applying(transformToSuperview.inverted())
+        let transform = transformToSuperview
+        // A transform that flattens the view (a scale of 0) leaves no point inside it.
+        guard transform.a * transform.d - transform.b * transform.c != 0 else { return CGPoint(x: CGFloat.infinity, y: .infinity) }
+        return point.applying(transform.inverted())
     }
 
     public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
