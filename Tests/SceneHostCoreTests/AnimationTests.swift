@@ -71,6 +71,23 @@ struct AnimationTests {
         #expect(image.pixel(x: 5, y: 10) == 0xFFFF_FFFF && image.pixel(x: 110, y: 10) == 0xFFFF_FFFF)
     }
 
+    @Test func layoutInsideAnAnimationBlockAnimatesTheNewFrames() throws {
+        let view = UIView()
+        view.translatesAutoresizingMaskIntoConstraints = false
+        let scene = scene(with: view)
+        let root = try #require(view.superview)
+        let leading = view.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 0)
+        NSLayoutConstraint.activate([leading, view.topAnchor.constraint(equalTo: root.topAnchor),
+                                     view.widthAnchor.constraint(equalToConstant: 20), view.heightAnchor.constraint(equalToConstant: 20)])
+        root.layoutIfNeeded()
+        leading.constant = 100
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { root.layoutIfNeeded() })
+        #expect(view.frame.minX == 100)
+        frame(scene, at: 10)
+        frame(scene, at: 10.25)
+        #expect(abs((view.layer.presentation()?.position.x ?? 0) - 35) < 1e-6, "a quarter of the way from 10 to 110")
+    }
+
     @Test func aDelayShowsTheStartingValueUntilItBegins() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         let scene = scene(with: view)

@@ -233,6 +233,29 @@ struct CALayerTests {
         #expect(image.pixel(x: 2 * 60, y: 2 * 50) != Self.white)
     }
 
+    @Test func aRemovedViewLetsGoOfItsLayersAndShadows() {
+        weak var goneView: UIView?, goneLayer: CALayer?, goneSublayer: CALayer?, goneMask: UIView?
+        let controller = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 100, height: 100), rootViewController: controller)
+        do {
+            let view = box(10, 10, 40, 40)
+            view.layer.shadowOpacity = 1
+            view.layer.cornerRadius = 8
+            let sublayer = CAShapeLayer()
+            sublayer.path = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 10, height: 10)).cgPath
+            view.layer.addSublayer(sublayer)
+            let mask = box(0, 0, 20, 20, .black)
+            view.mask = mask
+            controller.view.addSubview(view)
+            _ = scene.renderImage()
+            #expect(view.layer.shadowMask != nil)
+            (goneView, goneLayer, goneSublayer, goneMask) = (view, view.layer, sublayer, mask)
+            view.removeFromSuperview()
+        }
+        _ = scene.renderImage()
+        #expect(goneView == nil && goneLayer == nil && goneSublayer == nil && goneMask == nil)
+    }
+
     @Test func badNumbersNeitherCrashNorTakeMemory() throws {
         let view = box(30, 30, 40, 40)
         var warnings: [String] = []

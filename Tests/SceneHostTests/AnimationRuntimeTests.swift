@@ -42,3 +42,39 @@ extension SceneWindowTests {
         #expect(ticks == after)
     }
 }
+
+extension SceneWindowTests {
+    /// A person drags the window's corner while a view animates: the animation goes on at every frame
+    /// of the drag, reaching its end on time.
+    @Test func anAnimationGoesOnWhileTheWindowIsBeingResized() async throws {
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first)
+        let root = try #require(scene.keyWindow?.rootViewController?.view)
+        let window = try #require(app.window(of: scene))
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        view.backgroundColor = .systemRed
+        root.addSubview(view)
+        let other = try app.virtualDisplay.connect()
+        other.activate(window, source: 2)
+        #expect(await app.run(until: { scene.activationState == .foregroundActive }))
+        await app.run(for: 0.3)
+        let input = try SyntheticInput(display: other)
+        let grip = try #require(input.cornerGrip(of: window, windowManager: .openbox))
+
+        var finished = false, shown: [CGFloat] = []
+        let start = CACurrentMediaTime()
+        UIView.animate(withDuration: 0.8, delay: 0, options: .curveLinear, animations: { view.center.x = 420 }, completion: { finished = $0 })
+        await input.drag(grip, by: (120, 80), steps: 20) {
+            await app.run(for: 0.02)
+            if let x = view.layer.presentation()?.position.x { shown.append(x) }
+        }
+        #expect(await app.run(until: { finished }))
+        let elapsed = CACurrentMediaTime() - start
+        let resizing = app.events(of: "frame", scene: scene).filter { $0["interactive"] as? Bool == true }
+        #expect(resizing.count >= 5, "the drag drew frames: \(resizing.count)")
+        let moving = zip(shown, shown.dropFirst()).filter { $1 > $0 }.count
+        #expect(moving >= shown.count - 3, "the view moved on through the drag: \(shown)")
+        #expect(elapsed < 1.5, "and ended on time: \(elapsed) s")
+    }
+}
