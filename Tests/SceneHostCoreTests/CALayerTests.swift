@@ -186,6 +186,20 @@ struct CALayerTests {
         #expect(abs(middle.r - middle.b) < 10, "halfway between: \(middle)")
     }
 
+    final class RingView: UIView {
+        override class var layerClass: CALayer.Type { CAShapeLayer.self }
+        var shape: CAShapeLayer { layer as! CAShapeLayer }
+    }
+
+    @Test func aViewDrawnByItsLayerClass() {
+        let view = RingView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        #expect(view.layer is CAShapeLayer)
+        view.shape.path = UIBezierPath(rect: CGRect(x: 20, y: 20, width: 20, height: 20)).cgPath
+        view.shape.fillColor = UIColor.blue.cgColor
+        let image = render(view).image
+        #expect(image.pixel(x: 30, y: 30) == Self.blue && image.pixel(x: 50, y: 50) == Self.white)
+    }
+
     @Test func aMaskShowsTheLayerWhereItIsOpaque() {
         let view = box(0, 0, 100, 100)
         let mask = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 100))

@@ -300,10 +300,13 @@ open class CALayer {
     /// `setNeedsDisplay()`: keep it quick.
     open func draw(in ctx: CGContext) {}
 
+    /// Whether the layer's class draws something of its own (a shape, a gradient, `draw(in:)`).
+    var drawsOwnContent: Bool { type(of: self) != CALayer.self }
+
     /// Draws what the layer's class draws over its background and contents, in its coordinates: a
     /// shape layer its path, a gradient layer its gradient; a custom layer runs `draw(in:)`.
     func drawContent(in cairo: Context) {
-        guard owningView == nil, type(of: self) != CALayer.self else { return }
+        guard owningView == nil, drawsOwnContent else { return }
         UIGraphicsPushContext(CGContext(cairo: cairo))
         draw(in: UIGraphicsGetCurrentContext()!)
         UIGraphicsPopContext()
@@ -370,7 +373,7 @@ open class CALayer {
     /// Whether a view with this layer needs the general compositing path (see `UIView.rendersFreely`).
     var needsGeneralCompositing: Bool {
         cornerRadius > 0 || borderWidth > 0 || shadowOpacity > 0 || mask != nil || !ownSublayers.isEmpty
-            || contents != nil || presentationValues != nil
+            || contents != nil || presentationValues != nil || drawsOwnContent
     }
 
     /// The area the shadow may darken, in the layer's coordinates (`.null` without one).

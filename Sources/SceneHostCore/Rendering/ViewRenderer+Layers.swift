@@ -36,6 +36,8 @@ extension ViewRenderer {
             } else {
                 paintDrawing(of: view, bounds: bounds, in: context, scale: scale)
             }
+            // A view whose `layerClass` is a shape or gradient layer shows what that layer draws.
+            layer?.drawContent(in: context)
             for sublayer in layer?.sublayersInDrawingOrder ?? [] { compositeLayer(sublayer, in: context, scale: scale) }
             context.restore()
         }
