@@ -157,6 +157,17 @@ struct CALayerTests {
         #expect(view.layer.sublayers == nil)
     }
 
+    @Test func zPositionDrawsAViewAboveItsLaterSiblings() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let below = box(10, 10, 50, 50, .red), above = box(30, 30, 50, 50, .blue)
+        view.addSubview(below)
+        view.addSubview(above)
+        below.layer.zPosition = 1
+        let image = render(view).image
+        #expect(image.pixel(x: 45, y: 45) == Self.red, "the first subview, lifted, is drawn over the second")
+        #expect(view.subviews == [below, above], "the order of the subviews stays")
+    }
+
     @Test func aShapeLayerFillsAndStrokesPartOfItsPath() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let shape = CAShapeLayer()

@@ -152,7 +152,14 @@ open class CALayer {
     public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3D(m) }
 
     /// Orders siblings: a larger value is drawn later (above), whatever the order of `sublayers`.
-    open var zPosition: CGFloat = 0 { didSet { if zPosition != oldValue { changing {} } } }
+    /// A view's layer orders the view among its siblings when drawn (not when hit tested, as in UIKit).
+    open var zPosition: CGFloat = 0 {
+        didSet {
+            guard zPosition != oldValue else { return }
+            if zPosition != 0 { owningView?.superview?.hasZOrderedSubviews = true }
+            changing {}
+        }
+    }
 
     /// Maps the layer's coordinates to its superlayer's (a view's layer: the view's superview's).
     func transformToSuperlayer(presented: Bool) -> CGAffineTransform {

@@ -46,7 +46,7 @@ extension ViewRenderer {
         if !view.subviews.isEmpty {
             context.save()
             if view.clipsToBounds { clip(to: layer, bounds: bounds, in: context) }
-            for subview in view.subviews { compositeFreely(subview, in: context, scale: scale) }
+            for subview in view.subviewsInDrawingOrder { compositeFreely(subview, in: context, scale: scale) }
             context.restore()
         }
         if let layer { paintBorder(of: layer, bounds: bounds, in: context) }

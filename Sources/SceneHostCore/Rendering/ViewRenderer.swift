@@ -258,7 +258,7 @@ enum ViewRenderer {
         let covers = view.backgroundAlpha >= 1 && visible.holds(rect)
         if covers, !last { return view }
         let childClip = view.clipsToBounds ? visible : clip
-        let subviews = view.subviews
+        let subviews = view.subviewsInDrawingOrder
         for index in subviews.indices {
             let subview = subviews[last ? subviews.count - 1 - index : index]
             if let cover = cover(of: rect, in: subview, origin: own, clip: childClip, last: last) { return cover }
@@ -351,7 +351,7 @@ enum ViewRenderer {
             context.clip()
         }
         if !childClip.isNull, !childClip.isEmpty {
-            for subview in view.subviews {
+            for subview in view.subviewsInDrawingOrder {
                 composite(subview, in: context, origin: own, clip: childClip, damage: damage, cover: &cover, scale: scale, target: childTarget)
             }
         }
@@ -434,7 +434,7 @@ enum ViewRenderer {
     /// cover search (what hides a damaged rectangle, at any depth), it stops at the first opaque
     /// subview on each branch: under a pane, its rows need not be left out of the fill twice.
     private static func collectOpaqueSubviewAreas(of view: UIView, offset: CGPoint, within: CGRect, into covered: inout [CGRect], depth: Int) {
-        for subview in view.subviews where !subview.isHidden && subview.alpha >= 1 && !subview.rendersFreely {
+        for subview in view.subviewsInDrawingOrder where !subview.isHidden && subview.alpha >= 1 && !subview.rendersFreely {
             let frame = subview.frame.offsetBy(dx: offset.x, dy: offset.y)
             if subview.backgroundAlpha >= 1 {
                 let part = frame.clipped(to: within)

@@ -292,6 +292,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         if view.usesAutoLayoutInSubtree { view.joinLayoutEngine(of: self) }
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
+        if view.backingLayer.map({ $0.zPosition != 0 }) == true { hasZOrderedSubviews = true }
         invalidateExtent(own: true)
         // A subtree entering a window takes its traits at once, before `didMoveToWindow`; one joining a
         // detached subtree is marked, so it is updated when that subtree returns to a window.
@@ -308,6 +309,17 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         if view.constraintsNeedUpdate || view.descendantConstraintsNeedUpdate { view.markAncestorsForConstraints() }
         didAddSubview(view)
         view.didMoveToSuperview()
+    }
+
+    /// Set once a subview's layer has a `zPosition`: drawing then orders the subviews by it.
+    @exclusivity(unchecked) var hasZOrderedSubviews = false
+
+    /// The subviews in the order they are drawn: by their layers' `zPosition`, then as listed.
+    var subviewsInDrawingOrder: [UIView] {
+        guard hasZOrderedSubviews else { return subviews }
+        return subviews.enumerated().sorted {
+            ($0.element.backingLayer?.zPosition ?? 0, $0.offset) < ($1.element.backingLayer?.zPosition ?? 0, $1.offset)
+        }.map(\.element)
     }
 
     open func bringSubviewToFront(_ view: UIView) {
