@@ -78,6 +78,8 @@ extension AppDelegate {
         Shortcuts:
           Ctrl+N, Ctrl+W             open another Mail window; close the focused one
           ↑, ↓                       choose a message in Mail
+          right click on a message   its menu (open, archive, flag, delete); arrows and Return choose, Escape closes
+          Tab, Shift+Tab             move the keyboard focus between buttons and switches; Space or Return acts
           Ctrl+I                     hide or show the overlay, in every window
           Ctrl+= (Ctrl++), Ctrl+-    text size up, down; Ctrl+0 back to the configured one
           Ctrl+→, Ctrl+←             turn the simulated device clockwise, counter-clockwise

@@ -28,12 +28,40 @@ enum Mailbox {
     ]
 }
 
+/// The Mail settings the Settings scene changes: how many preview lines the list shows and what a
+/// swipe (and the top of a message's menu) does. Kept in the user defaults; a change is announced to
+/// every Mail scene of the process.
+@MainActor
+enum MailPreferences {
+    static let previewLinesKey = "previewLines", swipeActionKey = "swipeAction"
+    static let previewChoices = ["None", "1 line", "2 lines", "3 lines", "4 lines"]
+    static let swipeChoices = ["Archive", "Trash", "Flag", "None"]
+    static let didChange = Notification.Name("GalleryMailPreferencesDidChange")
+
+    /// The preview's line count (0: no preview), two by default.
+    static var previewLines: Int {
+        let choice = AppDelegate.userDefaults.string(forKey: previewLinesKey) ?? "2 lines"
+        return previewChoices.firstIndex(of: choice) ?? 2
+    }
+
+    static var swipeAction: String { AppDelegate.userDefaults.string(forKey: swipeActionKey) ?? "Archive" }
+
+    static func previewLinesDidChange() { NotificationCenter.default.post(name: didChange, object: nil) }
+}
+
 /// One message in the list: avatar, sender, time, subject and a two-line preview, placed by constraints
 /// (leading and trailing, so the row mirrors in a right-to-left layout). Its text follows the reader's
 /// text size, and the row grows with it (92 points at the default size).
 final class MessageRowView: UIView {
     let message: MailMessage
-    var isSelected = false { didSet { backgroundColor = isSelected ? Self.selectionColor : .systemBackground } }
+    /// The selection fades in and out, as a list's on iPadOS (at once while the window is being resized).
+    var isSelected = false {
+        didSet {
+            guard isSelected != oldValue else { return }
+            let duration = window == nil || isWindowResizing ? 0 : 0.2
+            UIView.animate(withDuration: duration) { [self] in backgroundColor = isSelected ? Self.selectionColor : .systemBackground }
+        }
+    }
     static let selectionColor = UIColor(light: UIColor(rgb: 0xDCEBFF), dark: UIColor(rgb: 0x1D3B5C))
     private let sender = UILabel(), subject = UILabel(), preview = UILabel(), time = UILabel()
     private let avatar: AvatarView
@@ -53,7 +81,8 @@ final class MessageRowView: UIView {
         preview.text = message.preview
         preview.font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13))
         preview.textColor = .secondaryLabel
-        // Two lines at most, the second ending in an ellipsis when the preview is longer.
+        // Two lines at most by default (Settings changes it), the last ending in an ellipsis when the
+        // preview is longer.
         preview.numberOfLines = 2
         time.text = message.time
         time.font = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: .systemFont(ofSize: 12))
@@ -74,10 +103,10 @@ final class MessageRowView: UIView {
         NSLayoutConstraint.activate([
             compact, heightAnchor.constraint(greaterThanOrEqualToConstant: 92),
             bottomAnchor.constraint(greaterThanOrEqualTo: preview.bottomAnchor, constant: 10),
-            avatar.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 14),
-            avatar.topAnchor.constraint(equalTo: topAnchor, constant: 14),
-            avatar.widthAnchor.constraint(equalToConstant: 36), avatar.heightAnchor.constraint(equalTo: avatar.widthAnchor),
-            sender.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 12),
+            avatar.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+            avatar.topAnchor.constraint(equalTo: topAnchor, constant: 16),
+            avatar.widthAnchor.constraint(equalToConstant: 32), avatar.heightAnchor.constraint(equalTo: avatar.widthAnchor),
+            sender.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 14),
             sender.topAnchor.constraint(equalTo: topAnchor, constant: 10),
             time.leadingAnchor.constraint(greaterThanOrEqualTo: sender.trailingAnchor, constant: 8),
             time.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -14),
@@ -95,21 +124,53 @@ final class MessageRowView: UIView {
         ])
     }
 
-    func avatarNeedsDisplay() { avatar.setNeedsDisplay() }
+    /// How many lines of the preview show (0 hides it); the row grows or shrinks with it.
+    var previewLines = 2 {
+        didSet {
+            preview.numberOfLines = max(previewLines, 1)
+            preview.isHidden = previewLines == 0
+        }
+    }
+
+    /// Whether the message is flagged: a small orange disc beside the time.
+    var isFlagged = false { didSet { flag.isHidden = !isFlagged } }
+    private lazy var flag: FlagView = {
+        let flag = FlagView()
+        flag.isHidden = true
+        flag.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(flag)
+        NSLayoutConstraint.activate([
+            flag.widthAnchor.constraint(equalToConstant: 8), flag.heightAnchor.constraint(equalToConstant: 8),
+            flag.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -4),
+            flag.centerYAnchor.constraint(equalTo: time.centerYAnchor),
+        ])
+        return flag
+    }()
 }
 
-/// A coloured circle with initials.
-final class AvatarView: UIView {
-    private let initials: String
-    private let color: UIColor
-
-    init(name: String) {
-        initials = name.split(separator: " ").compactMap(\.first).prefix(2).map(String.init).joined()
-        let palette: [UInt32] = [0x5E5CE6, 0xFF9F0A, 0x30B0C7, 0xFF375F, 0x34C759, 0xAF52DE, 0x0A84FF]
-        color = UIColor(rgb: palette[Int(name.unicodeScalars.reduce(0) { $0 + $1.value }) % palette.count])
-        super.init(frame: .zero)
-        // Drawn for its size (the insets are in points): a new size draws anew, never stretched.
+/// The flag beside a flagged message's time.
+final class FlagView: UIView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
         contentMode = .redraw
+    }
+
+    override func draw(_ rect: CGRect) {
+        UIColor.systemOrange.setFill()
+        UIBezierPath(ovalIn: bounds).fill()
+    }
+}
+
+/// A coloured circle with initials: its round and its soft shadow are its layer's.
+final class AvatarView: UIView {
+    init(name: String) {
+        super.init(frame: .zero)
+        let initials = name.split(separator: " ").compactMap(\.first).prefix(2).map(String.init).joined()
+        let palette: [UInt32] = [0x5E5CE6, 0xFF9F0A, 0x30B0C7, 0xFF375F, 0x34C759, 0xAF52DE, 0x0A84FF]
+        backgroundColor = UIColor(rgb: palette[Int(name.unicodeScalars.reduce(0) { $0 + $1.value }) % palette.count])
+        layer.shadowOpacity = 0.3
+        layer.shadowRadius = 2
+        layer.shadowOffset = CGSize(width: 0, height: 1.5)
         let label = UILabel()
         label.text = initials
         label.font = .systemFont(ofSize: 13, weight: .bold)
@@ -120,18 +181,11 @@ final class AvatarView: UIView {
         addSubview(label)
     }
 
-    override func draw(_ rect: CGRect) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
-        // A soft shadow, layer on layer: skipped while a person drags the window's edge.
-        if !isWindowResizing {
-            for ring in 0..<6 {
-                let spread = CGFloat(ring) * 0.5
-                context.setFillColor(UIColor(white: 0, alpha: 0.05))
-                context.fillEllipse(in: bounds.insetBy(dx: 3 - spread, dy: 3 - spread).offsetBy(dx: 0, dy: 1.5))
-            }
-        }
-        context.setFillColor(color)
-        context.fillEllipse(in: bounds.insetBy(dx: 2, dy: 2))
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        layer.cornerRadius = bounds.width / 2
+        // A path casts the shadow without looking at the pixels, as on iOS.
+        layer.shadowPath = UIBezierPath(ovalIn: bounds).cgPath
     }
 }
 
@@ -279,6 +333,7 @@ final class MailViewController: UIViewController {
     private let divider = UIView()
     let overlay = OverlayView()
     private var regularConstraints: [NSLayoutConstraint] = []
+    private var preferencesObserver: (any NSObjectProtocol)?
     private var compactConstraints: [NSLayoutConstraint] = []
 
     override func viewDidLoad() {
@@ -287,6 +342,18 @@ final class MailViewController: UIViewController {
         listPane.clipsToBounds = true
         rows = Mailbox.messages.map(MessageRowView.init)
         rows.first?.isSelected = true
+        for row in rows {
+            // A right click on a message opens its menu.
+            row.addInteraction(UIContextMenuInteraction(delegate: self))
+            row.previewLines = MailPreferences.previewLines
+        }
+        // Settings (another scene) changes how many preview lines the list shows.
+        preferencesObserver = NotificationCenter.default.addObserver(forName: MailPreferences.didChange, object: nil, queue: nil) { [weak self] _ in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                for row in self.rows { row.previewLines = MailPreferences.previewLines }
+            }
+        }
         detail.show(Mailbox.messages[0])
         divider.backgroundColor = .separator
         list.axis = .vertical
@@ -341,17 +408,25 @@ final class MailViewController: UIViewController {
     /// A drag of the window's edge began or ended: what draws differently while resizing draws again.
     func resizingDidChange() {
         detail.attachment.setNeedsDisplay()
-        for row in rows { row.avatarNeedsDisplay() }
         overlay.update(for: view.window?.windowScene)
     }
 
     /// The message shown in the reading pane.
     private(set) var selectedIndex = 0
 
-    /// Selects message `index` (clamped to the mailbox) and shows it.
+    /// Selects message `index` (clamped to the mailbox; a removed message's neighbour in the direction
+    /// of the move) and shows it.
     func select(_ index: Int) {
         loadViewIfNeeded()
-        let clamped = min(max(0, index), rows.count - 1)
+        var clamped = min(max(0, index), rows.count - 1)
+        let direction = index < selectedIndex ? -1 : 1
+        // Removed messages are passed over, in the direction of the move, else back.
+        while rows.indices.contains(clamped), rows[clamped].isHidden { clamped += direction }
+        if !rows.indices.contains(clamped) {
+            clamped = min(max(0, index), rows.count - 1)
+            while rows.indices.contains(clamped), rows[clamped].isHidden { clamped -= direction }
+        }
+        guard rows.indices.contains(clamped) else { return }
         guard clamped != selectedIndex || !rows[clamped].isSelected else { return }
         rows[selectedIndex].isSelected = false
         selectedIndex = clamped
@@ -376,6 +451,41 @@ final class MailViewController: UIViewController {
                 select(selectedIndex + 1)
             },
         ] + sceneCommands(for: self)
+    }
+}
+
+extension MailViewController: UIContextMenuInteractionDelegate {
+    /// A message's menu: open it, the swipe action chosen in Settings, flag it, delete it.
+    func contextMenuInteraction(_ interaction: UIContextMenuInteraction,
+                                configurationForMenuAtLocation location: CGPoint) -> UIContextMenuConfiguration? {
+        guard let row = interaction.view as? MessageRowView, let index = rows.firstIndex(where: { $0 === row }) else { return nil }
+        return UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { [weak self] _ in
+            guard let self else { return nil }
+            let open = UIAction(title: "Open", subtitle: row.message.subject) { [weak self] _ in self?.select(index) }
+            let flag = UIAction(title: "Flag", state: row.isFlagged ? .on : .off) { [weak row] _ in row?.isFlagged.toggle() }
+            var swipe: [UIMenuElement] = []
+            switch MailPreferences.swipeAction {
+            case "Archive": swipe = [UIAction(title: "Archive", subtitle: "Swipe left") { [weak self] _ in self?.remove(index) }]
+            case "Trash": swipe = [UIAction(title: "Move to Trash", subtitle: "Swipe left", attributes: .destructive) { [weak self] _ in self?.remove(index) }]
+            default: break
+            }
+            let delete = UIAction(title: "Delete", attributes: .destructive) { [weak self] _ in self?.remove(index) }
+            return UIMenu(title: row.message.sender, children: [
+                UIMenu(options: .displayInline, children: [open] + swipe),
+                UIMenu(options: .displayInline, children: [flag]),
+                UIMenu(options: .displayInline, children: [delete]),
+            ])
+        }
+    }
+
+    /// Takes message `index` out of the list (until the next launch); the selection moves on from it.
+    private func remove(_ index: Int) {
+        guard rows.indices.contains(index), rows.filter({ !$0.isHidden }).count > 1 else { return }
+        rows[index].isHidden = true
+        if index == selectedIndex {
+            rows[index].isSelected = false
+            select(index + 1)
+        }
     }
 }
 

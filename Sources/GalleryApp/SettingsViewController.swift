@@ -82,26 +82,34 @@ final class TitleRow: UIView {
     }
 }
 
-/// A value shown as a rounded pill (a stand-in for a pop-up button).
-final class ValuePill: UILabel {
-    override init(frame: CGRect) {
-        super.init(frame: frame)
-        font = .systemFont(ofSize: 14, weight: .medium)
-        textColor = .systemBlue
-        textAlignment = .center
-    }
-    override var intrinsicContentSize: CGSize {
-        let text = super.intrinsicContentSize
-        return CGSize(width: max(110, text.width + 28), height: 30)
-    }
-    override func draw(_ rect: CGRect) {
-        if let context = UIGraphicsGetCurrentContext() {
-            context.addRoundedRect(bounds, cornerRadius: bounds.height / 2)
-            // The grouped colour one level above the row's, so it shows on the row in both styles.
-            context.setFillColor(.tertiarySystemGroupedBackground)
-            context.fillPath()
+/// A pop-up button showing one of a setting's values as a rounded pill: a click (or Space when it has
+/// focus) opens the menu of values, and the chosen one is kept in the user defaults and shown.
+final class ValuePopUpButton: UIButton {
+    /// `values` in menu order; the stored one (else `initial`) is selected. `changed` runs with the
+    /// chosen value after it is stored.
+    convenience init(values: [String], key: String, default initial: String, changed: @escaping (String) -> Void = { _ in }) {
+        var configuration = UIButton.Configuration.gray()
+        // The grouped colour one level above the row's, so it shows on the row in both styles.
+        configuration.baseBackgroundColor = .tertiarySystemGroupedBackground
+        configuration.cornerStyle = .capsule
+        configuration.buttonSize = .small
+        configuration.contentInsets = NSDirectionalEdgeInsets(top: 6, leading: 14, bottom: 6, trailing: 14)
+        self.init(configuration: configuration)
+        let defaults = AppDelegate.userDefaults
+        let stored = defaults.string(forKey: key) ?? initial
+        let actions = values.map { value in
+            UIAction(title: value, state: value == stored ? .on : .off) { _ in
+                defaults.set(value, forKey: key)
+                // swift-corelibs-foundation writes defaults to disk only here: no run loop saves them later.
+                defaults.synchronize()
+                changed(value)
+            }
         }
-        super.draw(rect)
+        menu = UIMenu(options: .singleSelection, children: actions)
+        showsMenuAsPrimaryAction = true
+        changesSelectionAsPrimaryAction = true
+        // At least as wide as the pill it replaces.
+        widthAnchor.constraint(greaterThanOrEqualToConstant: 110).isActive = true
     }
 }
 
@@ -129,7 +137,6 @@ final class SettingsViewController: UIViewController {
             }, for: .valueChanged)
             return control
         }
-        func pill(_ text: String) -> ValuePill { let pill = ValuePill(); pill.text = text; return pill }
         lockSwitch.addAction(UIAction { [weak self] _ in
             // The scene asks its root container, which hands the question to this controller.
             self?.setNeedsUpdateOfPrefersInterfaceOrientationLocked()
@@ -138,8 +145,10 @@ final class SettingsViewController: UIViewController {
             SettingsRowView(title: "Lock orientation", detail: "Keep this window's orientation when the device turns (Ctrl+→ / Ctrl+←); honoured while the window is maximized.",
                             control: toggle(lockSwitch, key: "lockOrientation", default: false)),
             SettingsRowView(title: "Fetch new mail", detail: "Check the server for new messages every few minutes.", control: toggle(key: "fetchNewMail", default: true)),
-            SettingsRowView(title: "Show previews", detail: "Two lines of each message in the list.", control: pill("2 lines")),
-            SettingsRowView(title: "Swipe actions", detail: "What a swipe to the left does to a message.", control: pill("Archive")),
+            SettingsRowView(title: "Show previews", detail: "How many lines of each message the list shows.", control: ValuePopUpButton(values: MailPreferences.previewChoices, key: MailPreferences.previewLinesKey, default: "2 lines") { _ in
+                                MailPreferences.previewLinesDidChange()
+                            }),
+            SettingsRowView(title: "Swipe actions", detail: "What a swipe to the left does to a message.", control: ValuePopUpButton(values: MailPreferences.swipeChoices, key: MailPreferences.swipeActionKey, default: "Archive")),
             SettingsRowView(title: "Load remote images", detail: "Images from the web are loaded when a message opens.", control: toggle(key: "loadRemoteImages", default: false)),
             SettingsRowView(title: "Organise by thread", detail: "Replies are grouped under the message they answer.", control: toggle(key: "organiseByThread", default: true)),
         ]

@@ -86,6 +86,9 @@ struct UIMenuTests {
         panel = try #require(clamped.panels.first)
         rect = panel.convert(panel.menuRect, to: window)
         #expect(rect.maxX == 792, "kept 8 points inside the window")
+        window.frame.size = CGSize(width: 600, height: 600)
+        window.layoutIfNeeded()
+        #expect(panel.convert(panel.menuRect, to: window).maxX == 592, "and when the window narrows")
         #expect(window.presentedMenu === clamped)
     }
 

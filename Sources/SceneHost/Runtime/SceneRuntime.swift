@@ -52,9 +52,20 @@ public final class SceneRuntime {
         trace = path.flatMap { Trace(path: $0, start: monotonicSeconds()) }
         desktop = DesktopSettings(display: display)
         display.selectScreenChangeEvents()
-        desktop.onChange = { [unowned self] in for window in windows { window.desktopDidChange() } }
+        desktop.onChange = { [unowned self] in
+            updateScreen()
+            for window in windows { window.desktopDidChange() }
+        }
+        updateScreen()
         // Xlib calls this on the thread that used the connection: the main one.
         Display.connectionLost = { [weak self] in MainActor.assumeIsolated { self?.saveBeforeExit() } }
+    }
+
+    /// `UIScreen.main` is the first monitor, at the desktop's scale.
+    private func updateScreen() {
+        let monitor = display.monitors()[0]
+        UIScreen.main.update(pixelSize: CGSize(width: monitor.width, height: monitor.height), scale: desktop.displayScale,
+                             framesPerSecond: display.refreshRate())
     }
 
     /// The X server went away: what the person did since the last save is saved now (saving reads only
@@ -316,13 +327,42 @@ public final class SceneRuntime {
 
     /// One turn: events, requests, frames, then sleep until something happens.
     func turn(maximumWait: Double?) {
-        loop.wait(busy: work(), maximumWait: maximumWait)
+        let busy = work()
+        let untilAnimationFrame = nextAnimationFrame.map { max(0, $0 - CACurrentMediaTime()) }
+        loop.wait(busy: busy, maximumWait: [maximumWait, untilAnimationFrame].compactMap { $0 }.min())
+    }
+
+    /// The display's frame period: RandR's refresh rate, 60 Hz when the server does not say.
+    private var framePeriod: Double { 1 / Double(UIScreen.main.maximumFramesPerSecond) }
+    /// When the next animation frame is due; nil while nothing animates (the loop then sleeps until
+    /// something happens).
+    private var nextAnimationFrame: CFTimeInterval?
+
+    /// While animations run or display links are added, makes a frame at each refresh of the display:
+    /// fires the links and has every animating scene draw.
+    private func paceAnimations() {
+        let animating = windows.filter(\.scene.hasRunningAnimations)
+        guard !animating.isEmpty || CADisplayLink.isRunning else {
+            nextAnimationFrame = nil
+            return
+        }
+        let now = CACurrentMediaTime()
+        let due = nextAnimationFrame ?? now
+        // Within half a millisecond counts as due: poll's timeout is in whole milliseconds.
+        guard now >= due - 0.0005 else { return }
+        CADisplayLink.fire(at: now, period: framePeriod)
+        for window in animating { window.sceneNeedsFrame() }
+        // Keep the display's phase; a frame missed (a long turn) is skipped, not caught up.
+        var next = due + framePeriod
+        if next <= now { next = now + framePeriod - (now - due).truncatingRemainder(dividingBy: framePeriod) }
+        nextAnimationFrame = next
     }
 
     /// A turn's work; returns whether more is already waiting (the loop must not sleep).
     private func work() -> Bool {
         drainEvents()
         processRequests()
+        paceAnimations()
         for window in windows where window.needsFrame { window.renderFrame() }
         for window in windows { window.sendRequestedFrame() }
         // Sends what the turn asked for (a frame's puts and its sync counter among it). Events Xlib has
@@ -338,6 +378,7 @@ public final class SceneRuntime {
         while display.hasEvents(reading: false) || display.hasEvents(reading: true) {
             let event = display.nextEvent()
             if case .screenChanged(let rotation) = event {
+                updateScreen()
                 screenDidRotate(rotation)
                 continue
             }

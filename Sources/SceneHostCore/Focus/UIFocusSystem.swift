@@ -166,13 +166,23 @@ public final class UIFocusSystem {
     }
 }
 
-/// A control that acts on Space and Return when focused as it does on a click.
+/// A control that acts on Space and Return when focused as it does on a click, and may use other keys
+/// while focused (a slider's arrows).
 @MainActor
 protocol KeyboardActivatable: UIView {
     func activateFromKeyboard()
+    /// A key other than Tab, Space and Return while the control is focused; returns whether it used it.
+    func handleFocusedKey(_ input: String, modifierFlags: UIKeyModifierFlags) -> Bool
+}
+
+extension KeyboardActivatable {
+    func handleFocusedKey(_ input: String, modifierFlags: UIKeyModifierFlags) -> Bool { false }
 }
 
 extension UIView {
+    /// Whether the view is an enabled control (or not a control at all).
+    var isEnabledControl: Bool { (self as? UIControl)?.isEnabled ?? true }
+
     /// Strokes the focus ring, in the tint colour, just inside `rect` (the bounds, by default) with the
     /// corners of a rounded rectangle of `cornerRadius`: what a view draws stays in its bounds. Controls
     /// call it at the end of `draw(_:)` while focused.
@@ -202,6 +212,10 @@ extension UIWindowScene {
         let flags = modifierFlags.subtracting([.alphaShift, .numericPad])
         if let window = keyWindow ?? windows.first, let menu = window.presentedMenu {
             return menu.handleKey(input, modifierFlags: flags)
+        }
+        if let focused = focusSystemStorage.focusedItem as? KeyboardActivatable, focused.isEnabledControl,
+           focused.handleFocusedKey(input, modifierFlags: flags) {
+            return true
         }
         switch input {
         case "\t" where flags.isEmpty: return focusSystemStorage.moveFocus(.next)

@@ -230,14 +230,18 @@ final class MenuPanelView: UIView {
                 origin.y = anchor.minY - gap - size.height
             }
         }
-        menuRect.origin = origin
+        placedOrigin = origin
         keepInside(area)
     }
 
-    /// Moves the menu inside `area` (8 points from its edges where it fits).
+    /// Where the menu's top-left corner was placed, in the overlay's coordinates.
+    private var placedOrigin: CGPoint = .zero
+
+    /// Moves the menu inside `area` (8 points from its edges where it fits): when placed, and when the
+    /// window's size changes.
     func keepInside(_ area: CGRect) {
         let margin: CGFloat = 8
-        var origin = menuRect.origin
+        var origin = placedOrigin
         origin.x = min(max(origin.x, area.minX + margin), max(area.minX + margin, area.maxX - margin - menuRect.width))
         origin.y = min(max(origin.y, area.minY + margin), max(area.minY + margin, area.maxY - margin - menuRect.height))
         let margins = Self.shadowMargin

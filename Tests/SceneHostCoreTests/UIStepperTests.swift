@@ -1,0 +1,90 @@
+import Foundation
+@_spi(Runtime) @testable import SceneHostCore
+import Testing
+
+/// UIStepper's value, steps, wrapping, autorepeat and events, as UIKit's.
+@MainActor
+struct UIStepperTests {
+    @Test func defaultsAndLimitsAreUIKits() {
+        let stepper = UIStepper()
+        #expect(stepper.value == 0 && stepper.minimumValue == 0 && stepper.maximumValue == 100 && stepper.stepValue == 1)
+        #expect(!stepper.wraps && stepper.autorepeat && stepper.isContinuous && stepper.frame.size == CGSize(width: 94, height: 32))
+        stepper.stepValue = 0
+        #expect(stepper.stepValue == 1, "a step must be more than 0")
+        stepper.value = 150
+        #expect(stepper.value == 100)
+    }
+
+    @Test func clicksStepUpAndDownAndStopAtTheLimitsUnlessTheyWrap() {
+        let stepper = UIStepper(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
+        stepper.maximumValue = 2
+        stepper.autorepeat = false
+        var values: [Double] = []
+        stepper.addAction(UIAction { [unowned stepper] _ in values.append(stepper.value) }, for: .valueChanged)
+        let scene = controlScene([stepper])
+        let plus = CGPoint(x: 80, y: 26), minus = CGPoint(x: 30, y: 26)
+        scene.click(at: plus)
+        scene.click(at: plus)
+        scene.click(at: plus)
+        #expect(values == [1, 2], "stops at the maximum")
+        stepper.wraps = true
+        scene.click(at: plus)
+        scene.click(at: minus)
+        #expect(values == [1, 2, 0, 2])
+    }
+
+    @Test func holdingASideRepeatsTheStep() async throws {
+        let stepper = UIStepper(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
+        var values: [Double] = []
+        stepper.addAction(UIAction { [unowned stepper] _ in values.append(stepper.value) }, for: .valueChanged)
+        let scene = controlScene([stepper])
+        scene.pointerPressed(at: CGPoint(x: 80, y: 26))
+        #expect(values == [1], "at once on the press")
+        try await Task.sleep(for: .milliseconds(780))
+        scene.pointerReleased(at: CGPoint(x: 80, y: 26))
+        let held = values.count
+        #expect(held >= 3 && held <= 5, "after 0.5 s, ten a second: \(values)")
+        try await Task.sleep(for: .milliseconds(250))
+        #expect(values.count == held, "the release stops it")
+    }
+
+    @Test func aStepperThatIsNotContinuousSendsOnceAtTheRelease() {
+        let stepper = UIStepper(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
+        stepper.isContinuous = false
+        var sent = 0
+        stepper.addAction(UIAction { _ in sent += 1 }, for: .valueChanged)
+        let scene = controlScene([stepper])
+        scene.pointerPressed(at: CGPoint(x: 80, y: 26))
+        #expect(sent == 0 && stepper.value == 1)
+        scene.pointerReleased(at: CGPoint(x: 80, y: 26))
+        #expect(sent == 1)
+    }
+
+    @Test func theArrowsStepAFocusedStepperAndPlusIsOnTheLeftInRightToLeft() {
+        let stepper = UIStepper(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
+        stepper.autorepeat = false
+        let scene = controlScene([stepper], rightToLeft: true)
+        scene.click(at: CGPoint(x: 30, y: 26))
+        #expect(stepper.value == 1, "+ on the left")
+        scene.handleKeyPress("\t", modifierFlags: [])
+        scene.handleKeyPress(UIKeyCommand.inputUpArrow, modifierFlags: [])
+        scene.handleKeyPress(UIKeyCommand.inputLeftArrow, modifierFlags: [])
+        #expect(stepper.value == 3)
+        scene.handleKeyPress(UIKeyCommand.inputDownArrow, modifierFlags: [])
+        #expect(stepper.value == 2)
+    }
+
+    @Test func steppersAreFreed() {
+        weak var weak: UIStepper?
+        do {
+            let stepper = UIStepper(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
+            stepper.addAction(UIAction { [unowned stepper] _ in _ = stepper.value }, for: .valueChanged)
+            let scene = controlScene([stepper])
+            scene.pointerPressed(at: CGPoint(x: 80, y: 26))
+            scene.pointerReleased(at: CGPoint(x: 80, y: 26))
+            stepper.removeFromSuperview()
+            weak = stepper
+        }
+        #expect(weak == nil, "a pending repeat holds the stepper weakly")
+    }
+}
