@@ -143,16 +143,22 @@ final class GestureEnvironment {
     /// failure lets those waiting for it go on. Held deliveries and resets wait for `update()`.
     func recognizer(_ recognizer: UIGestureRecognizer, didChangeTo state: UIGestureRecognizer.State, fromRunning: Bool) {
         switch state {
-        case .began, .ended where !fromRunning:
-            for other in active where other !== recognizer && other.state == .possible {
-                if other.requiresFailure(of: recognizer) || excludes(recognizer, other) { other.apply(.failed) }
-            }
-            if recognizer.cancelsTouchesInView { cancelViewTouches(of: recognizer) }
+        case .began:
+            recognized(recognizer)
+        case .ended where !fromRunning:
+            recognized(recognizer)
         case .failed:
             for other in active where other !== recognizer && other.pendingState != nil { retryPending(other) }
         default:
             break
         }
+    }
+
+    private func recognized(_ recognizer: UIGestureRecognizer) {
+        for other in active where other !== recognizer && other.state == .possible {
+            if other.requiresFailure(of: recognizer) || excludes(recognizer, other) { other.apply(.failed) }
+        }
+        if recognizer.cancelsTouchesInView { cancelViewTouches(of: recognizer) }
     }
 
     /// A pending recognition goes ahead once nothing it waits for is deciding.
