@@ -89,52 +89,11 @@ enum ResizeDragBenchmark: Benchmark {
         var cpuPerStep: [Double] = [], handPerStep: [Double] = [], elapsed = 0.0, frames: [[String: Any]] = [], controls: [Double] = []
         for _ in 0..<drags {
             controls.append(ResizeFrameBenchmark.controlStep())
-            app.clearEvents()
-            // Counted incrementally from the events as recorded: rescanning, or reading them as
-            // dictionaries, at each poll would bill the harness to the app.
-            var scanned = 0, acknowledged = 0
-            func acknowledgements() -> Int {
-                let events = app.traceEvents
-                while scanned < events.count {
-                    if events[scanned].name == "frame", events[scanned].number("syncSerial") != nil { acknowledged += 1 }
-                    scanned += 1
-                }
-                return acknowledged
-            }
-            let cpuBefore = processCPUSeconds(), clockBefore = monotonic()
-            // The XTest calls play the person's hand, not the app: their CPU is left out.
-            var hand = 0.0
-            func byHand(_ body: () -> Void) {
-                let before = threadCPUSeconds()
-                body()
-                hand += threadCPUSeconds() - before
-            }
-            byHand {
-                input.move(to: corner)
-                other.fakeButton(1, pressed: true)
-                other.sync()
-            }
-            await app.run(for: 0.05)
-            for step in 1...steps {
-                // Out for half the drag, back for the other half.
-                let reach = step <= steps / 2 ? step : steps - step
-                let before = acknowledgements()
-                // Sent without waiting for the server, as a person's mouse moves.
-                byHand {
-                    other.fakeMotion(x: corner.x + 3 * reach, y: corner.y + dy * reach)
-                    other.flush()
-                }
-                _ = await app.run(until: { acknowledgements() > before }, timeout: 0.2)
-            }
-            byHand {
-                other.fakeButton(1, pressed: false)
-                other.sync()
-            }
-            _ = await app.run(until: { !mail.effectiveGeometry.isInteractivelyResizing }, timeout: 2)
-            elapsed += monotonic() - clockBefore
-            cpuPerStep.append((processCPUSeconds() - cpuBefore - hand) * 1000 / Double(steps))
-            handPerStep.append(hand * 1000 / Double(steps))
-            frames += app.events(of: "frame", scene: mail).filter { $0["syncSerial"] is Double }
+            let drag = await self.drag(app: app, scene: mail, other: other, input: input, corner: corner, dy: dy)
+            elapsed += drag.elapsed
+            cpuPerStep.append(drag.cpuPerStep)
+            handPerStep.append(drag.hand)
+            frames += drag.frames
             // The release's full-quality frame and the overlay's refresh, before the next drag.
             await app.run(for: 0.4)
         }
@@ -168,6 +127,59 @@ enum ResizeDragBenchmark: Benchmark {
         let correct = await app.run(until: { framesUntilFinal() != nil && mail.effectiveGeometry.systemFrame.size == final }, timeout: 5)
         let queued = framesUntilFinal() ?? app.events(of: "frame", scene: mail).count
         return (result, queued, correct)
+    }
+
+    /// One drag of `steps` steps of the window frame's `corner` (out for half, back for the other half,
+    /// 3 px wide and `dy` tall a step), each step waiting for its acknowledgement: the app's CPU per
+    /// step (ms; the XTest calls that play the hand are left out), theirs, the time it took, and the
+    /// frames that acknowledged a step.
+    @MainActor
+    static func drag(app: AppHarness, scene: UIWindowScene, other: Display, input: SyntheticInput, corner: (x: Int, y: Int), dy: Int,
+                     steps: Int = steps) async -> (cpuPerStep: Double, hand: Double, elapsed: Double, frames: [[String: Any]]) {
+        app.clearEvents()
+        // Counted incrementally from the events as recorded: rescanning, or reading them as
+        // dictionaries, at each poll would bill the harness to the app.
+        var scanned = 0, acknowledged = 0
+        func acknowledgements() -> Int {
+            let events = app.traceEvents
+            while scanned < events.count {
+                if events[scanned].name == "frame", events[scanned].number("syncSerial") != nil { acknowledged += 1 }
+                scanned += 1
+            }
+            return acknowledged
+        }
+        let cpuBefore = processCPUSeconds(), clockBefore = monotonic()
+        // The XTest calls play the person's hand, not the app: their CPU is left out.
+        var hand = 0.0
+        func byHand(_ body: () -> Void) {
+            let before = threadCPUSeconds()
+            body()
+            hand += threadCPUSeconds() - before
+        }
+        byHand {
+            input.move(to: corner)
+            other.fakeButton(1, pressed: true)
+            other.sync()
+        }
+        await app.run(for: 0.05)
+        for step in 1...steps {
+            let reach = step <= steps / 2 ? step : steps - step
+            let before = acknowledgements()
+            // Sent without waiting for the server, as a person's mouse moves.
+            byHand {
+                other.fakeMotion(x: corner.x + 3 * reach, y: corner.y + dy * reach)
+                other.flush()
+            }
+            _ = await app.run(until: { acknowledgements() > before }, timeout: 0.2)
+        }
+        byHand {
+            other.fakeButton(1, pressed: false)
+            other.sync()
+        }
+        _ = await app.run(until: { !scene.effectiveGeometry.isInteractivelyResizing }, timeout: 2)
+        let elapsed = monotonic() - clockBefore
+        let cpu = (processCPUSeconds() - cpuBefore - hand) * 1000 / Double(steps)
+        return (cpu, hand * 1000 / Double(steps), elapsed, app.events(of: "frame", scene: scene).filter { $0["syncSerial"] is Double })
     }
 
     static func processCPUSeconds() -> Double { cpuSeconds(CLOCK_PROCESS_CPUTIME_ID) }

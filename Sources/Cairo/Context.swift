@@ -26,6 +26,11 @@ public final class Context {
     public func translate(_ x: Double, _ y: Double) { cairo_translate(pointer, x, y) }
     public func scale(_ x: Double, _ y: Double) { cairo_scale(pointer, x, y) }
     public func rotate(_ angle: Double) { cairo_rotate(pointer, angle) }
+    /// Applies the affine matrix (x, y) → (xx·x + xy·y + x0, yx·x + yy·y + y0) to user space.
+    public func transform(xx: Double, yx: Double, xy: Double, yy: Double, x0: Double, y0: Double) {
+        var matrix = cairo_matrix_t(xx: xx, yx: yx, xy: xy, yy: yy, x0: x0, y0: y0)
+        cairo_transform(pointer, &matrix)
+    }
 
     public func setSource(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         cairo_set_source_rgba(pointer, red, green, blue, alpha)
@@ -94,6 +99,33 @@ public final class Context {
         cairo_curve_to(pointer, c1x, c1y, c2x, c2y, x, y)
     }
     public func closePath() { cairo_close_path(pointer) }
+    /// The length of the current path, its curves flattened to within the tolerance (0.1 device pixel).
+    public func currentPathLength() -> Double {
+        guard let path = cairo_copy_path_flat(pointer) else { return 0 }
+        defer { cairo_path_destroy(path) }
+        var length = 0.0, index = 0, start = (0.0, 0.0), last = (0.0, 0.0)
+        let data = path.pointee.data!, count = Int(path.pointee.num_data)
+        while index < count {
+            let header = data[index].header
+            let point = header.length > 1 ? (data[index + 1].point.x, data[index + 1].point.y) : last
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO: start = point
+            case CAIRO_PATH_LINE_TO: length += ((point.0 - last.0) * (point.0 - last.0) + (point.1 - last.1) * (point.1 - last.1)).squareRoot()
+            case CAIRO_PATH_CLOSE_PATH:
+                length += ((start.0 - last.0) * (start.0 - last.0) + (start.1 - last.1) * (start.1 - last.1)).squareRoot()
+                last = start
+                index += Int(header.length)
+                continue
+            default: break
+            }
+            last = point
+            index += Int(header.length)
+        }
+        return length
+    }
+    /// Dashes for strokes: lengths on, off, on… from `offset` into the pattern (empty: solid).
+    public func setDash(_ lengths: [Double], offset: Double) { cairo_set_dash(pointer, lengths, Int32(lengths.count), offset) }
+    public func setMiterLimit(_ limit: Double) { cairo_set_miter_limit(pointer, limit) }
     public func rectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         cairo_rectangle(pointer, x, y, width, height)
     }
@@ -127,6 +159,41 @@ public final class Context {
         cairo_paint_with_alpha(pointer, alpha)
     }
 
+    /// Ends the group started by `pushGroup` and returns it, to paint or mask with later.
+    public func popGroup() -> Pattern { Pattern(owning: cairo_pop_group(pointer)) }
+    public func setSource(_ pattern: Pattern) { cairo_set_source(pointer, pattern.pointer) }
+    /// Paints the source where `pattern` is opaque, as much as it is.
+    public func mask(_ pattern: Pattern) { cairo_mask(pointer, pattern.pointer) }
+    /// Paints the source where `surface` (placed at `x`, `y`) is opaque, as much as it is.
+    public func mask(_ surface: Surface, x: Double, y: Double) { cairo_mask_surface(pointer, surface.pointer, x, y) }
+
     public func clip() { cairo_clip(pointer) }
     public func resetClip() { cairo_reset_clip(pointer) }
 }
+
+/// A source of colour: a group drawn earlier, or a gradient.
+public final class Pattern {
+    public let pointer: OpaquePointer
+    init(owning pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { cairo_pattern_destroy(pointer) }
+
+    /// A colour stop: where along the gradient (0…1) and its colour (not premultiplied).
+    public typealias Stop = (offset: Double, red: Double, green: Double, blue: Double, alpha: Double)
+
+    /// Colours changing along the line from (x0, y0) to (x1, y1), constant across it; padded beyond.
+    public static func linearGradient(x0: Double, y0: Double, x1: Double, y1: Double, stops: [Stop]) -> Pattern {
+        Pattern(owning: cairo_pattern_create_linear(x0, y0, x1, y1)).adding(stops)
+    }
+
+    /// Colours changing from the circle (cx0, cy0, r0) to the circle (cx1, cy1, r1); padded beyond.
+    public static func radialGradient(cx0: Double, cy0: Double, r0: Double, cx1: Double, cy1: Double, r1: Double, stops: [Stop]) -> Pattern {
+        Pattern(owning: cairo_pattern_create_radial(cx0, cy0, r0, cx1, cy1, r1)).adding(stops)
+    }
+
+    private func adding(_ stops: [Stop]) -> Pattern {
+        for stop in stops { cairo_pattern_add_color_stop_rgba(pointer, stop.offset, stop.red, stop.green, stop.blue, stop.alpha) }
+        cairo_pattern_set_extend(pointer, CAIRO_EXTEND_PAD)
+        return self
+    }
+}
+

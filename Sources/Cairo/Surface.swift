@@ -29,8 +29,11 @@ public class Surface {
 
 /// Pixels in memory: ARGB32 (premultiplied alpha) or RGB24 (x ignored), native-endian 32-bit words.
 public final class ImageSurface: Surface {
-    public enum Format: Sendable { case argb32, rgb24
-        var cairo: cairo_format_t { self == .argb32 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24 }
+    /// `a8`: alpha only, a byte a pixel (masks and shadows).
+    public enum Format: Sendable { case argb32, rgb24, a8
+        var cairo: cairo_format_t {
+            switch self { case .argb32: CAIRO_FORMAT_ARGB32; case .rgb24: CAIRO_FORMAT_RGB24; case .a8: CAIRO_FORMAT_A8 }
+        }
     }
 
     /// Keeps borrowed pixel memory alive for as long as the surface exists.
@@ -68,7 +71,9 @@ public final class ImageSurface: Surface {
     public var width: Int { Int(cairo_image_surface_get_width(pointer)) }
     public var height: Int { Int(cairo_image_surface_get_height(pointer)) }
     public var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
-    public var format: Format { cairo_image_surface_get_format(pointer) == CAIRO_FORMAT_RGB24 ? .rgb24 : .argb32 }
+    public var format: Format {
+        switch cairo_image_surface_get_format(pointer) { case CAIRO_FORMAT_RGB24: .rgb24; case CAIRO_FORMAT_A8: .a8; default: .argb32 }
+    }
 
     /// The first pixel row; `stride` bytes apart. Call `flush()` before reading and `markDirty()` after
     /// writing behind cairo's back.
@@ -95,10 +100,11 @@ public final class ImageSurface: Surface {
         cairo_surface_mark_dirty_rectangle(pointer, Int32(left + dx), Int32(top + dy), Int32(right - left), Int32(bottom - top))
     }
 
-    /// The pixel at (x, y) as 0xAARRGGBB (premultiplied); RGB24 reads with alpha 0xff.
+    /// The pixel at (x, y) as 0xAARRGGBB (premultiplied); RGB24 reads with alpha 0xff, A8 as 0xAA000000.
     public func pixel(x: Int, y: Int) -> UInt32 {
         flush()
         let row = cairo_image_surface_get_data(pointer)! + y * stride
+        if format == .a8 { return UInt32(row[x]) << 24 }
         let value = UnsafeRawPointer(row).load(fromByteOffset: x * 4, as: UInt32.self)
         return format == .rgb24 ? value | 0xff00_0000 : value
     }

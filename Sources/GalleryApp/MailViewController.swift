@@ -54,7 +54,14 @@ enum MailPreferences {
 /// text size, and the row grows with it (92 points at the default size).
 final class MessageRowView: UIView {
     let message: MailMessage
-    var isSelected = false { didSet { backgroundColor = isSelected ? Self.selectionColor : .systemBackground } }
+    /// The selection fades in and out, as a list's on iPadOS (at once while the window is being resized).
+    var isSelected = false {
+        didSet {
+            guard isSelected != oldValue else { return }
+            let duration = window == nil || isWindowResizing ? 0 : 0.2
+            UIView.animate(withDuration: duration) { [self] in backgroundColor = isSelected ? Self.selectionColor : .systemBackground }
+        }
+    }
     static let selectionColor = UIColor(light: UIColor(rgb: 0xDCEBFF), dark: UIColor(rgb: 0x1D3B5C))
     private let sender = UILabel(), subject = UILabel(), preview = UILabel(), time = UILabel()
     private let avatar: AvatarView
@@ -96,10 +103,10 @@ final class MessageRowView: UIView {
         NSLayoutConstraint.activate([
             compact, heightAnchor.constraint(greaterThanOrEqualToConstant: 92),
             bottomAnchor.constraint(greaterThanOrEqualTo: preview.bottomAnchor, constant: 10),
-            avatar.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 14),
-            avatar.topAnchor.constraint(equalTo: topAnchor, constant: 14),
-            avatar.widthAnchor.constraint(equalToConstant: 36), avatar.heightAnchor.constraint(equalTo: avatar.widthAnchor),
-            sender.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 12),
+            avatar.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+            avatar.topAnchor.constraint(equalTo: topAnchor, constant: 16),
+            avatar.widthAnchor.constraint(equalToConstant: 32), avatar.heightAnchor.constraint(equalTo: avatar.widthAnchor),
+            sender.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 14),
             sender.topAnchor.constraint(equalTo: topAnchor, constant: 10),
             time.leadingAnchor.constraint(greaterThanOrEqualTo: sender.trailingAnchor, constant: 8),
             time.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -14),
@@ -116,8 +123,6 @@ final class MessageRowView: UIView {
             separator.bottomAnchor.constraint(equalTo: bottomAnchor), separator.heightAnchor.constraint(equalToConstant: 1),
         ])
     }
-
-    func avatarNeedsDisplay() { avatar.setNeedsDisplay() }
 
     /// How many lines of the preview show (0 hides it); the row grows or shrinks with it.
     var previewLines = 2 {
@@ -156,18 +161,16 @@ final class FlagView: UIView {
     }
 }
 
-/// A coloured circle with initials.
+/// A coloured circle with initials: its round and its soft shadow are its layer's.
 final class AvatarView: UIView {
-    private let initials: String
-    private let color: UIColor
-
     init(name: String) {
-        initials = name.split(separator: " ").compactMap(\.first).prefix(2).map(String.init).joined()
-        let palette: [UInt32] = [0x5E5CE6, 0xFF9F0A, 0x30B0C7, 0xFF375F, 0x34C759, 0xAF52DE, 0x0A84FF]
-        color = UIColor(rgb: palette[Int(name.unicodeScalars.reduce(0) { $0 + $1.value }) % palette.count])
         super.init(frame: .zero)
-        // Drawn for its size (the insets are in points): a new size draws anew, never stretched.
-        contentMode = .redraw
+        let initials = name.split(separator: " ").compactMap(\.first).prefix(2).map(String.init).joined()
+        let palette: [UInt32] = [0x5E5CE6, 0xFF9F0A, 0x30B0C7, 0xFF375F, 0x34C759, 0xAF52DE, 0x0A84FF]
+        backgroundColor = UIColor(rgb: palette[Int(name.unicodeScalars.reduce(0) { $0 + $1.value }) % palette.count])
+        layer.shadowOpacity = 0.3
+        layer.shadowRadius = 2
+        layer.shadowOffset = CGSize(width: 0, height: 1.5)
         let label = UILabel()
         label.text = initials
         label.font = .systemFont(ofSize: 13, weight: .bold)
@@ -178,18 +181,11 @@ final class AvatarView: UIView {
         addSubview(label)
     }
 
-    override func draw(_ rect: CGRect) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
-        // A soft shadow, layer on layer: skipped while a person drags the window's edge.
-        if !isWindowResizing {
-            for ring in 0..<6 {
-                let spread = CGFloat(ring) * 0.5
-                context.setFillColor(UIColor(white: 0, alpha: 0.05))
-                context.fillEllipse(in: bounds.insetBy(dx: 3 - spread, dy: 3 - spread).offsetBy(dx: 0, dy: 1.5))
-            }
-        }
-        context.setFillColor(color)
-        context.fillEllipse(in: bounds.insetBy(dx: 2, dy: 2))
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        layer.cornerRadius = bounds.width / 2
+        // A path casts the shadow without looking at the pixels, as on iOS.
+        layer.shadowPath = UIBezierPath(ovalIn: bounds).cgPath
     }
 }
 
@@ -412,7 +408,6 @@ final class MailViewController: UIViewController {
     /// A drag of the window's edge began or ended: what draws differently while resizing draws again.
     func resizingDidChange() {
         detail.attachment.setNeedsDisplay()
-        for row in rows { row.avatarNeedsDisplay() }
         overlay.update(for: view.window?.windowScene)
     }
 

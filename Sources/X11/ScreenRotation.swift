@@ -63,3 +63,30 @@ extension Display {
         return (0, 0, screenWidth, screenHeight)
     }
 }
+
+extension Display {
+    /// The refresh rate of the fastest active monitor in hertz, from its RandR mode (dot clock over
+    /// the total pixels of a frame); nil when the server does not say (Xvfb's modes have no clock).
+    public func refreshRate() -> Double? {
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard XRRQueryExtension(pointer, &eventBase, &errorBase) != 0,
+              let resources = XRRGetScreenResourcesCurrent(pointer, root) else { return nil }
+        defer { XRRFreeScreenResources(resources) }
+        var best: Double?
+        for index in 0..<Int(resources.pointee.ncrtc) {
+            guard let crtc = XRRGetCrtcInfo(pointer, resources, resources.pointee.crtcs[index]) else { continue }
+            defer { XRRFreeCrtcInfo(crtc) }
+            guard crtc.pointee.mode != 0 else { continue }
+            for modeIndex in 0..<Int(resources.pointee.nmode) where resources.pointee.modes[modeIndex].id == crtc.pointee.mode {
+                let mode = resources.pointee.modes[modeIndex]
+                var lines = Double(mode.vTotal)
+                if mode.modeFlags & UInt(RR_DoubleScan) != 0 { lines *= 2 }
+                if mode.modeFlags & UInt(RR_Interlace) != 0 { lines /= 2 }
+                guard mode.dotClock > 0, mode.hTotal > 0, lines > 0 else { continue }
+                let rate = Double(mode.dotClock) / (Double(mode.hTotal) * lines)
+                if rate > 1, rate < 1000 { best = max(best ?? 0, rate) }
+            }
+        }
+        return best
+    }
+}

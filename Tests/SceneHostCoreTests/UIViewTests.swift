@@ -56,6 +56,57 @@ struct UIViewTests {
         #expect(grandchild.superview == nil)
     }
 
+    @Test func subviewsAreOrderedAsUIKitOrdersThem() {
+        let parent = UIView(), a = UIView(), b = UIView(), c = UIView()
+        [a, b, c].forEach(parent.addSubview)
+        parent.insertSubview(c, belowSubview: a)
+        #expect(parent.subviews == [c, a, b])
+        parent.insertSubview(c, aboveSubview: b)
+        #expect(parent.subviews == [a, b, c])
+        parent.exchangeSubview(at: 0, withSubviewAt: 2)
+        #expect(parent.subviews == [c, b, a])
+        parent.sendSubviewToBack(a)
+        parent.bringSubviewToFront(c)
+        #expect(parent.subviews == [a, b, c])
+        let stranger = UIView(), d = UIView()
+        parent.insertSubview(d, belowSubview: stranger)
+        #expect(parent.subviews.last == d, "below a view that is not a subview: added on top, as UIKit")
+        a.tag = 7
+        #expect(parent.viewWithTag(7) === a && parent.viewWithTag(8) == nil)
+    }
+
+    @Test func aTransformChangesTheFrameAndConversionsButNotBoundsOrCenter() {
+        let parent = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let view = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 40))
+        parent.addSubview(view)
+        view.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        #expect(view.bounds.size == CGSize(width: 100, height: 40) && view.center == CGPoint(x: 100, y: 70))
+        let frame = view.frame
+        #expect(abs(frame.minX - 80) < 1e-9 && abs(frame.minY - 20) < 1e-9 && abs(frame.width - 40) < 1e-9 && abs(frame.height - 100) < 1e-9)
+        // A quarter turn clockwise (y down): the view's top-left corner lands at the frame's top right.
+        let corner = view.convert(CGPoint.zero, to: parent)
+        #expect(abs(corner.x - 120) < 1e-9 && abs(corner.y - 20) < 1e-9)
+        let back = parent.convert(corner, to: view)
+        #expect(abs(back.x) < 1e-9 && abs(back.y) < 1e-9)
+        view.transform = CGAffineTransform(scaleX: 2, y: 2).translatedBy(x: 5, y: 0)
+        #expect(view.convert(CGPoint(x: 50, y: 20), to: parent) == CGPoint(x: 110, y: 70), "the center moves by the scaled translation")
+        view.transform = .identity
+        #expect(view.frame == CGRect(x: 50, y: 50, width: 100, height: 40))
+        view.transform = CGAffineTransform(scaleX: 0.5, y: 0.5)
+        view.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
+        #expect(view.center == CGPoint(x: 30, y: 30) && view.bounds.size == CGSize(width: 60, height: 60),
+                "a frame set under a transform sets the center and the bounds' size")
+    }
+
+    @Test func affineTransformsComposeAsCoreGraphics() {
+        let t = CGAffineTransform(translationX: 10, y: 0).scaledBy(x: 2, y: 3)
+        #expect(CGPoint(x: 1, y: 1).applying(t) == CGPoint(x: 12, y: 3), "scaled first, then moved")
+        #expect(CGPoint(x: 12, y: 3).applying(t.inverted()) == CGPoint(x: 1, y: 1))
+        #expect(CGRect(x: 0, y: 0, width: 2, height: 1).applying(CGAffineTransform(scaleX: -1, y: 1)) == CGRect(x: -2, y: 0, width: 2, height: 1))
+        #expect(CATransform3DGetAffineTransform(CATransform3DMakeAffineTransform(t)) == t)
+        #expect(CATransform3DIsAffine(CATransform3DMakeScale(2, 2, 1)) && !CATransform3DIsAffine(CATransform3DMakeRotation(0.3, 1, 0, 0)))
+    }
+
     @Test func layoutRunsTopDownWithTheControllerAroundItsView() {
         let controller = ProbeController()
         let scene = UIWindowScene.offscreen(size: CGSize(width: 400, height: 300), rootViewController: controller)

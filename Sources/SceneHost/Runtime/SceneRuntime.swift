@@ -316,13 +316,42 @@ public final class SceneRuntime {
 
     /// One turn: events, requests, frames, then sleep until something happens.
     func turn(maximumWait: Double?) {
-        loop.wait(busy: work(), maximumWait: maximumWait)
+        let busy = work()
+        let untilAnimationFrame = nextAnimationFrame.map { max(0, $0 - CACurrentMediaTime()) }
+        loop.wait(busy: busy, maximumWait: [maximumWait, untilAnimationFrame].compactMap { $0 }.min())
+    }
+
+    /// The display's frame period: RandR's refresh rate, 60 Hz when the server does not say.
+    private lazy var framePeriod = 1 / (display.refreshRate() ?? 60)
+    /// When the next animation frame is due; nil while nothing animates (the loop then sleeps until
+    /// something happens).
+    private var nextAnimationFrame: CFTimeInterval?
+
+    /// While animations run or display links are added, makes a frame at each refresh of the display:
+    /// fires the links and has every animating scene draw.
+    private func paceAnimations() {
+        let animating = windows.filter(\.scene.hasRunningAnimations)
+        guard !animating.isEmpty || CADisplayLink.isRunning else {
+            nextAnimationFrame = nil
+            return
+        }
+        let now = CACurrentMediaTime()
+        let due = nextAnimationFrame ?? now
+        // Within half a millisecond counts as due: poll's timeout is in whole milliseconds.
+        guard now >= due - 0.0005 else { return }
+        CADisplayLink.fire(at: now, period: framePeriod)
+        for window in animating { window.sceneNeedsFrame() }
+        // Keep the display's phase; a frame missed (a long turn) is skipped, not caught up.
+        var next = due + framePeriod
+        if next <= now { next = now + framePeriod - (now - due).truncatingRemainder(dividingBy: framePeriod) }
+        nextAnimationFrame = next
     }
 
     /// A turn's work; returns whether more is already waiting (the loop must not sleep).
     private func work() -> Bool {
         drainEvents()
         processRequests()
+        paceAnimations()
         for window in windows where window.needsFrame { window.renderFrame() }
         for window in windows { window.sendRequestedFrame() }
         // Sends what the turn asked for (a frame's puts and its sync counter among it). Events Xlib has

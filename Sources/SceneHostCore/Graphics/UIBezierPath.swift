@@ -8,14 +8,7 @@ import Foundation
 /// only with `usesEvenOddFillRule`.
 @MainActor
 public class UIBezierPath {
-    private enum Element {
-        case move(CGPoint)
-        case line(CGPoint)
-        case curve(to: CGPoint, control1: CGPoint, control2: CGPoint)
-        case arc(center: CGPoint, radius: CGFloat, start: CGFloat, end: CGFloat, clockwise: Bool)
-        case close
-    }
-    private var elements: [Element] = []
+    private var elements: [PathElement] = []
     /// Where the current subpath started: `close()` returns there.
     private var subpathStart: CGPoint?
 
@@ -166,21 +159,15 @@ public class UIBezierPath {
     }
 
     /// Makes this the context's current path.
-    private func trace(in context: CGContext) {
-        let cairo = context.cairo
-        cairo.newPath()
-        for element in elements {
-            switch element {
-            case .move(let p): cairo.move(to: Double(p.x), Double(p.y))
-            case .line(let p): cairo.line(to: Double(p.x), Double(p.y))
-            case .curve(let to, let c1, let c2):
-                cairo.curve(to: Double(to.x), Double(to.y), control1: Double(c1.x), Double(c1.y), control2: Double(c2.x), Double(c2.y))
-            case .arc(let center, let radius, let start, let end, let clockwise):
-                // Clockwise on screen (y down) is the direction of growing angles: cairo's `arc`.
-                cairo.arc(centerX: Double(center.x), centerY: Double(center.y), radius: Double(radius),
-                          from: Double(start), to: Double(end), negative: !clockwise)
-            case .close: cairo.closePath()
-            }
-        }
+    private func trace(in context: CGContext) { elements.trace(in: context.cairo) }
+
+    /// The path as an immutable Core Graphics path (a layer's `path` or `shadowPath`).
+    public var cgPath: CGPath { CGPath(elements: elements) }
+
+    /// A path with `path`'s subpaths.
+    public convenience init(cgPath path: CGPath) {
+        self.init()
+        elements = path.elements
+        if case .move(let start)? = elements.first { subpathStart = start }
     }
 }

@@ -189,7 +189,7 @@ final class LayoutEngine {
             let scale = view.traitCollection.displayScale
             let origin = pixelAligned(parent.variables, scale: scale).origin
             let frame = pixelAligned(record.variables, scale: scale).offsetBy(dx: -origin.x, dy: -origin.y)
-            if !view.frame.isSame(as: frame) { view.frame = frame }
+            if !view.layoutFrame.isSame(as: frame) { view.layoutFrame = frame }
         }
     }
 
@@ -287,7 +287,7 @@ final class LayoutEngine {
                 return [view.bounds.width, view.bounds.height]
             }
             guard view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview else { return [] }
-            let frame = view.frame, container = superview.bounds.size
+            let frame = view.layoutFrame, container = superview.bounds.size
             return [frame.minX, frame.minY, frame.width, frame.height, container.width, container.height,
                     CGFloat(view.autoresizingMask.rawValue)]
         }
@@ -383,7 +383,7 @@ final class LayoutEngine {
     /// parts (left margin, width, right margin; likewise vertically) share any change of the superview's
     /// size in proportion to their current sizes, as UIKit's autoresizing does.
     private func autoresizingConstraints(_ view: UIView, in superview: UIView) -> [NSLayoutConstraint] {
-        let frame = view.frame, container = superview.bounds.size, mask = view.autoresizingMask
+        let frame = view.layoutFrame, container = superview.bounds.size, mask = view.autoresizingMask
         var made: [NSLayoutConstraint] = []
         func axis(_ origin: CGFloat, _ length: CGFloat, _ total: CGFloat, flexibleStart: Bool, flexibleLength: Bool,
                   flexibleEnd: Bool, _ start: NSLayoutConstraint.Attribute, _ dimension: NSLayoutConstraint.Attribute) {

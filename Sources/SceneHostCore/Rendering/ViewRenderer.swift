@@ -21,7 +21,9 @@ enum ViewRenderer {
 
     /// `origin`: where the view's superview's coordinates start, in window (scene) points. Only the
     /// branches marked for display are visited (`all`: the whole subtree, whose place changed).
-    private static func display(_ view: UIView, origin: CGPoint, scale: CGFloat, all: Bool) {
+    /// `aligned`: false inside a view composited by the general path, whose drawings are placed by a
+    /// matrix (see `compositeFreely`), not copied to whole pixels.
+    private static func display(_ view: UIView, origin: CGPoint, scale: CGFloat, all: Bool, aligned: Bool = true) {
         guard !view.isHidden, view.alpha > 0 else { return }
         let all = all || view.displayChecksSubtree
         let below = all || view.descendantNeedsDisplayCheck
@@ -29,8 +31,9 @@ enum ViewRenderer {
         view.displayChecksSubtree = false
         view.descendantNeedsDisplayCheck = false
         let own = coordinatesOrigin(of: view, in: origin)
+        let aligned = aligned && !view.rendersFreely
         if all || view.needsDisplay {
-            let placement = placement(of: view, at: own, scale: scale).placement
+            let placement = aligned ? placement(of: view, at: own, scale: scale).placement : freePlacement(scale)
             if needsDrawing(view, at: placement) {
                 let hadContent = view.content != nil
                 draw(view, placement: placement)
@@ -38,7 +41,7 @@ enum ViewRenderer {
             }
         }
         if below {
-            for subview in view.subviews { display(subview, origin: own, scale: scale, all: all) }
+            for subview in view.subviews { display(subview, origin: own, scale: scale, all: all, aligned: aligned) }
         }
     }
 
@@ -58,10 +61,15 @@ enum ViewRenderer {
         return (UIView.ContentPlacement(scale: scale, phaseX: x - pixelX, phaseY: y - pixelY), pixelX, pixelY)
     }
 
+    /// Drawings composited by a matrix are drawn at no sub-pixel offset.
+    static func freePlacement(_ scale: CGFloat) -> UIView.ContentPlacement {
+        UIView.ContentPlacement(scale: scale, phaseX: 0, phaseY: 0)
+    }
+
     /// Whether `view` must run `draw(_:)` before it is shown at `placement`: when marked, at a new
     /// scale, or moved to another sub-pixel offset while its drawing is shown as drawn (a drawing
     /// fitted to other bounds by the content mode is placed by a transform; no drawing stays none).
-    private static func needsDrawing(_ view: UIView, at placement: UIView.ContentPlacement) -> Bool {
+    static func needsDrawing(_ view: UIView, at placement: UIView.ContentPlacement) -> Bool {
         if view.needsDisplay || view.contentPlacement.scale != placement.scale { return true }
         guard view.contentPlacement != placement, let content = view.content else { return false }
         return view.contentMode == .redraw || content.size == view.bounds.size
@@ -243,7 +251,7 @@ enum ViewRenderer {
     /// subviews, and they in order: the first cover is the view itself if it covers, the last is
     /// sought in the last subviews first.
     private static func cover(of rect: CGRect, in view: UIView, origin: CGPoint, clip: CGRect, last: Bool) -> UIView? {
-        guard !view.isHidden, view.alpha >= 1,
+        guard !view.isHidden, view.alpha >= 1, !view.rendersFreely,
               view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).clipped(to: clip).holds(rect) else { return nil }
         let own = coordinatesOrigin(of: view, in: origin)
         let visible = view.bounds.offsetBy(dx: own.x, dy: own.y).clipped(to: clip)
@@ -267,6 +275,12 @@ enum ViewRenderer {
         guard !view.isHidden, view.alpha > 0 else { return }
         let reach = view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).clipped(to: clip)
         guard !reach.isNull, damage.intersects(reach) else { return }
+        if view.rendersFreely {
+            // No cover lies inside such a view (see `cover(of:in:origin:clip:last:)`).
+            if let pending = cover, !pending.isDescendant(of: view) { return }
+            compositeFreely(view, in: context, scale: scale)
+            return
+        }
         var paints = true
         if let pending = cover {
             if pending === view {
@@ -420,7 +434,7 @@ enum ViewRenderer {
     /// cover search (what hides a damaged rectangle, at any depth), it stops at the first opaque
     /// subview on each branch: under a pane, its rows need not be left out of the fill twice.
     private static func collectOpaqueSubviewAreas(of view: UIView, offset: CGPoint, within: CGRect, into covered: inout [CGRect], depth: Int) {
-        for subview in view.subviews where !subview.isHidden && subview.alpha >= 1 {
+        for subview in view.subviews where !subview.isHidden && subview.alpha >= 1 && !subview.rendersFreely {
             let frame = subview.frame.offsetBy(dx: offset.x, dy: offset.y)
             if subview.backgroundAlpha >= 1 {
                 let part = frame.clipped(to: within)
@@ -439,7 +453,7 @@ enum ViewRenderer {
     /// clear, keep and blend at every frame. A view that says where it will ink (a label) is drawn
     /// straight into an image that size; the others are drawn to a recording first, so one that draws
     /// nothing (most of them) costs no image at all.
-    private static func draw(_ view: UIView, placement: UIView.ContentPlacement) {
+    static func draw(_ view: UIView, placement: UIView.ContentPlacement) {
         view.needsDisplay = false
         view.contentPlacement = placement
         if let ink = view.inkBeforeDrawing {

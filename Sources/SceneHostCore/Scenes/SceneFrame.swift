@@ -47,13 +47,16 @@ extension UIWindowScene {
     ///
     /// geometry (`geometry`, when the host has a new one) → traits (will-transition calls, trait-change
     /// handlers and tracked invalidations, top-down) → `windowScene(_:didUpdateEffectiveGeometry:)` (before
-    /// layout, so what the delegate changes is drawn in this frame) → layout where invalidated →
-    /// `draw(_:)` of the views that need it, at `scale` device pixels per point.
+    /// layout, so what the delegate changes is drawn in this frame) → animations advanced to `time`
+    /// (`CACurrentMediaTime()` seconds) → layout where invalidated → `draw(_:)` of the views that need
+    /// it, at `scale` device pixels per point.
     ///
     /// The host then composites the returned damage with `render(into:damage:scale:)`.
-    @_spi(Runtime) public func prepareFrame(_ geometry: SceneFrameGeometry?, drawingAt scale: CGFloat) -> SceneFrame {
+    @_spi(Runtime) public func prepareFrame(_ geometry: SceneFrameGeometry?, drawingAt scale: CGFloat,
+                                            at time: CFTimeInterval = CACurrentMediaTime()) -> SceneFrame {
         let start = DispatchTime.now().uptimeNanoseconds
         let changed = update(to: geometry)
+        animations.advance(to: time)
         layoutIfNeeded()
         let laidOut = DispatchTime.now().uptimeNanoseconds
         let damage = takeDamage(drawingAt: scale)
@@ -90,8 +93,10 @@ public final class OffscreenSceneHost: UIWindowSceneHost {
         _ = scene.update(to: geometry)
     }
 
-    /// One frame at the current geometry (see `UIWindowScene.prepareFrame`).
-    public func prepareFrame() -> SceneFrame { scene.prepareFrame(nil, drawingAt: geometry.displayScale) }
+    /// One frame at the current geometry, its animations shown as at `time` (see `UIWindowScene.prepareFrame`).
+    public func prepareFrame(at time: CFTimeInterval = CACurrentMediaTime()) -> SceneFrame {
+        scene.prepareFrame(nil, drawingAt: geometry.displayScale, at: time)
+    }
 
     public func sceneNeedsFrame() {}
     public func sceneTitleDidChange() {}

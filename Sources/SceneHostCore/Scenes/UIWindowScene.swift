@@ -106,6 +106,13 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
 
     @exclusivity(unchecked) @_spi(Runtime) public weak var host: (any UIWindowSceneHost)?
 
+    /// The layers of this scene with animations running.
+    let animations = SceneAnimations()
+
+    /// Whether animations are running: the host draws a frame at every refresh of the display until
+    /// they end.
+    @_spi(Runtime) public var hasRunningAnimations: Bool { animations.isRunning }
+
     public required init(session: UISceneSession, connectionOptions: UIScene.ConnectionOptions) {
         let restrictions = UISceneSizeRestrictions()
         sizeRestrictions = restrictions

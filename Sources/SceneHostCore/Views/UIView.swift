@@ -1,8 +1,8 @@
 import Cairo
 import Foundation
 
-/// A rectangle of the interface: geometry, a place in the view hierarchy, layout and drawing, as in
-/// UIKit (without transforms or animation).
+/// A rectangle of the interface: geometry (with an affine `transform`), a place in the view hierarchy,
+/// layout, drawing, a backing `layer` and animation, as in UIKit.
 ///
 /// Drawing: what `draw(_:)` draws is kept in a backing image at the display's scale (as a layer's
 /// contents in UIKit) and copied whenever the view is composited, so `draw(_:)` runs only after
@@ -26,19 +26,72 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     public convenience override init() { self.init(frame: .zero) }
 
+    // MARK: Layer
+
+    /// The class of the view's layer (`CALayer`; a view drawn by a shape or gradient layer returns
+    /// `CAShapeLayer.self` or `CAGradientLayer.self`).
+    open class var layerClass: CALayer.Type { CALayer.self }
+
+    /// The layer that shows the view: its corners, border, shadow, transform and animations (see
+    /// `CALayer`). Made when first asked for: most views never need one.
+    public var layer: CALayer {
+        if let backingLayer { return backingLayer }
+        let layer = Self.layerClass.init()
+        layer.owningView = self
+        backingLayer = layer
+        return layer
+    }
+    @exclusivity(unchecked) private(set) var backingLayer: CALayer?
+
+    /// A view whose alpha masks this view (and its subviews), placed in this view's coordinates; it is
+    /// its layer's `mask` and is not a subview.
+    open var mask: UIView? {
+        get { maskView }
+        set {
+            maskView = newValue
+            layer.mask = newValue?.layer
+        }
+    }
+    private var maskView: UIView?
+
     // MARK: Geometry
 
-    /// The view's rectangle in its superview's coordinates.
+    /// The view's rectangle in its superview's coordinates. Under a `transform` other than the identity it
+    /// is the smallest rectangle holding the transformed bounds, and setting it sets `center` to its
+    /// middle and the bounds' size to its size (UIKit calls the value undefined then).
     open var frame: CGRect {
+        get {
+            guard isTransformed else { return CGRect(origin: frameOrigin, size: storedBounds.size) }
+            return CGRect(origin: .zero, size: storedBounds.size).applying(
+                CGAffineTransform(translationX: -storedBounds.width / 2, y: -storedBounds.height / 2)
+                    .concatenating(storedTransform).concatenating(CGAffineTransform(translationX: center.x, y: center.y)))
+        }
+        set {
+            guard isTransformed else { return layoutFrame = newValue }
+            layoutFrame = CGRect(x: newValue.midX - newValue.width / 2, y: newValue.midY - newValue.height / 2,
+                                 width: newValue.width, height: newValue.height)
+        }
+    }
+
+    /// The frame without the transform: the bounds' size placed around `center`. What Auto Layout and
+    /// autoresizing set and read, as UIKit's layout sets the center and bounds.
+    var layoutFrame: CGRect {
         get { CGRect(origin: frameOrigin, size: storedBounds.size) }
         set {
-            let old = frame
+            let old = layoutFrame
             guard !newValue.isSame(as: old) else { return }
+            if UIView.currentAnimationContext != nil {
+                animateChange("position", from: CGPoint(x: old.midX, y: old.midY), to: CGPoint(x: newValue.midX, y: newValue.midY))
+                if old.size != newValue.size {
+                    animateChange("bounds", from: CGRect(origin: storedBounds.origin, size: old.size),
+                                  to: CGRect(origin: storedBounds.origin, size: newValue.size))
+                }
+            }
             let damageBefore = extentInSuperview
             frameOrigin = newValue.origin
             storedBounds.size = newValue.size
             invalidateExtent(own: old.size != newValue.size)
-            if old.origin == newValue.origin {
+            if old.origin == newValue.origin, !rendersFreely {
                 // Only the size changed: what stays in place keeps its pixels, so only the strips the
                 // view gained or lost are composited again (all of it, if it draws anew at the new size),
                 // and only those it paints in.
@@ -51,7 +104,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
                 // view that only moved keeps its pixels: the window copies them, unless it finds when
                 // the frame is drawn that it cannot (see `UIWindow.noteMove`).
                 originDidMove()
-                if old.size != newValue.size || !(window?.noteMove(of: self, from: old) ?? false) {
+                if old.size != newValue.size || rendersFreely || !(window?.noteMove(of: self, from: old) ?? false) {
                     let damageAfter = extentInSuperview
                     invalidateInSuperview(damageAfter)
                     for part in damageBefore.subtracting(damageAfter) { invalidateInSuperview(part) }
@@ -66,6 +119,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         get { storedBounds }
         set {
             guard newValue != storedBounds else { return }
+            animateChange("bounds", from: storedBounds, to: newValue)
             let damageBefore = extentInSuperview
             let center = self.center
             let oldSize = storedBounds.size
@@ -80,7 +134,48 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     open var center: CGPoint {
         get { CGPoint(x: frameOrigin.x + storedBounds.width / 2, y: frameOrigin.y + storedBounds.height / 2) }
-        set { frame.origin = CGPoint(x: newValue.x - storedBounds.width / 2, y: newValue.y - storedBounds.height / 2) }
+        set { layoutFrame.origin = CGPoint(x: newValue.x - storedBounds.width / 2, y: newValue.y - storedBounds.height / 2) }
+    }
+
+    /// An affine transform about the view's center (its layer's anchor point, which SceneHost keeps in
+    /// the middle): scales, rotates or moves how the view and its subviews are shown, hit tested and
+    /// converted, without changing its bounds, center or layout.
+    open var transform: CGAffineTransform {
+        get { storedTransform }
+        set {
+            guard newValue != storedTransform else { return }
+            animateChange("transform", from: CATransform3D(storedTransform), to: CATransform3D(newValue))
+            let damageBefore = extentInSuperview
+            storedTransform = newValue
+            isTransformed = !newValue.isIdentity
+            updateRendersFreely()
+            originDidMove()
+            invalidateExtent(own: false)
+            invalidateInSuperview(damageBefore.union(extentInSuperview))
+        }
+    }
+    @exclusivity(unchecked) private var storedTransform = CGAffineTransform.identity
+    /// Whether `transform` is not the identity (read wherever geometry is).
+    @exclusivity(unchecked) private(set) var isTransformed = false
+
+    /// Maps this view's coordinates to its superview's: around the center, through the transform.
+    var transformToSuperview: CGAffineTransform {
+        guard isTransformed else {
+            return CGAffineTransform(translationX: frameOrigin.x - storedBounds.minX, y: frameOrigin.y - storedBounds.minY)
+        }
+        let center = self.center
+        return CGAffineTransform(translationX: -storedBounds.midX, y: -storedBounds.midY)
+            .concatenating(storedTransform).concatenating(CGAffineTransform(translationX: center.x, y: center.y))
+    }
+
+    /// Whether the view is composited by the general path (cairo with any matrix, layer decorations,
+    /// animations) rather than by whole-pixel copies: under a transform, with rounded corners, a
+    /// border, a shadow, a mask or sublayers, or while its layer animates. Such a view never covers
+    /// what is under it, for the renderer's purposes.
+    @exclusivity(unchecked) private(set) var rendersFreely = false
+
+    func updateRendersFreely() {
+        rendersFreely = isTransformed || (backingLayer?.needsGeneralCompositing ?? false)
     }
 
     /// Whether the view paints anything in `strip` (its superview's coordinates), which it gained or lost
@@ -149,6 +244,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     @exclusivity(unchecked) private var hasTraitSource = false
 
     isolated deinit {
+        backingLayer?.owningView = nil
         for subview in subviews where subview.superview === self {
             subview.superview = nil
             subview.setWindow(nil)
@@ -184,7 +280,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     open func insertSubview(_ view: UIView, at index: Int) {
         if view.superview === self, let current = subviews.firstIndex(of: view) {
             subviews.remove(at: current)
-            subviews.insert(view, at: min(index, subviews.count))
+            subviews.insert(view, at: max(0, min(index, subviews.count)))
             view.invalidateInSuperview(view.extentInSuperview)
             return
         }
@@ -214,6 +310,34 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     open func bringSubviewToFront(_ view: UIView) {
         guard view.superview === self else { return }
         insertSubview(view, at: subviews.count)
+    }
+
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Inserts `view` just below `sibling` (added last when `sibling` is not a subview, as in UIKit).
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        if view === sibling { return }
+        guard sibling.superview === self else { return addSubview(view) }
+        if view.superview === self { subviews.removeAll { $0 === view }; subviews.append(view) }
+        insertSubview(view, at: subviews.firstIndex(of: sibling)!)
+    }
+
+    /// Inserts `view` just above `sibling` (added last when `sibling` is not a subview, as in UIKit).
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        if view === sibling { return }
+        guard sibling.superview === self else { return addSubview(view) }
+        if view.superview === self { subviews.removeAll { $0 === view }; subviews.append(view) }
+        insertSubview(view, at: subviews.firstIndex(of: sibling)! + 1)
+    }
+
+    /// Swaps the subviews at two indexes.
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        guard subviews.indices.contains(index1), subviews.indices.contains(index2), index1 != index2 else { return }
+        subviews.swapAt(index1, index2)
+        for view in [subviews[index1], subviews[index2]] { view.invalidateInSuperview(view.extentInSuperview) }
     }
 
     open func removeFromSuperview() {
@@ -261,6 +385,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         if anchorsFirstResponder { cachedWindow?.firstResponderLeft() }
         willMove(toWindow: newWindow)
         cachedWindow = newWindow
+        if let backingLayer, !backingLayer.animationEntries.isEmpty { AnimationClock.register(backingLayer) }
         for subview in subviews { subview.setWindow(newWindow) }
         if newWindow != nil, needsLayout || descendantNeedsLayout { newWindow?.setNeedsFrame() }
         didMoveToWindow()
@@ -269,9 +394,15 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     // MARK: Appearance
 
     @exclusivity(unchecked) open var backgroundColor: UIColor? {
+        willSet {
+            guard UIView.currentAnimationContext != nil else { return }
+            func cg(_ color: UIColor?) -> CGColor { color?.resolvedColor(with: traitCollection).cgColor ?? .clear }
+            animateChange("backgroundColor", from: cg(backgroundColor), to: cg(newValue))
+        }
         didSet {
             hasDynamicBackground = backgroundColor?.isDynamic ?? false
             cachedBackground = nil
+            backingLayer?.shapeGeneration &+= 1
             if backgroundColor != oldValue { invalidate(bounds) }
         }
     }
@@ -305,6 +436,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     /// Opacity 0…1 applied to the view and its subviews as a group.
     @exclusivity(unchecked) open var alpha: CGFloat = 1 {
+        willSet { if UIView.currentAnimationContext != nil { animateChange("opacity", from: Float(alpha), to: Float(newValue)) } }
         didSet {
             guard alpha != oldValue else { return }
             if oldValue <= 0 { markForDisplay(subtree: true) }
@@ -757,24 +889,35 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// until something below changes, so moving or resizing a view costs its children, not its subtree.
     @exclusivity(unchecked) private var cachedExtent: CGRect?
 
-    private var extent: CGRect {
+    var extent: CGRect {
         if let cachedExtent { return cachedExtent }
         var extent = bounds
         if !clipsToBounds {
             for subview in subviews where !subview.isHidden { extent = extent.union(subview.extentInSuperview) }
+            if let backingLayer { extent = extent.union(backingLayer.sublayersExtent) }
         }
+        if let backingLayer { extent = extent.union(backingLayer.shadowExtent(bounds: bounds)) }
         cachedExtent = extent
         return extent
     }
 
     /// The area this view and its unclipped descendants cover, in the superview's coordinates.
     var extentInSuperview: CGRect {
-        extent.offsetBy(dx: frameOrigin.x - storedBounds.minX, dy: frameOrigin.y - storedBounds.minY)
+        if rendersFreely { return presentedExtentInSuperview }
+        return extent.offsetBy(dx: frameOrigin.x - storedBounds.minX, dy: frameOrigin.y - storedBounds.minY)
+    }
+
+    /// Where the view and its unclipped descendants are drawn now, in the superview's coordinates: under
+    /// its transform and its layer's running animations.
+    var presentedExtentInSuperview: CGRect {
+        guard let backingLayer else { return extent.applying(transformToSuperview) }
+        let bounds = backingLayer.presentedValue("bounds", storedBounds)
+        return extent.union(bounds).applying(backingLayer.transformToSuperlayer(presented: true))
     }
 
     /// Forgets cached extents that depend on this view: its own (when `own`: its bounds or subviews
     /// changed) and its ancestors'. An ancestor without a cache has none above it either.
-    private func invalidateExtent(own: Bool) {
+    func invalidateExtent(own: Bool) {
         if own { cachedExtent = nil }
         var ancestor = superview
         while let view = ancestor, view.cachedExtent != nil {
@@ -789,7 +932,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         window.addDamage(convert(rect, to: nil))
     }
 
-    private func invalidateInSuperview(_ rect: CGRect) {
+    func invalidateInSuperview(_ rect: CGRect) {
         if let superview {
             superview.invalidate(rect)
         } else if let window = self as? UIWindow {
@@ -810,11 +953,28 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         // Walked for every damaged rectangle: neither retained nor cast at each step.
         unowned(unsafe) var current = self
         while !current.isWindow, let parent = current.superview {
-            result = result.offsetBy(dx: current.frameOrigin.x - current.storedBounds.minX,
-                                     dy: current.frameOrigin.y - current.storedBounds.minY)
+            if current.isTransformed {
+                result = result.applying(current.transformToSuperview)
+            } else {
+                result = result.offsetBy(dx: current.frameOrigin.x - current.storedBounds.minX,
+                                         dy: current.frameOrigin.y - current.storedBounds.minY)
+            }
             current = parent
         }
         return result
+    }
+
+    /// Maps this view's coordinates to its window's (its topmost ancestor's outside a window), and
+    /// whether that is a translation only.
+    private func transformToWindow() -> (transform: CGAffineTransform, isTranslation: Bool) {
+        var transform = CGAffineTransform.identity, isTranslation = true
+        var current = self
+        while !current.isWindow, let parent = current.superview {
+            transform = transform.concatenating(current.transformToSuperview)
+            isTranslation = isTranslation && !current.isTransformed
+            current = parent
+        }
+        return (transform, isTranslation)
     }
 
     /// Set by `UIWindow`: whether this view is a window (cheaper to read than a cast).
@@ -838,7 +998,10 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// `point` in the superview's coordinates → this view's: the one step hit testing and event
     /// delivery take down the tree, without walking to the window.
     func convertFromSuperview(_ point: CGPoint) -> CGPoint {
-        CGPoint(x: point.x - frameOrigin.x + storedBounds.minX, y: point.y - frameOrigin.y + storedBounds.minY)
+        guard isTransformed else {
+            return CGPoint(x: point.x - frameOrigin.x + storedBounds.minX, y: point.y - frameOrigin.y + storedBounds.minY)
+        }
+        return point.applying(transformToSuperview.inverted())
     }
 
     public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {

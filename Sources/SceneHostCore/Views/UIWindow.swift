@@ -174,7 +174,7 @@ open class UIWindow: UIView {
     /// opaque background (a label on a list row), the same colour everywhere, which `canCopy` checks
     /// no other subview covers where it was or is.
     private func isCopyable(_ view: UIView) -> Bool {
-        guard !view.isHidden, view.alpha >= 1, view.extentInSuperview.isSame(as: view.frame) else { return false }
+        guard !view.isHidden, view.alpha >= 1, !view.rendersFreely, view.extentInSuperview.isSame(as: view.frame) else { return false }
         if view.backgroundAlpha >= 1 { return true }
         guard let superview = view.superview else { return false }
         return superview.backgroundAlpha >= 1 && superview.content == nil
@@ -185,7 +185,7 @@ open class UIWindow: UIView {
     private func ancestorsStayed(_ view: UIView) -> Bool {
         var ancestor = view.superview
         while let current = ancestor, current !== self {
-            guard current.originMoved != frameNumber, current.alpha >= 1, !current.isHidden else { return false }
+            guard current.originMoved != frameNumber, current.alpha >= 1, !current.isHidden, !current.rendersFreely else { return false }
             ancestor = current.superview
         }
         return ancestor === self && !isHidden
