@@ -262,7 +262,11 @@ open class UIButton: UIControl, KeyboardActivatable {
             var foreground = titleColor(for: state) ?? fallback
             // A system button fades while pressed, as UIKit's.
             if isHighlighted, buttonType != .custom, titleColors[State.highlighted.rawValue] == nil {
-                foreground = foreground.withAlphaComponent(0.2)
+                let base = foreground
+                foreground = UIColor { traits in
+                    let color = base.resolvedColor(with: traits)
+                    return color.withAlphaComponent(color.alpha * 0.2)
+                }
             }
             return (foreground, nil)
         }
@@ -292,7 +296,12 @@ open class UIButton: UIControl, KeyboardActivatable {
                     return color.withAlphaComponent(color.alpha > 0.5 ? color.alpha * 0.75 : min(1, color.alpha * 1.8))
                 }
             } else {
-                foreground = foreground.withAlphaComponent(0.35)
+                // Faded to a third of its own opacity (a colour may have an alpha of its own).
+                let base = foreground
+                foreground = UIColor { traits in
+                    let color = base.resolvedColor(with: traits)
+                    return color.withAlphaComponent(color.alpha * 0.35)
+                }
             }
         }
         return (foreground, background)
@@ -445,7 +454,7 @@ open class UIButton: UIControl, KeyboardActivatable {
         }
         if content.subtitle != nil {
             let y = textBox.minY + text.title.height + (text.title.height > 0 ? content.titlePadding : 0)
-            subtitleText.draw(in: context, at: CGPoint(x: x(for: text.subtitle.width), y: y), color: look.foreground.withAlphaComponent(0.8))
+            subtitleText.draw(in: context, at: CGPoint(x: x(for: text.subtitle.width), y: y), color: look.foreground)
         }
         if isFocused { drawFocusRing(in: context, cornerRadius: max(radius, 4)) }
     }
