@@ -153,7 +153,7 @@ struct UIMenuTests {
     }
 
     @Test func aClickOnARowChoosesItAndOneOutsideTheMenuClosesIt() throws {
-        let (_, window) = menuScene()
+        let (scene, window) = menuScene()
         var chosen: [String] = []
         let menu = UIMenu(options: .singleSelection, children: [
             UIAction(title: "One", state: .on) { chosen.append($0.title) },
@@ -166,6 +166,8 @@ struct UIMenuTests {
             let row = panel.rows[index].frame.offsetBy(dx: panel.menuRect.minX, dy: panel.menuRect.minY)
             return panel.convert(CGPoint(x: row.midX, y: row.midY), to: overlay)
         }
+        scene.pointerMoved(to: overlay.convert(center(of: 1), to: window))
+        #expect(panel.highlightedRow?.element?.title == "Two", "the row under the hovering pointer")
         overlay.pointerDown(at: center(of: 2))
         #expect(panel.highlightedRow?.element?.title == "Stay", "pressed")
         overlay.pointerUp(at: center(of: 2))

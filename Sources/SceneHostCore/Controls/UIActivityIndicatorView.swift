@@ -14,6 +14,7 @@ open class UIActivityIndicatorView: UIView {
         case medium = 100, large = 101
     }
 
+    /// The indicator's size: 20 points (`.medium`) or 37 (`.large`).
     open var style: Style = .medium {
         didSet {
             setNeedsDisplay()
@@ -31,6 +32,7 @@ open class UIActivityIndicatorView: UIView {
     open var hidesWhenStopped = true {
         didSet { if !isAnimating { isHidden = hidesWhenStopped } }
     }
+    /// Whether it is turning (between `startAnimating()` and `stopAnimating()`).
     public private(set) var isAnimating = false
 
     /// Which spoke is the brightest (0…11).
@@ -43,6 +45,7 @@ open class UIActivityIndicatorView: UIView {
     static let tickInterval: TimeInterval = 1.0 / 12
     static let defaultColor = UIColor(light: UIColor(rgb: 0x3C3C43, alpha: 0.6), dark: UIColor(rgb: 0xEBEBF5, alpha: 0.6))
 
+    /// An indicator of `style`, at its size, stopped.
     public init(style: Style) {
         self.style = style
         super.init(frame: CGRect(origin: .zero, size: Self.size(for: style)))
@@ -66,6 +69,7 @@ open class UIActivityIndicatorView: UIView {
     open override var intrinsicContentSize: CGSize { Self.size(for: style) }
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
+    /// Starts turning (and shows the indicator when it hides when stopped).
     open func startAnimating() {
         guard !isAnimating else { return }
         isAnimating = true
@@ -73,6 +77,7 @@ open class UIActivityIndicatorView: UIView {
         tickIfNeeded()
     }
 
+    /// Stops turning (and hides the indicator when it hides when stopped).
     open func stopAnimating() {
         guard isAnimating else { return }
         isAnimating = false

@@ -22,6 +22,7 @@ open class UIButton: UIControl, KeyboardActivatable {
         public static let roundedRect = ButtonType.system
     }
 
+    /// The type the button was made with (`.custom` for `init(frame:)`, `.system` for a configuration).
     public private(set) var buttonType: ButtonType = .custom
 
     /// How the button looks; nil: the per-state titles, colours and images. Setting it redraws the
@@ -34,6 +35,7 @@ open class UIButton: UIControl, KeyboardActivatable {
     /// `setNeedsUpdateConfiguration()`), before it is next laid out or drawn; it usually sets
     /// `configuration` from `state`.
     public typealias ConfigurationUpdateHandler = @MainActor (UIButton) -> Void
+    /// The handler `updateConfiguration()` runs; setting it asks for an update.
     open var configurationUpdateHandler: ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
     /// Whether a change of state asks for a configuration update; default true.
     open var automaticallyUpdatesConfiguration = true
@@ -105,16 +107,21 @@ open class UIButton: UIControl, KeyboardActivatable {
         titles[state.rawValue] = title
         contentDidChange()
     }
+    /// The title set for `state`, else the `.normal` one.
     open func title(for state: State) -> String? { titles[state.rawValue] ?? titles[0] }
+    /// Sets the title colour of a button without configuration in `state`.
     open func setTitleColor(_ color: UIColor?, for state: State) {
         titleColors[state.rawValue] = color
         setNeedsDisplay()
     }
+    /// The title colour set for `state`, else the `.normal` one.
     open func titleColor(for state: State) -> UIColor? { titleColors[state.rawValue] ?? titleColors[0] }
+    /// Sets the image shown in `state`; states without one show the `.normal` image.
     open func setImage(_ image: UIImage?, for state: State) {
         images[state.rawValue] = image
         contentDidChange()
     }
+    /// The image set for `state`, else the `.normal` one.
     open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[0] }
 
     /// The title shown now: the selected menu action's for a pop-up button, else the one for the
@@ -123,7 +130,9 @@ open class UIButton: UIControl, KeyboardActivatable {
         if let selected = selectedMenuAction { return selected.title }
         return title(for: state) ?? configuration?.title
     }
+    /// The colour the title is drawn in now (the state's look).
     public var currentTitleColor: UIColor { look(for: configuration).foreground }
+    /// The image shown now: the state's, else the configuration's.
     public var currentImage: UIImage? { image(for: state) ?? configuration?.image }
 
     // MARK: Configuration updates
@@ -253,7 +262,11 @@ open class UIButton: UIControl, KeyboardActivatable {
             var foreground = titleColor(for: state) ?? fallback
             // A system button fades while pressed, as UIKit's.
             if isHighlighted, buttonType != .custom, titleColors[State.highlighted.rawValue] == nil {
-                foreground = foreground.withAlphaComponent(0.2)
+                let base = foreground
+                foreground = UIColor { traits in
+                    let color = base.resolvedColor(with: traits)
+                    return color.withAlphaComponent(color.alpha * 0.2)
+                }
             }
             return (foreground, nil)
         }
@@ -283,7 +296,12 @@ open class UIButton: UIControl, KeyboardActivatable {
                     return color.withAlphaComponent(color.alpha > 0.5 ? color.alpha * 0.75 : min(1, color.alpha * 1.8))
                 }
             } else {
-                foreground = foreground.withAlphaComponent(0.35)
+                // Faded to a third of its own opacity (a colour may have an alpha of its own).
+                let base = foreground
+                foreground = UIColor { traits in
+                    let color = base.resolvedColor(with: traits)
+                    return color.withAlphaComponent(color.alpha * 0.35)
+                }
             }
         }
         return (foreground, background)
@@ -436,7 +454,7 @@ open class UIButton: UIControl, KeyboardActivatable {
         }
         if content.subtitle != nil {
             let y = textBox.minY + text.title.height + (text.title.height > 0 ? content.titlePadding : 0)
-            subtitleText.draw(in: context, at: CGPoint(x: x(for: text.subtitle.width), y: y), color: look.foreground.withAlphaComponent(0.8))
+            subtitleText.draw(in: context, at: CGPoint(x: x(for: text.subtitle.width), y: y), color: look.foreground)
         }
         if isFocused { drawFocusRing(in: context, cornerRadius: max(radius, 4)) }
     }

@@ -36,8 +36,11 @@ extension UIButton {
             case automatic = 0, none = 1, popup = 2, toggle = 3
         }
 
+        /// The title; nil shows none (a pop-up button shows its selected action's).
         public var title: String?
+        /// A second, smaller line under the title.
         public var subtitle: String?
+        /// The image beside the text, drawn at its size.
         public var image: UIImage?
         /// Where the image goes next to the text: `.leading` (the default), `.trailing`, `.top` or `.bottom`.
         public var imagePlacement: NSDirectionalRectEdge = .leading
@@ -45,12 +48,15 @@ extension UIButton {
         public var imagePadding: CGFloat = 0
         /// Space between the title and the subtitle.
         public var titlePadding: CGFloat = 0
+        /// How the title and subtitle align with each other.
         public var titleAlignment: TitleAlignment = .automatic
         /// The text and image colour; nil: the style's (the tint, or white on a filled button).
         public var baseForegroundColor: UIColor?
         /// The background colour; nil: the style's (none, grey, a pale tint, or the tint).
         public var baseBackgroundColor: UIColor?
+        /// How round the background's corners are.
         public var cornerStyle: CornerStyle = .dynamic
+        /// The size: fonts and, until set directly, the content insets.
         public var buttonSize: Size = .medium {
             didSet { if !insetsSet { contentInsets = Self.defaultInsets(for: buttonSize) } }
         }
@@ -61,6 +67,7 @@ extension UIButton {
         }
         private var storedInsets = Configuration.defaultInsets(for: .medium)
         private var insetsSet = false
+        /// The indicator at the trailing edge.
         public var indicator: Indicator = .automatic
         /// Kept for code that sets it; SceneHost draws no activity indicator in buttons.
         public var showsActivityIndicator = false
@@ -104,6 +111,7 @@ extension UIButton {
             return copy
         }
 
+        /// Equal when every property is (images by identity).
         public static func == (a: Configuration, b: Configuration) -> Bool {
             a.style == b.style && a.title == b.title && a.subtitle == b.subtitle && a.image === b.image
                 && a.imagePlacement == b.imagePlacement && a.imagePadding == b.imagePadding && a.titlePadding == b.titlePadding

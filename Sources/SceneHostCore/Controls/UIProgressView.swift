@@ -13,6 +13,7 @@ open class UIProgressView: UIView {
         case `default` = 0, bar = 1
     }
 
+    /// The bar's style: 4 points tall and rounded (`.default`), or 2.5 and square (`.bar`).
     open var progressViewStyle: Style = .default {
         didSet {
             setNeedsDisplay()
@@ -35,6 +36,7 @@ open class UIProgressView: UIView {
     /// The unfilled part's colour; nil: UIKit's grey.
     open var trackTintColor: UIColor? { didSet { setNeedsDisplay() } }
 
+    /// A progress view of `style`, at 0.
     public init(progressViewStyle style: Style) {
         progressViewStyle = style
         super.init(frame: .zero)

@@ -74,11 +74,14 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
 
     // MARK: Segments
 
+    /// How many segments there are.
     open var numberOfSegments: Int { segments.count }
 
+    /// Inserts a segment with `title` at `segment` (clamped); the selection stays on its segment. No animation.
     open func insertSegment(withTitle title: String?, at segment: Int, animated: Bool) {
         insert(Segment(title: title), at: segment)
     }
+    /// Inserts a segment with `image` at `segment` (clamped). No animation.
     open func insertSegment(with image: UIImage?, at segment: Int, animated: Bool) {
         insert(Segment(image: image), at: segment)
     }
@@ -95,6 +98,7 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
         contentDidChange()
     }
 
+    /// Removes a segment; removing the selected one leaves none selected.
     open func removeSegment(at segment: Int, animated: Bool) {
         guard segments.indices.contains(segment) else { return }
         segments.remove(at: segment)
@@ -103,25 +107,30 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
         contentDidChange()
     }
 
+    /// Removes every segment; none is selected.
     open func removeAllSegments() {
         segments = []
         selectedSegmentIndex = Self.noSegment
         contentDidChange()
     }
 
+    /// Shows `title` in the segment (instead of its image).
     open func setTitle(_ title: String?, forSegmentAt segment: Int) {
         guard segments.indices.contains(segment) else { return }
         segments[segment].title = title
         segments[segment].image = nil
         contentDidChange()
     }
+    /// The segment's title, if it shows one.
     open func titleForSegment(at segment: Int) -> String? { segments.indices.contains(segment) ? segments[segment].title : nil }
+    /// Shows `image` in the segment (instead of its title).
     open func setImage(_ image: UIImage?, forSegmentAt segment: Int) {
         guard segments.indices.contains(segment) else { return }
         segments[segment].image = image
         segments[segment].title = nil
         contentDidChange()
     }
+    /// The segment's image, if it shows one.
     open func imageForSegment(at segment: Int) -> UIImage? { segments.indices.contains(segment) ? segments[segment].image : nil }
     /// Makes the segment perform `action` and show its title (iOS 14).
     open func setAction(_ action: UIAction, forSegmentAt segment: Int) {
@@ -130,16 +139,19 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
                                     isEnabled: segments[segment].isEnabled, width: segments[segment].width)
         contentDidChange()
     }
+    /// The action the segment was made from, if any.
     open func actionForSegment(at segment: Int) -> UIAction? { segments.indices.contains(segment) ? segments[segment].action : nil }
     /// The index of the segment whose action has `identifier`, or `noSegment`.
     open func segmentIndex(identifiedBy identifier: UIAction.Identifier) -> Int {
         segments.firstIndex { $0.action?.identifier == identifier } ?? Self.noSegment
     }
+    /// Enables or disables one segment: a disabled one is dimmed and cannot be selected by a person.
     open func setEnabled(_ enabled: Bool, forSegmentAt segment: Int) {
         guard segments.indices.contains(segment) else { return }
         segments[segment].isEnabled = enabled
         setNeedsDisplay()
     }
+    /// Whether the segment is enabled.
     open func isEnabledForSegment(at segment: Int) -> Bool { segments.indices.contains(segment) ? segments[segment].isEnabled : false }
     /// Sets the segment's width; 0 (the default) sizes it automatically.
     open func setWidth(_ width: CGFloat, forSegmentAt segment: Int) {
@@ -147,6 +159,7 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
         segments[segment].width = max(0, width)
         contentDidChange()
     }
+    /// The width set for the segment; 0 when automatic.
     open func widthForSegment(at segment: Int) -> CGFloat { segments.indices.contains(segment) ? segments[segment].width : 0 }
 
     // MARK: Layout

@@ -45,8 +45,9 @@ open class UISlider: UIControl, KeyboardActivatable {
     open var maximumTrackTintColor: UIColor? { didSet { setNeedsDisplay() } }
     /// The thumb's colour; nil: white.
     open var thumbTintColor: UIColor? { didSet { setNeedsDisplay() } }
-    /// Pictures at the minimum and maximum ends of the track.
+    /// The picture at the minimum end of the track (the left, the right in right-to-left).
     open var minimumValueImage: UIImage? { didSet { setNeedsDisplay() } }
+    /// The picture at the maximum end.
     open var maximumValueImage: UIImage? { didSet { setNeedsDisplay() } }
 
     /// Sets the value (no animation in SceneHost).

@@ -4,9 +4,9 @@ import Foundation
 /// so do Space and Return while it has keyboard focus (Tab), which shows as a ring around it.
 @MainActor
 open class UISwitch: UIControl, KeyboardActivatable {
-    /// Whether the switch is on; setting it redraws it and sends no event, as UIKit.
+    /// Whether the switch is on. Setting it sends no event.
     open var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
-    /// The track's colour when on (system green by default).
+    /// The track's colour when on; nil: `systemGreen`.
     open var onTintColor: UIColor? { didSet { setNeedsDisplay() } }
 
     /// A switch at `frame`'s origin, always 51×31 points.
@@ -16,7 +16,7 @@ open class UISwitch: UIControl, KeyboardActivatable {
         contentMode = .redraw
     }
 
-    /// Sets `isOn`; SceneHost does not animate the change.
+    /// Turns the switch on or off (no animation in SceneHost); sends no event.
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }
 
     /// A click on a switch turns it even inside a view with a tap recognizer, as UIKit's.

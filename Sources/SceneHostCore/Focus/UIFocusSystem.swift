@@ -4,6 +4,7 @@ import Foundation
 public struct UIFocusHeading: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Upward, downward, leftward, rightward (SceneHost moves focus only with Tab and Shift+Tab).
     public static let up = UIFocusHeading(rawValue: 1 << 0)
     public static let down = UIFocusHeading(rawValue: 1 << 1)
     public static let left = UIFocusHeading(rawValue: 1 << 2)
@@ -17,8 +18,11 @@ public struct UIFocusHeading: OptionSet, Hashable, Sendable {
 /// A change of focus, as `didUpdateFocus(in:with:)` receives it.
 @MainActor
 open class UIFocusUpdateContext {
+    /// The view that had focus, if any.
     public let previouslyFocusedView: UIView?
+    /// The view that has focus now, if any.
     public let nextFocusedView: UIView?
+    /// Which way focus moved (`.next` for Tab, `.previous` for Shift+Tab, none when asked for).
     public let focusHeading: UIFocusHeading
 
     init(previouslyFocusedView: UIView?, nextFocusedView: UIView?, focusHeading: UIFocusHeading) {

@@ -20,6 +20,10 @@ final class MenuOverlayView: UIView {
         self.perform = perform
         self.didDismiss = didDismiss
         super.init(frame: .zero)
+        // The row under the pointer is highlighted as the pointer moves over the menu.
+        addGestureRecognizer(UIHoverGestureRecognizer { [unowned self] hover in
+            if hover.state == .began || hover.state == .changed { self.pointerMoved(to: hover.location(in: self)) }
+        })
     }
 
     /// Shows `menu` in `window`, anchored at `anchor` (window coordinates): below it (above when it
@@ -124,8 +128,8 @@ final class MenuOverlayView: UIView {
         choose(row, in: panel)
     }
 
-    /// The pointer moved to `point` without a button: the row under it is highlighted, as UIKit's
-    /// menus follow the pointer.
+    /// The pointer moved to `point` (hovering, or with the button held): the row under it is
+    /// highlighted, as UIKit's menus follow the pointer.
     func pointerMoved(to point: CGPoint) {
         guard let (panel, row) = row(at: point) else { return }
         if panel.highlightedRow?.frame != row.frame { panel.highlight(row) }

@@ -11,6 +11,7 @@ open class UIContextMenuConfiguration {
     /// Makes the menu when it opens, from the suggested elements (SceneHost suggests none).
     public let actionProvider: (([UIMenuElement]) -> UIMenu?)?
 
+    /// A configuration whose `actionProvider` makes the menu when it opens.
     public init(identifier: (any NSCopying)? = nil, previewProvider: (() -> UIViewController?)? = nil,
                 actionProvider: (([UIMenuElement]) -> UIMenu?)? = nil) {
         self.identifier = identifier
@@ -26,7 +27,9 @@ open class UIContextMenuConfiguration {
 public protocol UIContextMenuInteractionAnimating: AnyObject {
     /// Kept nil: SceneHost shows no preview.
     var previewViewController: UIViewController? { get }
+    /// Runs `animations` as the menu appears or goes (at once in SceneHost).
     func addAnimations(_ animations: @escaping () -> Void)
+    /// Runs `completion` once the menu has appeared or gone.
     func addCompletion(_ completion: @escaping () -> Void)
 }
 
@@ -63,8 +66,10 @@ public protocol UIContextMenuInteractionDelegate: AnyObject {
 }
 
 extension UIContextMenuInteractionDelegate {
+    /// Does nothing by default.
     public func contextMenuInteraction(_ interaction: UIContextMenuInteraction, willDisplayMenuFor configuration: UIContextMenuConfiguration,
                                        animator: (any UIContextMenuInteractionAnimating)?) {}
+    /// Does nothing by default.
     public func contextMenuInteraction(_ interaction: UIContextMenuInteraction, willEndFor configuration: UIContextMenuConfiguration,
                                        animator: (any UIContextMenuInteractionAnimating)?) {}
 }
@@ -79,15 +84,19 @@ extension UIContextMenuInteractionDelegate {
 open class UIContextMenuInteraction: UIInteraction {
     /// The delegate, held weakly as in UIKit.
     public private(set) weak var delegate: (any UIContextMenuInteractionDelegate)?
+    /// The view the interaction was added to.
     public private(set) weak var view: UIView?
     /// The menu this interaction shows, while it is open.
     private(set) weak var overlay: MenuOverlayView?
     /// Where the last menu was asked for, in the view's coordinates.
     private var requestedLocation: CGPoint = .zero
 
+    /// An interaction asking `delegate` (held weakly) for its menus.
     public init(delegate: any UIContextMenuInteractionDelegate) { self.delegate = delegate }
 
+    /// Nothing to prepare before moving.
     public func willMove(to view: UIView?) {}
+    /// Remembers the view it was added to.
     public func didMove(to view: UIView?) { self.view = view }
 
     /// Where the menu was asked for, in `view`'s coordinates (the interaction's view's when nil).

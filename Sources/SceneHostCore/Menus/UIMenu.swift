@@ -30,7 +30,9 @@ open class UIMenu: UIMenuElement {
         public static let displayAsPalette = Options(rawValue: 1 << 7)
     }
 
+    /// The menu's identifier: the one given, else a unique one.
     public let identifier: Identifier
+    /// How the menu shows (inline, destructive, single selection).
     public let options: Options
     /// The menu's elements, in order.
     public let children: [UIMenuElement]

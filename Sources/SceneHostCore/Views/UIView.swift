@@ -755,7 +755,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
 
     /// The interactions added with `addInteraction(_:)` (Menus/UIInteraction.swift).
-    var interactionList: [any UIInteraction] = []
+    /// Read up the tree at each pointer motion (the cursor) and right click: no exclusivity checks.
+    @exclusivity(unchecked) var interactionList: [any UIInteraction] = []
 
     /// Whether the view can take keyboard focus (Tab moves it, see `UIFocusSystem`): false for a plain
     /// view, as in UIKit; SceneHost's controls return true while enabled.
