@@ -59,7 +59,9 @@ final class MessageRowView: UIView {
         didSet {
             guard isSelected != oldValue else { return }
             let duration = window == nil || isWindowResizing ? 0 : 0.2
-            UIView.animate(withDuration: duration) { [self] in backgroundColor = isSelected ? Self.selectionColor : .systemBackground }
+            UIView.animate(withDuration: duration, delay: 0, options: .allowUserInteraction) { [self] in
+                backgroundColor = isSelected ? Self.selectionColor : .systemBackground
+            }
         }
     }
     static let selectionColor = UIColor(light: UIColor(rgb: 0xDCEBFF), dark: UIColor(rgb: 0x1D3B5C))

@@ -88,6 +88,20 @@ struct AnimationTests {
         #expect(abs((view.layer.presentation()?.position.x ?? 0) - 35) < 1e-6, "a quarter of the way from 10 to 110")
     }
 
+    @Test func animatedViewsTakeNoTouchesUnlessAllowed() throws {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let scene = scene(with: view)
+        let window = try #require(view.window)
+        UIView.animate(withDuration: 1) { view.alpha = 0.5 }
+        frame(scene, at: 10)
+        #expect(window.hitTest(CGPoint(x: 10, y: 10), with: nil) !== view)
+        UIView.animate(withDuration: 1, delay: 0, options: .allowUserInteraction, animations: { view.alpha = 0.8 })
+        frame(scene, at: 10.1)
+        #expect(window.hitTest(CGPoint(x: 10, y: 10), with: nil) === view, "the new animation allows them")
+        frame(scene, at: 12)
+        #expect(window.hitTest(CGPoint(x: 10, y: 10), with: nil) === view)
+    }
+
     @Test func aDelayShowsTheStartingValueUntilItBegins() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         let scene = scene(with: view)

@@ -202,6 +202,14 @@ struct UIGestureRecognizerTests {
         scene.click(at: CGPoint(x: 110, y: 160))
         #expect(taps == 2 && cancelled == 1 && upInside == 0, "a plain UIControl loses to the tap, as UIKit's")
 
+        let button = UIButton(configuration: .filled())
+        button.frame = CGRect(x: 60, y: 0, width: 40, height: 30)
+        container.addSubview(button)
+        var pressed = 0
+        button.addAction(UIAction { _ in pressed += 1 }, for: .touchUpInside)
+        scene.click(at: CGPoint(x: 180, y: 115))
+        #expect(pressed == 1 && taps == 2, "so does a button's")
+
         let own = UITapGestureRecognizer { _ in taps += 10 }
         toggle.addGestureRecognizer(own)
         scene.click(at: CGPoint(x: 110, y: 110))

@@ -123,6 +123,8 @@ open class CAAnimation {
     var completion: ((Bool) -> Void)?
     /// Seconds after the first frame at which an animation with no `beginTime` starts (`UIView.animate`'s delay).
     var startDelay: Double = 0
+    /// Made by `UIView.animate` without `.allowUserInteraction`: the view takes no touches meanwhile.
+    var blocksUserInteraction = false
 
     var effectiveDuration: Double { duration > 0 ? duration : 0.25 }
 
@@ -161,6 +163,7 @@ open class CAAnimation {
         repeatCount = other.repeatCount; autoreverses = other.autoreverses; fillMode = other.fillMode
         timingFunction = other.timingFunction; isRemovedOnCompletion = other.isRemovedOnCompletion
         delegate = other.delegate; completion = other.completion; startDelay = other.startDelay; driver = other.driver
+        blocksUserInteraction = other.blocksUserInteraction
     }
 
     private(set) var hasEnded = false

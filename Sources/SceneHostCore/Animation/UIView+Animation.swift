@@ -142,6 +142,7 @@ final class AnimationContext {
         if options.contains(.repeat) { animation.repeatCount = .greatestFiniteMagnitude }
         animation.autoreverses = options.contains(.autoreverse)
         animation.driver = driver
+        animation.blocksUserInteraction = driver == nil && !options.contains(.allowUserInteraction)
         running += 1
         animation.completion = { [self] finished in
             allFinished = allFinished && finished

@@ -15,6 +15,9 @@ import Foundation
 /// scene's window.
 @MainActor
 open class UIButton: UIControl, KeyboardActivatable {
+    /// A click on the control acts even inside a view with a tap recognizer, as UIKit's UIButton.
+    override var winsAncestorSingleTaps: Bool { true }
+
     /// What a button made with `init(type:)` looks like (UIKit's raw values).
     public enum ButtonType: Int, Sendable {
         case custom = 0, system = 1, detailDisclosure = 2, infoLight = 3, infoDark = 4, contactAdd = 5, plain = 6, close = 7

@@ -11,6 +11,9 @@ import Foundation
 /// to segment; the 13-point text does not follow Dynamic Type (as UIKit's does not by default).
 @MainActor
 open class UISegmentedControl: UIControl, KeyboardActivatable {
+    /// A click on the control acts even inside a view with a tap recognizer, as UIKit's UISegmentedControl.
+    override var winsAncestorSingleTaps: Bool { true }
+
     /// The index that means no segment is selected.
     public static let noSegment = -1
 

@@ -9,6 +9,9 @@ import Foundation
 /// Differs from UIKit: no custom images for the segments or the divider; the repeat does not speed up.
 @MainActor
 open class UIStepper: UIControl, KeyboardActivatable {
+    /// A click on the control acts even inside a view with a tap recognizer, as UIKit's UIStepper.
+    override var winsAncestorSingleTaps: Bool { true }
+
     /// The value, within `minimumValue…maximumValue`. Setting it sends no event.
     open var value: Double {
         get { storedValue }

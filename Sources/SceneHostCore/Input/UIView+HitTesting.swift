@@ -1,13 +1,17 @@
 import Foundation
 
 extension UIView {
-    /// UIKit's hit test, as Apple documents it: a view that is hidden, ignores interaction or is almost
-    /// transparent (alpha < 0.01) is skipped with its subviews; the search descends only where
+    /// UIKit's hit test, as Apple documents it: a view that is hidden, ignores interaction, is almost
+    /// transparent (alpha < 0.01) or is being animated by `UIView.animate` (without
+    /// `.allowUserInteraction`) is skipped with its subviews; the search descends only where
     /// `point(inside:with:)` is true, so a subview lying outside a non-clipping parent is never hit (even
     /// where it is drawn); subviews are tried frontmost first (the last one first); and the deepest view
     /// found is returned whatever its content's transparency.
     func defaultHitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        // A view animated by `UIView.animate` takes no touches until it ends, unless the animation
+        // allows them (its model geometry, where it is going, is what is tested otherwise).
+        if let backingLayer, !backingLayer.animationEntries.isEmpty, backingLayer.blocksUserInteraction { return nil }
         // Walk by index, working out each subview's point one step ahead: the load of the next
         // subview's frame (a cache miss, through thousands of views) overlaps the current one's test.
         let children = subviews

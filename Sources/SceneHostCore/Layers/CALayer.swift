@@ -438,6 +438,12 @@ open class CALayer {
     /// What the running animations show now, by key path; nil while nothing animates.
     var presentationValues: [String: Any]?
 
+    /// Whether a `UIView.animate` animation without `.allowUserInteraction` is running: hit testing
+    /// passes the view by, as UIKit's.
+    var blocksUserInteraction: Bool {
+        animationEntries.contains { $0.animation.blocksUserInteraction && !$0.animation.hasEnded }
+    }
+
     /// The value shown for `keyPath` now: the animated one while an animation runs, else `model`.
     func presentedValue<Value>(_ keyPath: String, _ model: Value) -> Value {
         guard let presentationValues, let value = presentationValues[keyPath] as? Value else { return model }
