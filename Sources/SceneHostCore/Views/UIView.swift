@@ -17,6 +17,10 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     // label 2.5% together. Elsewhere (constraints, the layout engine, traits) they stay: under 2% each.
     @exclusivity(unchecked) private var frameOrigin: CGPoint = .zero
     @exclusivity(unchecked) private var storedBounds: CGRect = .zero
+    /// Whether `transform` is not the identity: read with the geometry by every hit test, conversion and
+    /// frame, so it sits beside it.
+    @exclusivity(unchecked) private(set) var isTransformed = false
+    @exclusivity(unchecked) private var storedTransform = CGAffineTransform.identity
 
     public init(frame: CGRect) {
         super.init()
@@ -157,9 +161,6 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             invalidateInSuperview(damageBefore.union(extentInSuperview))
         }
     }
-    @exclusivity(unchecked) private var storedTransform = CGAffineTransform.identity
-    /// Whether `transform` is not the identity (read wherever geometry is).
-    @exclusivity(unchecked) private(set) var isTransformed = false
 
     /// Maps this view's coordinates to its superview's: around the center, through the transform.
     var transformToSuperview: CGAffineTransform {
