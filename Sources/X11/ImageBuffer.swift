@@ -64,7 +64,10 @@ public final class ImageBuffer {
         self.height = height
         self.capacityWidth = capacityWidth
         self.capacityHeight = capacityHeight
-        graphicsContext = XCreateGC(display.pointer, window, 0, nil)
+        // Made on the root window, not on `window`: were `window` destroyed by another client first, the
+        // GC would never exist and freeing it would raise BadGC. Any drawable of the screen's default
+        // depth (the window's) can use it.
+        graphicsContext = XCreateGC(display.pointer, display.root, 0, nil)
     }
 
     private static func makeShared(display: Display, visual: UnsafeMutablePointer<Visual>, depth: UInt32,

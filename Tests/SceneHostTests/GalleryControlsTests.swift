@@ -7,30 +7,27 @@ import Testing
 /// The Gallery's controls and menus on a real display, driven by XTest as a person would: Tab moves
 /// focus to the preview pop-up button, Space opens its menu, ↓ and Return choose; a right click on a
 /// message opens its menu, Escape closes it.
-@MainActor
-@Suite(.serialized) struct GalleryControlsTests {
-    let scratch = ScratchFolder("controls-test")
-
-    init() {
-        // The Gallery's settings go to the test's folder, never the person's.
-        AppDelegate.userDefaults = UserDefaults(suiteName: scratch.appending("defaults").path) ?? .standard
-    }
-
+/// (With the other tests that run an app on a display: one at a time, as the Gallery's settings are shared.)
+extension SceneWindowTests {
     /// The first view of `type` under `view`, depth first.
-    private func first<View: UIView>(_ type: View.Type, in view: UIView) -> View? {
+    private func firstView<View: UIView>(_ type: View.Type, in view: UIView) -> View? {
         if let match = view as? View { return match }
-        for subview in view.subviews { if let match = first(type, in: subview) { return match } }
+        for subview in view.subviews { if let match = firstView(type, in: subview) { return match } }
         return nil
     }
 
     /// The middle of `view` in root coordinates (the scene's scale is 1 on the virtual display).
-    private func rootPoint(of view: UIView, in window: Window, on display: Display) throws -> (x: Int, y: Int) {
+    private func middle(of view: UIView, in window: Window, on display: Display) throws -> (x: Int, y: Int) {
         let origin = try #require(display.rootPosition(window))
         let frame = view.convert(view.bounds, to: nil)
         return (origin.x + Int(frame.midX), origin.y + Int(frame.midY))
     }
 
     @Test func theKeyboardChoosesFromAPopUpButtonAndARightClickOpensAMessagesMenu() async throws {
+        // The Gallery's settings go to the test's folder, never the person's.
+        let scratch = ScratchFolder("controls-test"), previous = AppDelegate.userDefaults
+        AppDelegate.userDefaults = UserDefaults(suiteName: scratch.appending("defaults").path) ?? .standard
+        defer { AppDelegate.userDefaults = previous }
         let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))
         let other = try app.virtualDisplay.connect()
@@ -61,8 +58,8 @@ import Testing
 
         // A right click on a message in Mail opens its menu; Escape closes it.
         let root = try #require(mail.keyWindow?.rootViewController?.view)
-        let row = try #require(first(MessageRowView.self, in: root))
-        let point = try rootPoint(of: row, in: mailWindow, on: other)
+        let row = try #require(firstView(MessageRowView.self, in: root))
+        let point = try middle(of: row, in: mailWindow, on: other)
         input.move(to: point)
         other.fakeButton(3, pressed: true)
         other.fakeButton(3, pressed: false)
