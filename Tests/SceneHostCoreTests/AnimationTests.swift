@@ -212,6 +212,36 @@ struct AnimationTests {
         #expect(gone == nil && !CADisplayLink.isRunning, "an invalidated link is let go")
     }
 
+    @Test func controlsSlideToANewValueAPersonGivesThem() throws {
+        let toggle = UISwitch(frame: CGRect(x: 0, y: 0, width: 51, height: 31))
+        let progress = UIProgressView(frame: CGRect(x: 0, y: 40, width: 100, height: 4))
+        let segments = UISegmentedControl(items: ["A", "B", "C"])
+        segments.frame = CGRect(x: 0, y: 60, width: 150, height: 32)
+        segments.selectedSegmentIndex = 0
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        [toggle, progress, segments].forEach(container.addSubview)
+        let scene = scene(with: container)
+        scene.click(at: CGPoint(x: 25, y: 15))
+        progress.setProgress(1, animated: true)
+        scene.click(at: CGPoint(x: 125, y: 76))
+        #expect(toggle.isOn && progress.progress == 1 && segments.selectedSegmentIndex == 2, "the values change at once")
+        #expect(toggle.knob.isMoving && progress.shownProgress.isMoving && segments.shownSelection.isMoving)
+        CADisplayLink.fire(at: 100, period: 1.0 / 60)
+        CADisplayLink.fire(at: 100.125, period: 1.0 / 60)
+        #expect(abs(toggle.knob.current - 0.5) < 1e-6 && abs(progress.shownProgress.current - 0.5) < 1e-6, "halfway through a quarter second")
+        #expect(abs(segments.shownSelection.current - 1) < 1e-6, "the raised segment passes the middle one")
+        CADisplayLink.fire(at: 100.25, period: 1.0 / 60)
+        #expect(toggle.knob.current == 1 && !toggle.knob.isMoving && segments.shownSelection.current == 2)
+        toggle.isOn = false
+        #expect(toggle.knob.current == 0 && !toggle.knob.isMoving, "set in code, it moves at once")
+        weak var gone = toggle
+        toggle.setOn(true, animated: true)
+        toggle.removeFromSuperview()
+        _ = consume toggle
+        CADisplayLink.fire(at: 101, period: 1.0 / 60)
+        #expect(gone == nil && !CADisplayLink.isRunning, "a control freed mid-slide takes its display link with it")
+    }
+
     @Test func finishedAnimationsAndAnimatorsAreLetGo() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         let scene = scene(with: view)

@@ -4,7 +4,7 @@ import Foundation
 /// from the leading edge (the right in a right-to-left layout) in `progressTintColor` (the tint by
 /// default) over `trackTintColor`.
 ///
-/// Differs from UIKit: `setProgress(_:animated:)` does not animate; no progress or track images, and
+/// Differs from UIKit: no progress or track images, and
 /// no `observedProgress`.
 @MainActor
 open class UIProgressView: UIView {
@@ -23,14 +23,11 @@ open class UIProgressView: UIView {
     /// How far along the task is: 0…1 (values outside are clamped, as UIKit does).
     open var progress: Float {
         get { storedProgress }
-        set {
-            let clamped = min(max(newValue, 0), 1)
-            guard clamped != storedProgress else { return }
-            storedProgress = clamped
-            setNeedsDisplay()
-        }
+        set { setProgress(newValue, animated: false) }
     }
     private var storedProgress: Float = 0
+    /// How much is drawn filled: the progress, or on its way there after `setProgress(_:animated: true)`.
+    private(set) lazy var shownProgress = ShownValue(CGFloat(storedProgress), in: self)
     /// The filled part's colour; nil: the tint.
     open var progressTintColor: UIColor? { didSet { setNeedsDisplay() } }
     /// The unfilled part's colour; nil: UIKit's grey.
@@ -48,8 +45,13 @@ open class UIProgressView: UIView {
         contentMode = .redraw
     }
 
-    /// Sets the progress (no animation in SceneHost).
-    open func setProgress(_ progress: Float, animated: Bool) { self.progress = progress }
+    /// Sets the progress (clamped to 0…1); with `animated`, the fill grows or shrinks there.
+    open func setProgress(_ progress: Float, animated: Bool) {
+        let clamped = min(max(progress, 0), 1)
+        guard clamped != storedProgress else { return }
+        storedProgress = clamped
+        shownProgress.set(CGFloat(clamped), animated: animated)
+    }
 
     private var barHeight: CGFloat { progressViewStyle == .bar ? 2.5 : 4 }
 
@@ -66,7 +68,7 @@ open class UIProgressView: UIView {
         context.setFillColor(trackTintColor ?? (progressViewStyle == .bar ? .clear : Self.track))
         context.addRoundedRect(bar, cornerRadius: radius)
         context.fillPath()
-        let width = bar.width * CGFloat(progress)
+        let width = bar.width * shownProgress.current
         guard width > 0 else { return }
         let filled = CGRect(x: isRightToLeftLayout ? bar.maxX - width : bar.minX, y: bar.minY, width: width, height: bar.height)
         context.setFillColor(progressTintColor ?? tintColor)

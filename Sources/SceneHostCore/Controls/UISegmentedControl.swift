@@ -7,8 +7,7 @@ import Foundation
 /// (mirrored in right-to-left), and Space selects the next segment. Segments run right to left in a
 /// right-to-left layout.
 ///
-/// Differs from UIKit: the selection does not slide (no animation) and cannot be dragged from segment
-/// to segment; the 13-point text does not follow Dynamic Type (as UIKit's does not by default).
+/// Differs from UIKit: the selection cannot be dragged from segment to segment; the 13-point text does not follow Dynamic Type (as UIKit's does not by default).
 @MainActor
 open class UISegmentedControl: UIControl, KeyboardActivatable {
     /// A click on the control acts even inside a view with a tap recognizer, as UIKit's UISegmentedControl.
@@ -31,9 +30,17 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
     open var selectedSegmentIndex: Int = UISegmentedControl.noSegment {
         didSet {
             if selectedSegmentIndex < 0 || selectedSegmentIndex >= segments.count { selectedSegmentIndex = Self.noSegment }
-            if selectedSegmentIndex != oldValue { setNeedsDisplay() }
+            guard selectedSegmentIndex != oldValue else { return }
+            // A person's choice slides the raised segment over from the one selected before.
+            let slides = choosing && oldValue != Self.noSegment && selectedSegmentIndex != Self.noSegment
+            shownSelection.set(CGFloat(selectedSegmentIndex), animated: slides)
+            setNeedsDisplay()
         }
     }
+    /// Where the raised segment is drawn, as a segment index (between two while it slides).
+    private(set) lazy var shownSelection = ShownValue(CGFloat(selectedSegmentIndex), in: self)
+    /// Set while a person's choice is applied.
+    private var choosing = false
     /// A momentary control shows a selection only while it is pressed.
     open var isMomentary = false
     /// Whether segments are as wide as their content (else all as wide as the widest).
@@ -220,7 +227,9 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
     private func choose(_ index: Int) {
         guard segments.indices.contains(index), segments[index].isEnabled else { return }
         guard index != selectedSegmentIndex || isMomentary else { return }
+        choosing = true
         selectedSegmentIndex = isMomentary ? Self.noSegment : index
+        choosing = false
         if let action = segments[index].action { sendAction(action) }
         sendActions(for: [.valueChanged, .primaryActionTriggered])
     }
@@ -305,7 +314,12 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
             context.fill(CGRect(x: x - hairline / 2, y: 8, width: hairline, height: max(0, bounds.height - 16)))
         }
         if frames.indices.contains(selected) {
-            let thumb = frames[selected].insetBy(dx: Self.inset, dy: Self.inset)
+            // Between the two segments it slides across, while it slides.
+            let shown = min(max(shownSelection.current, 0), CGFloat(frames.count - 1))
+            let low = frames[Int(shown.rounded(.down))], high = frames[Int(shown.rounded(.up))], f = shown - shown.rounded(.down)
+            let between = CGRect(x: low.minX + (high.minX - low.minX) * f, y: low.minY,
+                                 width: low.width + (high.width - low.width) * f, height: low.height)
+            let thumb = between.insetBy(dx: Self.inset, dy: Self.inset)
             context.setFillColor(UIColor(white: 0, alpha: 0.06))
             context.addRoundedRect(thumb.offsetBy(dx: 0, dy: 1).insetBy(dx: -0.5, dy: -0.5), cornerRadius: radius - Self.inset + 0.5)
             context.fillPath()

@@ -7,20 +7,17 @@ import Foundation
 /// value by a tenth of the range.
 ///
 /// Differs from UIKit: no custom thumb or track images (the minimum and maximum value images are
-/// drawn); `setValue(_:animated:)` does not animate.
+/// drawn).
 @MainActor
 open class UISlider: UIControl, KeyboardActivatable {
     /// The value, kept within `minimumValue…maximumValue`. Setting it sends no event.
     open var value: Float {
         get { storedValue }
-        set {
-            let clamped = min(max(newValue, minimumValue), maximumValue)
-            guard clamped != storedValue else { return }
-            storedValue = clamped
-            setNeedsDisplay()
-        }
+        set { setValue(newValue, animated: false) }
     }
     private var storedValue: Float = 0
+    /// Where the thumb is drawn: the value, or on its way there after `setValue(_:animated: true)`.
+    private(set) lazy var shownValue = ShownValue(CGFloat(storedValue), in: self)
     /// The smallest value (0 by default); raising it above the value raises the value.
     open var minimumValue: Float = 0 {
         didSet {
@@ -50,8 +47,13 @@ open class UISlider: UIControl, KeyboardActivatable {
     /// The picture at the maximum end.
     open var maximumValueImage: UIImage? { didSet { setNeedsDisplay() } }
 
-    /// Sets the value (no animation in SceneHost).
-    open func setValue(_ value: Float, animated: Bool) { self.value = value }
+    /// Sets the value (clamped); with `animated`, the thumb slides there. Sends no event.
+    open func setValue(_ value: Float, animated: Bool) {
+        let clamped = min(max(value, minimumValue), maximumValue)
+        guard clamped != storedValue else { return }
+        storedValue = clamped
+        shownValue.set(CGFloat(clamped), animated: animated)
+    }
 
     static let thumbDiameter: CGFloat = 28, trackHeight: CGFloat = 4, imageSpacing: CGFloat = 8
 
@@ -177,7 +179,7 @@ open class UISlider: UIControl, KeyboardActivatable {
     open override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         let track = trackRect(forBounds: bounds)
-        let thumb = currentThumbRect
+        let thumb = thumbRect(forBounds: bounds, trackRect: track, value: Float(shownValue.current))
         let rightToLeft = isRightToLeftLayout
         let dim: CGFloat = isEnabled ? 1 : 0.5
         context.setAlpha(dim)

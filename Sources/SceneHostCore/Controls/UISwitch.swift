@@ -4,8 +4,12 @@ import Foundation
 /// so do Space and Return while it has keyboard focus (Tab), which shows as a ring around it.
 @MainActor
 open class UISwitch: UIControl, KeyboardActivatable {
-    /// Whether the switch is on. Setting it sends no event.
-    open var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
+    /// Whether the switch is on. Setting it sends no event and moves the knob at once.
+    open var isOn = false { didSet { if isOn != oldValue { knob.set(isOn ? 1 : 0, animated: sliding) } } }
+    /// Set while `setOn(_:animated: true)` changes `isOn`.
+    private var sliding = false
+    /// Where the knob is shown: 0 off, 1 on; it slides when a person turns the switch.
+    private(set) lazy var knob = ShownValue(isOn ? 1 : 0, in: self)
     /// The track's colour when on; nil: `systemGreen`.
     open var onTintColor: UIColor? { didSet { setNeedsDisplay() } }
 
@@ -16,8 +20,12 @@ open class UISwitch: UIControl, KeyboardActivatable {
         contentMode = .redraw
     }
 
-    /// Turns the switch on or off (no animation in SceneHost); sends no event.
-    open func setOn(_ on: Bool, animated: Bool) { isOn = on }
+    /// Turns the switch on or off, the knob sliding when `animated`; sends no event.
+    open func setOn(_ on: Bool, animated: Bool) {
+        sliding = animated
+        isOn = on
+        sliding = false
+    }
 
     /// A click on a switch turns it even inside a view with a tap recognizer, as UIKit's.
     override var winsAncestorSingleTaps: Bool { true }
@@ -27,7 +35,7 @@ open class UISwitch: UIControl, KeyboardActivatable {
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
         guard isTouchInside else { return }
-        isOn.toggle()
+        setOn(!isOn, animated: true)
         sendActions(for: [.valueChanged, .primaryActionTriggered])
     }
 
@@ -37,7 +45,7 @@ open class UISwitch: UIControl, KeyboardActivatable {
     /// Space or Return while focused turns the switch, as a click does.
     func activateFromKeyboard() {
         guard isEnabled else { return }
-        isOn.toggle()
+        setOn(!isOn, animated: true)
         sendActions(for: [.valueChanged, .primaryActionTriggered])
     }
 
@@ -50,10 +58,17 @@ open class UISwitch: UIControl, KeyboardActivatable {
     open override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         let track = CGRect(x: 0, y: 0, width: 51, height: 31)
+        let shown = knob.current
+        // The off track, then the on colour fading in as the knob slides over.
         context.addRoundedRect(track, cornerRadius: 15.5)
-        context.setFillColor(isOn ? (onTintColor ?? .systemGreen) : .systemGray5)
+        context.setFillColor(.systemGray5)
         context.fillPath()
-        let knob = CGRect(x: isOn ? 22 : 2, y: 2, width: 27, height: 27)
+        if shown > 0 {
+            context.addRoundedRect(track, cornerRadius: 15.5)
+            context.setFillColor((onTintColor ?? .systemGreen).withAlphaComponent(shown))
+            context.fillPath()
+        }
+        let knob = CGRect(x: 2 + 20 * shown, y: 2, width: 27, height: 27)
         context.setFillColor(UIColor(white: 0, alpha: 0.12))
         context.fillEllipse(in: knob.offsetBy(dx: 0, dy: 1))
         context.setFillColor(.white)
