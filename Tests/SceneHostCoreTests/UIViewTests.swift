@@ -88,6 +88,15 @@ struct UIViewTests {
         #expect(abs(corner.x - 120) < 1e-9 && abs(corner.y - 20) < 1e-9)
         let back = parent.convert(corner, to: view)
         #expect(abs(back.x) < 1e-9 && abs(back.y) < 1e-9)
+        // Any point, both ways: into a transformed view and out of it, from a sibling and from the window.
+        let sibling = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        parent.addSubview(sibling)
+        let inside = CGPoint(x: 30, y: 10), inParent = view.convert(inside, to: parent)
+        #expect(abs(inParent.x - 110) < 1e-9 && abs(inParent.y - 50) < 1e-9, "a quarter turn about the center (100, 70)")
+        let fromSibling = view.convert(inParent, from: sibling), toSibling = sibling.convert(inParent, to: view)
+        #expect(abs(fromSibling.x - 30) < 1e-9 && abs(fromSibling.y - 10) < 1e-9)
+        #expect(abs(toSibling.x - 30) < 1e-9 && abs(toSibling.y - 10) < 1e-9)
+        #expect(abs(view.convert(inParent, from: nil).x - 30) < 1e-9, "the parent is the topmost view here")
         view.transform = CGAffineTransform(scaleX: 2, y: 2).translatedBy(x: 5, y: 0)
         #expect(view.convert(CGPoint(x: 50, y: 20), to: parent) == CGPoint(x: 110, y: 70), "the center moves by the scaled translation")
         view.transform = .identity

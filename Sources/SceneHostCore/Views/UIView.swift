@@ -1008,18 +1008,23 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     @exclusivity(unchecked) var isWindow = false
 
     /// Converts a rectangle to `view`'s coordinates (to the window's when `view` is nil).
+    /// Under transforms, a rectangle becomes the smallest rectangle holding its converted corners, as in UIKit.
     public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
         let inWindow = rectInWindow(rect)
         guard let view else { return inWindow }
-        let offset = view.rectInWindow(.zero)
-        return inWindow.offsetBy(dx: -offset.minX, dy: -offset.minY)
+        return view.fromWindow(inWindow)
     }
 
     /// Converts a rectangle from `view`'s coordinates (from the window's when `view` is nil).
     public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
-        let inWindow = view?.rectInWindow(rect) ?? rect
-        let offset = rectInWindow(.zero)
-        return inWindow.offsetBy(dx: -offset.minX, dy: -offset.minY)
+        fromWindow(view?.rectInWindow(rect) ?? rect)
+    }
+
+    /// `rect` in window coordinates → this view's: an offset, unless a transform is on the way.
+    private func fromWindow(_ rect: CGRect) -> CGRect {
+        let (transform, isTranslation) = transformToWindow()
+        if isTranslation { return rect.offsetBy(dx: -transform.tx, dy: -transform.ty) }
+        return rect.applying(transform.inverted())
     }
 
     /// `point` in the superview's coordinates → this view's: the one step hit testing and event
