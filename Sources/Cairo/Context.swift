@@ -14,6 +14,12 @@ public final class Context {
     deinit { cairo_destroy(pointer) }
 
     public func save() { cairo_save(pointer) }
+    /// Why cairo stopped drawing into this context (an invalid matrix, say), or nil while it draws: once
+    /// in error a context draws nothing more.
+    public var error: String? {
+        let status = cairo_status(pointer)
+        return status == CAIRO_STATUS_SUCCESS ? nil : String(cString: cairo_status_to_string(status))
+    }
     /// Makes user space device space (the clip stays where it is).
     public func identityMatrix() { cairo_identity_matrix(pointer) }
     /// Where a point in user space lands in device pixels.

@@ -297,8 +297,29 @@ struct CALayerTests {
         let mask = try #require(view.layer.shadowMask)
         #expect(mask.image.width <= 1024 && mask.image.height <= 1024, "a huge blur is made small")
         view.transform = CGAffineTransform(scaleX: 0, y: 0)
-        _ = scene.renderImage()
         #expect(!view.bounds.contains(view.convertFromSuperview(CGPoint(x: 50, y: 50))), "a flattened view holds no point")
+        // One context for every frame, as a window's: nothing may put it in error for the frames after.
+        let image = ImageSurface(format: .rgb24, width: 100, height: 100)
+        let context = Context(surface: image)
+        let whole = Damage(CGRect(x: 0, y: 0, width: 100, height: 100))
+        view.layer.shadowOpacity = 0
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        shape.path = UIBezierPath(rect: shape.bounds).cgPath
+        shape.strokeColor = UIColor.blue.cgColor
+        shape.lineDashPattern = [0, 0]
+        let picture = CALayer()
+        picture.contents = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).image { $0.fill(CGRect(x: 0, y: 0, width: 4, height: 4)) }.cgImage
+        view.layer.addSublayer(shape)
+        view.layer.addSublayer(picture)
+        for transform in [CGAffineTransform(scaleX: 0, y: 0), .identity] {
+            view.transform = transform
+            _ = scene.prepareFrame(nil, drawingAt: 1)
+            scene.render(into: context, damage: whole, scale: 1)
+            #expect(context.error == nil)
+        }
+        image.flush()
+        #expect(image.pixel(x: 50, y: 60) == Self.red, "drawn again once it has a size")
     }
 
     @Test func aTransformedViewIsDrawnTurnedAndScaledAboutItsCenter() {

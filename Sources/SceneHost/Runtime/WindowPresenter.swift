@@ -114,6 +114,16 @@ final class WindowPresenter {
             buffer?.waitUntilRead()
             render(context, damage.scaled(by: 1 / scale))
             surface?.flush()
+            if let error = context.error, let buffer {
+                // A context in error draws nothing more: a new one draws the whole window again.
+                SceneHostLog.warning("drawing the scene \"\(name)\" failed (cairo: \(error)); the window is drawn again in full")
+                makeSurface(over: buffer, scale: scale)
+                damage = Damage(whole)
+                if let fresh = self.context {
+                    render(fresh, damage.scaled(by: 1 / scale))
+                    surface?.flush()
+                }
+            }
         }
         let composited = monotonicSeconds()
 

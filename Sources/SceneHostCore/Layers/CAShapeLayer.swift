@@ -86,7 +86,7 @@ open class CAShapeLayer: CALayer {
         let stroke = presentedValue("strokeColor", strokeColor ?? .clear).rgba
         let start = max(0, min(1, presentedValue("strokeStart", strokeStart))), end = max(0, min(1, presentedValue("strokeEnd", strokeEnd)))
         let width = presentedValue("lineWidth", lineWidth)
-        guard stroke.alpha > 0, width > 0, end > start else { return cairo.newPath() }
+        guard stroke.alpha > 0, width > 0, width.isFinite, end > start else { return cairo.newPath() }
         cairo.setSource(red: Double(stroke.red), green: Double(stroke.green), blue: Double(stroke.blue), alpha: Double(stroke.alpha))
         cairo.lineWidth = Double(width)
         cairo.lineCap = lineCap == .round ? .round : lineCap == .square ? .square : .butt
@@ -96,8 +96,11 @@ open class CAShapeLayer: CALayer {
             // A part of the length: one dash as long as the part, starting where it starts.
             let length = cairo.currentPathLength()
             cairo.setDash([Double(end - start) * length, length + 1], offset: -Double(start) * length)
-        } else if let pattern = lineDashPattern, !pattern.isEmpty {
-            cairo.setDash(pattern.map(\.doubleValue), offset: Double(lineDashPhase))
+        } else if let pattern = lineDashPattern?.map(\.doubleValue), !pattern.isEmpty,
+                  pattern.allSatisfy({ $0 >= 0 && $0.isFinite }), pattern.contains(where: { $0 > 0 }), lineDashPhase.isFinite {
+            // Cairo refuses (for good) a dash with a negative or non-finite length, or of zeros only: such a
+            // pattern strokes solid.
+            cairo.setDash(pattern, offset: Double(lineDashPhase))
         }
         cairo.stroke()
         cairo.setDash([], offset: 0)

@@ -11,11 +11,12 @@ extension ViewRenderer {
         guard !view.isHidden else { return }
         let layer = view.backingLayer
         let opacity = CGFloat(layer?.presentedValue("opacity", Float(view.alpha)) ?? Float(view.alpha))
-        guard opacity > 0 else { return }
+        let bounds = layer?.presentedValue("bounds", view.bounds) ?? view.bounds
+        let transform = layer?.transformToSuperlayer(presented: true) ?? view.transformToSuperview
+        guard opacity > 0, isDrawable(transform, bounds) else { return }
         context.save()
         defer { context.restore() }
-        apply(layer?.transformToSuperlayer(presented: true) ?? view.transformToSuperview, to: context)
-        let bounds = layer?.presentedValue("bounds", view.bounds) ?? view.bounds
+        apply(transform, to: context)
         let mask = layer?.mask
         let grouped = opacity < 1 || mask != nil
         if grouped { context.pushGroup() }
@@ -58,11 +59,12 @@ extension ViewRenderer {
     static func compositeLayer(_ layer: CALayer, in context: Context, scale: CGFloat) {
         guard !layer.isHidden else { return }
         let opacity = CGFloat(layer.presentedValue("opacity", layer.opacity))
-        guard opacity > 0 else { return }
+        let bounds = layer.presentedValue("bounds", layer.bounds)
+        let transform = layer.transformToSuperlayer(presented: true)
+        guard opacity > 0, isDrawable(transform, bounds) else { return }
         context.save()
         defer { context.restore() }
-        apply(layer.transformToSuperlayer(presented: true), to: context)
-        let bounds = layer.presentedValue("bounds", layer.bounds)
+        apply(transform, to: context)
         let grouped = opacity < 1 || layer.mask != nil
         if grouped { context.pushGroup() }
         let paintOwn = { (context: Context) in
@@ -87,6 +89,15 @@ extension ViewRenderer {
         }
         paintBorder(of: layer, bounds: bounds, in: context)
         if grouped { finishGroup(opacity: opacity, mask: layer.mask, in: context, scale: scale) }
+    }
+
+    /// Whether a view or layer can be drawn: cairo refuses a matrix that flattens the plane or holds a
+    /// number that is not finite, and would refuse every later drawing of the window too. A layer
+    /// scaled to nothing (the first frame of a "pop in" from scale 0) shows nothing, as in Core Animation.
+    private static func isDrawable(_ t: CGAffineTransform, _ bounds: CGRect) -> Bool {
+        let determinant = t.a * t.d - t.b * t.c
+        return determinant != 0 && determinant.isFinite && t.tx.isFinite && t.ty.isFinite
+            && bounds.minX.isFinite && bounds.minY.isFinite && bounds.width.isFinite && bounds.height.isFinite
     }
 
     private static func apply(_ t: CGAffineTransform, to context: Context) {
@@ -154,6 +165,8 @@ extension ViewRenderer {
         guard let content = view.content else { return }
         let mode = view.contentMode == .redraw ? .scaleToFill : view.contentMode
         let fit = mode.fitting(content.size, into: bounds.size)
+        // A drawing fitted to no size shows nothing (and cairo would refuse a zero scale).
+        guard fit.scaleX > 0, fit.scaleY > 0, fit.scaleX.isFinite, fit.scaleY.isFinite else { return }
         context.save()
         context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
         context.clip()
@@ -177,6 +190,7 @@ extension ViewRenderer {
         }
         let size = CGSize(width: CGFloat(surface.width) / pixelsPerPoint, height: CGFloat(surface.height) / pixelsPerPoint)
         let fit = layer.contentsGravity.contentMode.fitting(size, into: bounds.size)
+        guard size.width > 0, size.height > 0, fit.scaleX > 0, fit.scaleY > 0, fit.scaleX.isFinite, fit.scaleY.isFinite else { return }
         context.save()
         context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
         context.clip()
