@@ -102,6 +102,19 @@ struct AnimationTests {
         #expect(window.hitTest(CGPoint(x: 10, y: 10), with: nil) === view)
     }
 
+    @Test func aFadeToNothingIsDrawnToTheEnd() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        view.backgroundColor = .red
+        let scene = scene(with: view)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.alpha = 0 })
+        frame(scene, at: 10)
+        _ = scene.offscreenHost!.prepareFrame(at: 10.5)
+        let image = ImageSurface(format: .rgb24, width: 200, height: 200)
+        scene.render(into: Context(surface: image), damage: Damage(CGRect(x: 0, y: 0, width: 200, height: 200)), scale: 1)
+        let green = (image.pixel(x: 10, y: 10) >> 8) & 0xff
+        #expect(green > 100 && green < 155, "half faded: \(String(image.pixel(x: 10, y: 10), radix: 16))")
+    }
+
     @Test func aDelayShowsTheStartingValueUntilItBegins() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         let scene = scene(with: view)

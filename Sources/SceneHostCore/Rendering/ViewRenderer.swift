@@ -24,7 +24,7 @@ enum ViewRenderer {
     /// `aligned`: false inside a view composited by the general path, whose drawings are placed by a
     /// matrix (see `compositeFreely`), not copied to whole pixels.
     private static func display(_ view: UIView, origin: CGPoint, scale: CGFloat, all: Bool, aligned: Bool = true) {
-        guard !view.isHidden, view.alpha > 0 else { return }
+        guard !view.isHidden, view.shownAlpha > 0 else { return }
         let all = all || view.displayChecksSubtree
         let below = all || view.descendantNeedsDisplayCheck
         // Cleared first: what drawing marks (a view drawn here asking for more) waits for the next pass.
@@ -272,7 +272,7 @@ enum ViewRenderer {
     /// under it and skipped, and its ancestors only lead to it.
     private static func composite(_ view: UIView, in context: Context, origin: CGPoint, clip: CGRect, damage: Damage,
                                   cover: inout UIView?, scale: CGFloat, target: PixelTarget?) {
-        guard !view.isHidden, view.alpha > 0 else { return }
+        guard !view.isHidden, view.shownAlpha > 0 else { return }
         let reach = view.extentInSuperview.offsetBy(dx: origin.x, dy: origin.y).clipped(to: clip)
         guard !reach.isNull, damage.intersects(reach) else { return }
         if view.rendersFreely {

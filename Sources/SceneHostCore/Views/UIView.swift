@@ -460,6 +460,12 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         }
     }
 
+    /// The alpha shown now: the model's, or an animation's on its way (a fade to 0 is drawn to the end).
+    var shownAlpha: CGFloat {
+        guard let backingLayer, backingLayer.presentationValues != nil else { return alpha }
+        return CGFloat(backingLayer.presentedValue("opacity", Float(alpha)))
+    }
+
     /// Whether subviews are clipped to the bounds (the view's own drawing always is).
     @exclusivity(unchecked) open var clipsToBounds = false {
         didSet {
