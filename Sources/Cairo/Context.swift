@@ -105,29 +105,25 @@ public final class Context {
         cairo_curve_to(pointer, c1x, c1y, c2x, c2y, x, y)
     }
     public func closePath() { cairo_close_path(pointer) }
-    /// The length of the current path, its curves flattened to within the tolerance (0.1 device pixel).
-    public func currentPathLength() -> Double {
-        guard let path = cairo_copy_path_flat(pointer) else { return 0 }
+    /// The current path as polylines, one per subpath, its curves flattened to within the tolerance
+    /// (0.1 device pixel); a closed subpath ends where it started.
+    public func currentPathFlattened() -> [[(x: Double, y: Double)]] {
+        guard let path = cairo_copy_path_flat(pointer) else { return [] }
         defer { cairo_path_destroy(path) }
-        var length = 0.0, index = 0, start = (0.0, 0.0), last = (0.0, 0.0)
+        var subpaths: [[(x: Double, y: Double)]] = [], index = 0
         let data = path.pointee.data!, count = Int(path.pointee.num_data)
         while index < count {
             let header = data[index].header
-            let point = header.length > 1 ? (data[index + 1].point.x, data[index + 1].point.y) : last
+            let point = header.length > 1 ? (x: data[index + 1].point.x, y: data[index + 1].point.y) : nil
             switch header.type {
-            case CAIRO_PATH_MOVE_TO: start = point
-            case CAIRO_PATH_LINE_TO: length += ((point.0 - last.0) * (point.0 - last.0) + (point.1 - last.1) * (point.1 - last.1)).squareRoot()
-            case CAIRO_PATH_CLOSE_PATH:
-                length += ((start.0 - last.0) * (start.0 - last.0) + (start.1 - last.1) * (start.1 - last.1)).squareRoot()
-                last = start
-                index += Int(header.length)
-                continue
+            case CAIRO_PATH_MOVE_TO: if let point { subpaths.append([point]) }
+            case CAIRO_PATH_LINE_TO: if let point { if subpaths.isEmpty { subpaths.append([]) }; subpaths[subpaths.count - 1].append(point) }
+            case CAIRO_PATH_CLOSE_PATH: if let first = subpaths.last?.first { subpaths[subpaths.count - 1].append(first) }
             default: break
             }
-            last = point
             index += Int(header.length)
         }
-        return length
+        return subpaths
     }
     /// Dashes for strokes: lengths on, off, on… from `offset` into the pattern (empty: solid).
     public func setDash(_ lengths: [Double], offset: Double) { cairo_set_dash(pointer, lengths, Int32(lengths.count), offset) }

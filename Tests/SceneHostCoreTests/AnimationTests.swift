@@ -115,6 +115,126 @@ struct AnimationTests {
         #expect(green > 100 && green < 155, "half faded: \(String(image.pixel(x: 10, y: 10), radix: 16))")
     }
 
+    @Test func twoChangesOfAPropertyInOneBlockMakeOneAnimation() throws {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let scene = scene(with: view)
+        var done: [Bool] = []
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+            view.center.x = 110
+            view.center.y = 210
+        }, completion: { done.append($0) })
+        frame(scene, at: 10)
+        frame(scene, at: 10.5)
+        let shown = try #require(view.layer.presentation()?.position)
+        #expect(abs(shown.x - 60) < 1e-6 && abs(shown.y - 110) < 1e-6, "both halfway from (10, 10): \(shown)")
+        frame(scene, at: 11.1)
+        #expect(done == [true])
+    }
+
+    @Test func blocksInsideBlocksTakeTheOuterDurationUnlessTheyOverrideIt() throws {
+        let a = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20)), b = UIView(frame: CGRect(x: 0, y: 30, width: 20, height: 20))
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        container.addSubview(a)
+        container.addSubview(b)
+        let scene = scene(with: container)
+        UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+            UIView.animate(withDuration: 4) { a.center.x = 110 }
+            UIView.animate(withDuration: 4, delay: 0, options: [.overrideInheritedDuration, .overrideInheritedCurve, .curveLinear], animations: { b.center.x = 110 })
+        })
+        frame(scene, at: 10)
+        frame(scene, at: 10.5)
+        #expect(abs((a.layer.presentation()?.position.x ?? 0) - 60) < 1e-6, "inherited: one second, linear")
+        #expect(abs((b.layer.presentation()?.position.x ?? 0) - 22.5) < 1e-6, "its own four seconds")
+    }
+
+    @Test func anInterruptedCompletionSetsPropertiesWithoutAnimatingThem() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let scene = scene(with: view)
+        UIView.animate(withDuration: 1, animations: { view.alpha = 0 }, completion: { _ in view.backgroundColor = .red })
+        frame(scene, at: 10)
+        UIView.animate(withDuration: 1) { view.alpha = 1 }
+        #expect(view.backgroundColor == .red && view.layer.animation(forKey: "backgroundColor") == nil)
+    }
+
+    @Test func aCompletionMayStartTheNextAnimation() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let scene = scene(with: view)
+        var second: Bool?
+        UIView.animate(withDuration: 0.5, animations: { view.alpha = 0.5 }, completion: { _ in
+            UIView.animate(withDuration: 0.5, animations: { view.alpha = 1 }, completion: { second = $0 })
+        })
+        frame(scene, at: 10)
+        frame(scene, at: 10.6)
+        #expect(scene.hasRunningAnimations, "the second one runs")
+        frame(scene, at: 10.7)
+        frame(scene, at: 11.3)
+        #expect(second == true)
+    }
+
+    @Test func aViewLeavingItsWindowEndsItsAnimationsUnfinished() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let scene = scene(with: view)
+        var finished: Bool?
+        UIView.animate(withDuration: 1, animations: { view.alpha = 0.2 }, completion: { finished = $0 })
+        frame(scene, at: 10)
+        view.removeFromSuperview()
+        frame(scene, at: 10.1)
+        #expect(finished == false && view.layer.animationKeys() == nil && view.layer.presentationValues == nil)
+        #expect(!scene.hasRunningAnimations)
+    }
+
+    @Test func partsOfValuesAndNumbersOfAnyKindAnimate() throws {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let scene = scene(with: view)
+        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+        turn.fromValue = 0
+        turn.toValue = Double.pi
+        turn.duration = 1
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.toValue = 110
+        slide.duration = 1
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.toValue = 0
+        fade.duration = 1
+        let keyframes = CAKeyframeAnimation(keyPath: "opacity")
+        keyframes.values = [1, 0.5]
+        keyframes.keyTimes = []
+        keyframes.duration = 1
+        for (animation, key) in [(turn, "turn"), (slide, "slide"), (fade, "fade")] as [(CAAnimation, String)] { view.layer.add(animation, forKey: key) }
+        view.layer.add(keyframes, forKey: "keyframes")
+        frame(scene, at: 10)
+        frame(scene, at: 10.5)
+        let shown = try #require(view.layer.presentation())
+        #expect(abs(atan2(shown.transform.m12, shown.transform.m11) - .pi / 2) < 1e-6, "a quarter turn halfway")
+        #expect(abs(shown.position.x - 60) < 1e-6 && shown.position.y == 10, "only x moves")
+        #expect(abs(shown.opacity - 0.75) < 1e-6, "the keyframes (added last, malformed key times ignored) win: \(shown.opacity)")
+    }
+
+    @Test func aStoppedAnimatorFinishesAtItsStartOrEnd() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let scene = scene(with: view)
+        for position in [UIViewAnimatingPosition.start, .end] {
+            view.center.x = 10
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 110 }
+            animator.startAnimation()
+            frame(scene, at: 10)
+            frame(scene, at: 10.5)
+            animator.stopAnimation(false)
+            #expect(abs(view.center.x - 60) < 1e-6)
+            animator.finishAnimation(at: position)
+            #expect(view.center.x == (position == .start ? 10 : 110))
+        }
+    }
+
+    @Test func anAnimatorWithNothingOnScreenStillEnds() async {
+        let animator = UIViewPropertyAnimator(duration: 0.05, curve: .linear) {}
+        var position: UIViewAnimatingPosition?
+        animator.addCompletion { position = $0 }
+        animator.startAnimation()
+        for _ in 0..<100 where position == nil { try? await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(position == .end && animator.state == .inactive)
+    }
+
     @Test func aDelayShowsTheStartingValueUntilItBegins() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
         let scene = scene(with: view)
@@ -154,7 +274,10 @@ struct AnimationTests {
         #expect(abs(samples.last! - 1) < 0.001, "and comes to rest on the target")
         let critical = SpringParameters(dampingRatio: 1, duration: 0.5, initialVelocity: 0)
         #expect(stride(from: 0.0, through: 2, by: 0.01).allSatisfy { critical.progress(at: $0) <= 1 + 1e-9 }, "a ratio of 1 never overshoots")
-        #expect(abs(critical.progress(at: 0.5) - 1) < 0.01, "and settles in about its duration")
+        for ratio in [0.3, 1, 2] as [CGFloat] {
+            let spring = SpringParameters(dampingRatio: ratio, duration: 0.5, initialVelocity: 0)
+            #expect(abs(spring.progress(at: 0.5) - 1) <= 0.0011, "ratio \(ratio) settles in its duration: \(spring.progress(at: 0.5))")
+        }
         let animation = CASpringAnimation(perceptualDuration: 0.4, bounce: 0)
         #expect(animation.settlingDuration > 0.3 && animation.settlingDuration < 1.5)
     }

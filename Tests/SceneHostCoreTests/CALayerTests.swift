@@ -184,6 +184,65 @@ struct CALayerTests {
         #expect(image.pixel(x: 50, y: 50) == Self.white, "no fill")
     }
 
+    @Test func aPartOfTheStrokeRunsAcrossSubpaths() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let shape = CAShapeLayer()
+        shape.frame = view.bounds
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 10, y: 20))
+        path.addLine(to: CGPoint(x: 90, y: 20))
+        path.move(to: CGPoint(x: 10, y: 60))
+        path.addLine(to: CGPoint(x: 90, y: 60))
+        shape.path = path
+        path.addLine(to: CGPoint(x: 90, y: 90))
+        #expect(shape.path?.elements.count == 4, "the layer keeps the path as it was set")
+        shape.strokeColor = UIColor.blue.cgColor
+        shape.lineWidth = 4
+        shape.strokeEnd = 0.25
+        view.layer.addSublayer(shape)
+        let image = render(view).image
+        #expect(image.pixel(x: 40, y: 20) == Self.blue && image.pixel(x: 60, y: 20) == Self.white, "a quarter of both lines: half the first")
+        #expect(image.pixel(x: 20, y: 60) == Self.white, "and nothing of the second")
+    }
+
+    @Test func aMaskViewThatMovesRedrawsWhatItMasks() {
+        let view = box(0, 0, 100, 100)
+        let mask = box(0, 0, 50, 100, .black)
+        view.mask = mask
+        let (scene, _) = render(view)
+        _ = scene.prepareFrame(nil, drawingAt: 1)
+        mask.frame.origin.x = 50
+        #expect(scene.prepareFrame(nil, drawingAt: 1).damage.bounds == CGRect(x: 0, y: 0, width: 100, height: 100))
+        let image = scene.renderImage()
+        #expect(image.pixel(x: 25, y: 50) == Self.white && image.pixel(x: 75, y: 50) == Self.red)
+    }
+
+    @Test func aViewsLayerKeepsItsAnchorInTheMiddle() {
+        let view = box(10, 10, 40, 40)
+        var warnings: [String] = []
+        let sink = SceneHostLog.sink
+        SceneHostLog.sink = { warnings.append($0) }
+        defer { SceneHostLog.sink = sink }
+        view.layer.anchorPoint = .zero
+        #expect(view.layer.anchorPoint == CGPoint(x: 0.5, y: 0.5) && warnings.count == 1)
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        layer.position = CGPoint(x: 5, y: 5)
+        #expect(layer.frame == CGRect(x: 5, y: 5, width: 10, height: 10), "a layer of its own places its anchor")
+    }
+
+    @Test func autoresizingIgnoresATurnedSubviewsTransform() {
+        let parent = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let child = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 20))
+        child.autoresizingMask = [.flexibleWidth]
+        parent.addSubview(child)
+        child.transform = CGAffineTransform(rotationAngle: .pi / 4)
+        parent.frame.size.width = 110
+        parent.frame.size.width = 100
+        #expect(abs(child.bounds.width - 40) < 1e-9 && child.bounds.height == 20, "grows and shrinks back: \(child.bounds)")
+    }
+
     @Test func aGradientLayerRunsFromItsStartToItsEnd() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let gradient = CAGradientLayer()

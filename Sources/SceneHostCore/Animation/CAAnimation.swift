@@ -128,8 +128,10 @@ open class CAAnimation {
 
     var effectiveDuration: Double { duration > 0 ? duration : 0.25 }
 
-    /// The property animator whose progress this animation shows, instead of its own timing.
+    /// The property animator whose progress this animation shows, instead of its own timing, from
+    /// `drivenFrom` of the way into the animator's time.
     weak var driver: UIViewPropertyAnimator?
+    var drivenFrom: Double = 0
 
     /// How long the animation runs in all, repetitions and reversals counted (an animator's: until it
     /// ends them).
@@ -162,7 +164,7 @@ open class CAAnimation {
         duration = other.duration; beginTime = other.beginTime; timeOffset = other.timeOffset; speed = other.speed
         repeatCount = other.repeatCount; autoreverses = other.autoreverses; fillMode = other.fillMode
         timingFunction = other.timingFunction; isRemovedOnCompletion = other.isRemovedOnCompletion
-        delegate = other.delegate; completion = other.completion; startDelay = other.startDelay; driver = other.driver
+        delegate = other.delegate; completion = other.completion; startDelay = other.startDelay; driver = other.driver; drivenFrom = other.drivenFrom
         blocksUserInteraction = other.blocksUserInteraction
     }
 
@@ -219,13 +221,17 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     /// The eased progress at `elapsed` (a spring overrides it), or the driving animator's.
     func progress(at elapsed: Double) -> Double {
-        if let driver { return driver.progress() }
+        if let driver { return driver.progress(from: drivenFrom) }
         let fraction = fraction(at: elapsed)
         return (timingFunction ?? CAMediaTimingFunction(name: .linear)).progress(at: fraction)
     }
 
     override func value(at elapsed: Double, model: Any?) -> Any? {
         guard let model = model ?? fromValue ?? toValue else { return nil }
+        // Numbers of another kind than the property's (`toValue = 0.5` for a `Float`) count as its kind.
+        let fromValue = self.fromValue.map { Interpolation.coerced($0, like: model) }
+        let toValue = self.toValue.map { Interpolation.coerced($0, like: model) }
+        let byValue = self.byValue.map { Interpolation.coerced($0, like: model) }
         let from: Any, to: Any
         switch (fromValue, toValue, byValue) {
         case let (f?, t?, _): (from, to) = (f, t)
@@ -273,9 +279,11 @@ open class CASpringAnimation: CABasicAnimation {
     open var settlingDuration: CFTimeInterval { spring.settlingDuration }
 
     override func progress(at elapsed: Double) -> Double {
-        if let driver { return driver.progress() }
+        if let driver { return driver.progress(from: drivenFrom) }
+        // The time within the current repetition (running back when it autoreverses).
         let local = max(0, elapsed) * Double(speed) + timeOffset
-        return local >= activeDuration * Double(speed) ? 1 : spring.progress(at: local)
+        if local >= activeDuration * Double(speed) { return autoreverses ? 0 : 1 }
+        return spring.progress(at: fraction(at: elapsed) * effectiveDuration)
     }
 }
 
@@ -298,10 +306,12 @@ struct SpringParameters {
     /// UIKit's `usingSpringWithDamping:initialSpringVelocity:` over `duration`: the ratio, and a
     /// stiffness that brings it to rest in about that time.
     init(dampingRatio: CGFloat, duration: Double, initialVelocity: CGFloat) {
-        let ratio = max(0.01, dampingRatio)
-        // Settles (within 0.1 %) after about 6.9 / (ratio × ω) seconds.
-        let omega = CGFloat(6.9 / max(duration, 0.01)) / min(ratio, 1)
-        self.init(mass: 1, stiffness: omega * omega, damping: 2 * ratio * omega, initialVelocity: initialVelocity)
+        let ratio = dampingRatio.isFinite ? max(0.01, dampingRatio) : 1
+        // A spring's time scales as 1/ω for a given ratio (from rest): the time it takes to settle at
+        // ω = 1, divided by the duration, is the ω that settles in the duration.
+        let unit = SpringParameters(mass: 1, stiffness: 1, damping: 2 * ratio, initialVelocity: 0).settlingDuration
+        let omega = CGFloat(unit / max(duration, 0.01))
+        self.init(mass: 1, stiffness: omega * omega, damping: 2 * ratio * omega, initialVelocity: initialVelocity.isFinite ? initialVelocity : 0)
     }
 
     var dampingRatio: CGFloat { damping / (2 * (stiffness * mass).squareRoot()) }
@@ -325,14 +335,16 @@ struct SpringParameters {
         return 1 + x
     }
 
+    /// When it comes within 0.1 % of rest and stays there, sampled at 1/240 of its natural period.
     var settlingDuration: Double {
+        let period = 2 * Double.pi / Double((stiffness / mass).squareRoot()), step = period / 240
         var t = 0.0, lastOutside = 0.0
-        while t < 30 {
+        while t < 200 * period {
             if abs(progress(at: t) - 1) > 0.001 { lastOutside = t }
-            if t - lastOutside > 1 { break }
-            t += 1.0 / 120
+            if t - lastOutside > period { break }
+            t += step
         }
-        return lastOutside + 1.0 / 120
+        return lastOutside + step
     }
 }
 
@@ -352,10 +364,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     override func value(at elapsed: Double, model: Any?) -> Any? {
-        guard let values, !values.isEmpty else { return nil }
+        guard let given = values, !given.isEmpty else { return nil }
+        let values = given.map { Interpolation.coerced($0, like: model) }
         guard values.count > 1 else { return values[0] }
         let x = (timingFunction ?? CAMediaTimingFunction(name: .linear)).progress(at: fraction(at: elapsed))
-        let times = keyTimes?.map(\.doubleValue) ?? (0..<values.count).map { Double($0) / Double(values.count - 1) }
+        // Key times that do not match the values one for one are ignored (even spacing), as a
+        // malformed keyTimes is in Core Animation.
+        let times = keyTimes.map { $0.map(\.doubleValue) }.flatMap { $0.count == values.count ? $0 : nil }
+            ?? (0..<values.count).map { Double($0) / Double(values.count - 1) }
         var segment = 0
         while segment < values.count - 2, segment + 1 < times.count, x > times[segment + 1] { segment += 1 }
         let start = times[min(segment, times.count - 1)], end = times[min(segment + 1, times.count - 1)]

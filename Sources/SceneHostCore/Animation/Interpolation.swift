@@ -48,21 +48,57 @@ enum Interpolation {
         }
     }
 
-    /// Transforms blend through their parts (scale, rotation by the shorter way, translation), so a
-    /// turn stays a turn halfway, as Core Animation's.
+    /// An affine transform taken apart: a scale along its rotated axes, a shear, a rotation and a
+    /// translation (rows: the x axis goes to `sx`·(cos, sin), the y axis to `shear`·(cos, sin) +
+    /// `sy`·(−sin, cos)).
+    struct Parts { var sx: CGFloat, sy: CGFloat, shear: CGFloat, angle: CGFloat, tx: CGFloat, ty: CGFloat }
+
+    static func parts(of m: CGAffineTransform) -> Parts {
+        let sx = (m.a * m.a + m.b * m.b).squareRoot()
+        guard sx > 0 else { return Parts(sx: 0, sy: (m.c * m.c + m.d * m.d).squareRoot(), shear: 0, angle: 0, tx: m.tx, ty: m.ty) }
+        return Parts(sx: sx, sy: (m.a * m.d - m.b * m.c) / sx, shear: (m.a * m.c + m.b * m.d) / sx,
+                     angle: atan2(m.b, m.a), tx: m.tx, ty: m.ty)
+    }
+
+    static func compose(_ p: Parts) -> CGAffineTransform {
+        let cosine = cos(p.angle), sine = sin(p.angle)
+        return CGAffineTransform(a: p.sx * cosine, b: p.sx * sine, c: p.shear * cosine - p.sy * sine, d: p.shear * sine + p.sy * cosine,
+                                 tx: p.tx, ty: p.ty)
+    }
+
+    /// Transforms blend through their parts (rotation by the shorter way), so a turn stays a turn
+    /// halfway, as Core Animation's.
     private static func interpolate(_ a: CGAffineTransform, _ b: CGAffineTransform, _ t: CGFloat) -> CGAffineTransform {
-        func parts(_ m: CGAffineTransform) -> (sx: CGFloat, sy: CGFloat, angle: CGFloat) {
-            let sx = (m.a * m.a + m.b * m.b).squareRoot()
-            let angle = atan2(m.b, m.a)
-            let sy = sx > 0 ? (m.a * m.d - m.b * m.c) / sx : (m.c * m.c + m.d * m.d).squareRoot()
-            return (sx, sy, angle)
-        }
-        let pa = parts(a), pb = parts(b)
+        let pa = parts(of: a), pb = parts(of: b)
         var delta = pb.angle - pa.angle
         if delta > .pi { delta -= 2 * .pi } else if delta < -.pi { delta += 2 * .pi }
-        let sx = pa.sx + (pb.sx - pa.sx) * t, sy = pa.sy + (pb.sy - pa.sy) * t, angle = pa.angle + delta * t
-        return CGAffineTransform(scaleX: sx, y: sy).rotated(by: 0).concatenating(CGAffineTransform(rotationAngle: angle))
-            .concatenating(CGAffineTransform(translationX: a.tx + (b.tx - a.tx) * t, y: a.ty + (b.ty - a.ty) * t))
+        func mix(_ x: CGFloat, _ y: CGFloat) -> CGFloat { x + (y - x) * t }
+        return compose(Parts(sx: mix(pa.sx, pb.sx), sy: mix(pa.sy, pb.sy), shear: mix(pa.shear, pb.shear),
+                             angle: pa.angle + delta * t, tx: mix(pa.tx, pb.tx), ty: mix(pa.ty, pb.ty)))
+    }
+
+    /// A number of any kind (`Int`, `Double`, `Float`, `NSNumber`…) as a `CGFloat`.
+    static func cgFloat(_ value: Any) -> CGFloat? {
+        switch value {
+        case let x as CGFloat: x
+        case let x as Double: CGFloat(x)
+        case let x as Float: CGFloat(x)
+        case let x as Int: CGFloat(x)
+        case let x as NSNumber: CGFloat(x.doubleValue)
+        default: nil
+        }
+    }
+
+    /// `value` as the kind of number `model` is, when both are numbers (an animation's `toValue` of
+    /// `0.5` for a `Float` opacity); otherwise `value` unchanged.
+    static func coerced(_ value: Any, like model: Any?) -> Any {
+        guard let model, type(of: model) != type(of: value), let number = cgFloat(value) else { return value }
+        switch model {
+        case is CGFloat: return number
+        case is Double: return Double(number)
+        case is Float: return Float(number)
+        default: return value
+        }
     }
 
     /// `a + b` for additive animations and `byValue`.
@@ -87,6 +123,7 @@ enum Interpolation {
         case let x as Float: return x * Float(factor)
         case let x as CGPoint: return CGPoint(x: x.x * factor, y: x.y * factor)
         case let x as CGSize: return CGSize(width: x.width * factor, height: x.height * factor)
+        case let x as CATransform3D where factor == -1: return CATransform3D(x.affine.inverted())
         default: return nil
         }
     }

@@ -93,6 +93,16 @@ extension UIView {
 
     private static func run(_ context: AnimationContext, _ animations: () -> Void, _ completion: ((Bool) -> Void)?) {
         let outer = currentAnimationContext
+        // A block inside another takes the outer one's duration and curve, unless its options say not
+        // to, as UIKit's.
+        var context = context
+        if let outer, context.duration > 0 {
+            let duration = context.options.contains(.overrideInheritedDuration) ? context.duration : outer.duration
+            let curve = context.options.contains(.overrideInheritedCurve)
+            let options = curve ? context.options : context.options.subtracting(AnimationOptions(rawValue: 0xf << 16))
+                .union(AnimationOptions(rawValue: outer.options.rawValue & (0xf << 16)))
+            context = AnimationContext(duration: duration, delay: context.delay, options: options, spring: curve ? context.spring : outer.spring)
+        }
         currentAnimationContext = context.duration > 0 ? context : nil
         animations()
         currentAnimationContext = outer
@@ -102,7 +112,7 @@ extension UIView {
     /// Inside an animation block, animates `keyPath` of this view's layer from the shown value.
     func animateChange<Value>(_ keyPath: String, from old: Value, to new: Value) {
         guard let context = UIView.currentAnimationContext else { return }
-        context.animate(layer, keyPath: keyPath, from: layer.presentedValue(keyPath, old), to: new)
+        context.animate(layer, keyPath: keyPath, from: layer.shownValue(keyPath, old), to: new)
     }
 }
 
@@ -123,6 +133,12 @@ final class AnimationContext {
     }
 
     func animate(_ layer: CALayer, keyPath: String, from: Any, to: Any) {
+        // Changed again in the same block: the animation already made goes to the new value instead.
+        if let made = madeAnimations.last(where: { $0.layer === layer && $0.animation.keyPath == keyPath })?.animation as? CABasicAnimation,
+           layer.animation(forKey: keyPath) === made {
+            made.toValue = to
+            return
+        }
         let animation: CABasicAnimation
         if let spring {
             let springAnimation = CASpringAnimation()
@@ -150,6 +166,8 @@ final class AnimationContext {
             if running == 0, sealed { complete() }
         }
         layer.add(animation, forKey: keyPath)
+        // Kept while the block's animations run (a second change of the property in the block, or the
+        // property animator driving them); the animation's end lets the context go.
         if let added = layer.animation(forKey: keyPath) as? CAPropertyAnimation { madeAnimations.append((layer, added)) }
     }
 

@@ -27,7 +27,11 @@ open class UIViewPropertyAnimator {
     private var lastTime: CFTimeInterval?
     private var startTime: CFTimeInterval?
     private var delay: TimeInterval = 0
-    private var scene: UIWindowScene?
+    /// The scene whose frames drive it (that of the first view it animates); weak: a controller keeping
+    /// its animator must not keep its scene.
+    private weak var scene: UIWindowScene?
+    /// From `stopAnimation(false)` until `finishAnimation(at:)`: each property's start and end.
+    private var stopped: [(layer: CALayer, keyPath: String, from: Any?, to: Any?)] = []
 
     public private(set) var state = UIViewAnimatingState.inactive
     /// Whether it is moving on its own (started and not paused).
@@ -79,12 +83,14 @@ open class UIViewPropertyAnimator {
 
     public func addAnimations(_ animation: @escaping () -> Void) { addAnimations(animation, delayFactor: 0) }
 
-    /// Adds a block; on a running animator it starts at once from the shown values, over what is left.
+    /// Adds a block whose animations start `delayFactor` (0…1) of the way into the animator's time (of
+    /// what is left, on an active animator), from the shown values, and end with the others.
     public func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
+        let factor = Double(min(max(delayFactor.isFinite ? delayFactor : 0, 0), 1))
         if state == .inactive {
             animationBlocks.append((animation, delayFactor))
         } else {
-            run(animation)
+            run(animation, from: fraction + factor * (1 - fraction))
         }
     }
 
@@ -110,8 +116,20 @@ open class UIViewPropertyAnimator {
         startTime = nil
         lastTime = nil
         isRunning = true
-        scene?.animations.add(self)
-        scene?.host?.sceneNeedsFrame()
+        if let scene {
+            scene.animations.add(self)
+            scene.host?.sceneNeedsFrame()
+        } else {
+            // Nothing on screen animates: it runs its time on the main queue's clock, then ends.
+            let remaining = delay + duration * (isReversed ? fraction : 1 - fraction)
+            DispatchQueue.main.asyncAfter(deadline: .now() + remaining) { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self, self.isRunning, self.scene == nil else { return }
+                    self.fraction = self.isReversed ? 0 : 1
+                    self.end(at: self.isReversed ? .start : .end)
+                }
+            }
+        }
     }
 
     public func pauseAnimation() {
@@ -125,21 +143,35 @@ open class UIViewPropertyAnimator {
     public func stopAnimation(_ withoutFinishing: Bool) {
         guard state == .active else { return }
         isRunning = false
+        if !withoutFinishing {
+            stopped = made.compactMap { entry in
+                guard let basic = entry.animation as? CABasicAnimation, let keyPath = basic.keyPath else { return nil }
+                return (entry.layer, keyPath, basic.fromValue, basic.toValue)
+            }
+        }
         settle(at: .current)
         state = withoutFinishing ? .inactive : .stopped
         if withoutFinishing { completions = [] }
     }
 
-    /// Ends a stopped animator at `position` and runs the completions.
+    /// Ends a stopped animator at `position` (the views go to the animation's start or end, or stay)
+    /// and runs the completions.
     public func finishAnimation(at position: UIViewAnimatingPosition) {
         guard state == .stopped else { return }
-        settle(at: position)
+        let entries = stopped
+        stopped = []
+        UIView.performWithoutAnimation {
+            for entry in entries {
+                let value = position == .start ? entry.from : position == .end ? entry.to : nil
+                if let value { entry.layer.setModelValue(value, forKeyPath: entry.keyPath) }
+            }
+        }
         state = .inactive
         runCompletions(position)
     }
 
-    /// Goes on from where it is, over `durationFactor` × the duration when given (the timing
-    /// parameters are those it was made with).
+    /// Goes on from where it is, with the timing it was made with: SceneHost ignores `parameters` and
+    /// `durationFactor`.
     public func continueAnimation(withTimingParameters parameters: Any?, durationFactor: CGFloat) {
         startAnimation()
     }
@@ -147,26 +179,31 @@ open class UIViewPropertyAnimator {
     // MARK: Driving
 
     /// The progress the animations show now: along the curve or spring, or linear while scrubbed.
-    func progress() -> Double {
-        if !isRunning, scrubsLinearly { return fraction }
-        if let spring { return spring.progress(at: fraction * duration) }
-        return (curve ?? CAMediaTimingFunction(name: .easeInEaseOut)).progress(at: fraction)
+    /// For animations that start `start` of the way into the animator's time (added later, or with a
+    /// delay factor): 0 until then, the whole curve over what is left.
+    func progress(from start: Double = 0) -> Double {
+        let local = start >= 1 ? 1 : max(0, (fraction - start) / (1 - start))
+        if !isRunning, scrubsLinearly { return local }
+        if let spring { return spring.progress(at: local * duration) }
+        return (curve ?? CAMediaTimingFunction(name: .easeInEaseOut)).progress(at: local)
     }
 
     private func startAnimationsPaused() {
         state = .active
-        for entry in animationBlocks { run(entry.block) }
+        for entry in animationBlocks { run(entry.block, from: Double(min(max(entry.delayFactor.isFinite ? entry.delayFactor : 0, 0), 1))) }
         animationBlocks = []
     }
 
-    /// Runs `block` in an animation context whose animations this animator drives.
-    private func run(_ block: () -> Void) {
+    /// Runs `block` in an animation context whose animations this animator drives, from `start` of
+    /// the way into its time.
+    private func run(_ block: () -> Void, from start: Double = 0) {
         let context = AnimationContext(duration: max(duration, 0.0001), delay: 0, options: [], spring: nil)
         context.driver = self
         let outer = UIView.currentAnimationContext
         UIView.currentAnimationContext = context
         block()
         UIView.currentAnimationContext = outer
+        for entry in context.madeAnimations { entry.animation.drivenFrom = start }
         made += context.madeAnimations
         if scene == nil { scene = made.lazy.compactMap { $0.layer.hostView?.window?.windowScene }.first }
         touchLayers()
@@ -183,18 +220,20 @@ open class UIViewPropertyAnimator {
         fraction = min(max(fraction + (isReversed ? -step : step), 0), 1)
         touchLayers()
         if (!isReversed && fraction >= 1) || (isReversed && fraction <= 0) {
-            let position: UIViewAnimatingPosition = isReversed ? .start : .end
-            if pausesOnCompletion {
-                isRunning = false
-                return false
-            }
-            isRunning = false
-            settle(at: position)
-            state = .inactive
-            runCompletions(position)
+            end(at: isReversed ? .start : .end)
             return false
         }
         return true
+    }
+
+    /// Reached its end (or its start, reversed): it stays active there with `pausesOnCompletion`, else
+    /// ends there and runs the completions.
+    private func end(at position: UIViewAnimatingPosition) {
+        isRunning = false
+        guard !pausesOnCompletion else { return }
+        settle(at: position)
+        state = .inactive
+        runCompletions(position)
     }
 
     /// Has each animated layer composited again at the new progress.

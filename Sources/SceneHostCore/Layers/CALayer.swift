@@ -82,8 +82,9 @@ open class CALayer {
     var hostView: UIView? {
         var layer: CALayer? = self
         while let current = layer {
-            if let view = current.owningView { return view }
-            layer = current.storedSuperlayer
+            // A mask view is in no hierarchy: the view it masks shows it.
+            if let view = current.owningView, view.superview != nil || current.maskedLayer == nil { return view }
+            layer = current.storedSuperlayer ?? current.maskedLayer
         }
         return nil
     }
@@ -123,7 +124,16 @@ open class CALayer {
 
     /// The point of the bounds (0…1 per axis) that `position` places and transforms turn around. A view's
     /// layer keeps (0.5, 0.5).
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { if owningView == nil { changing {} } } }
+    open var anchorPoint: CGPoint {
+        get { owningView == nil ? storedAnchorPoint : CGPoint(x: 0.5, y: 0.5) }
+        set {
+            guard owningView == nil else {
+                return SceneHostLog.warning("a view's layer keeps its anchor point in the middle in SceneHost; move the view (its center) instead")
+            }
+            changing { storedAnchorPoint = newValue }
+        }
+    }
+    private var storedAnchorPoint = CGPoint(x: 0.5, y: 0.5)
 
     /// The layer's rectangle in its superlayer's coordinates: from `position`, `anchorPoint` and
     /// `bounds` (the smallest rectangle holding the transformed bounds under a transform).
@@ -271,7 +281,13 @@ open class CALayer {
     }
     /// The shape that casts the shadow (filled, nonzero winding), in the layer's coordinates: cheaper
     /// than a shadow from the layer's pixels, and not clipped to the bounds.
-    open var shadowPath: CGPath? { didSet { if shadowPath != oldValue { changing {} } } }
+    open var shadowPath: CGPath? {
+        didSet {
+            // Kept as given: a `CGMutablePath` changed afterwards does not change the shadow (set it again).
+            if let shadowPath, type(of: shadowPath) != CGPath.self { self.shadowPath = CGPath(elements: shadowPath.elements) }
+            if shadowPath != oldValue { changing {} }
+        }
+    }
 
     /// An image shown in the bounds: a `CGImage` (or a `UIImage`, a SceneHost convenience), placed by
     /// `contentsGravity`.
@@ -288,8 +304,8 @@ open class CALayer {
             changing {}
         }
     }
-    /// The layer this one masks.
-    unowned(unsafe) var maskedLayer: CALayer?
+    /// The layer this one masks: its changes are drawn by that layer's view.
+    weak var maskedLayer: CALayer?
 
     // MARK: Drawing
 
@@ -398,9 +414,10 @@ open class CALayer {
     var sublayersExtent: CGRect {
         var extent = CGRect.null
         for layer in ownSublayers where !layer.isHidden {
-            var own = layer.bounds
+            let bounds = layer.presentedValue("bounds", layer.bounds)
+            var own = bounds
             if !layer.masksToBounds { own = own.union(layer.sublayersExtent) }
-            own = own.union(layer.shadowExtent(bounds: layer.bounds))
+            own = own.union(layer.shadowExtent(bounds: bounds))
             if let shape = layer as? CAShapeLayer { own = own.union(shape.strokedExtent) }
             extent = extent.union(own.applying(layer.transformToSuperlayer(presented: true)))
         }
@@ -469,18 +486,25 @@ open class CALayer {
 
     open func animationKeys() -> [String]? { animationEntries.isEmpty ? nil : animationEntries.map(\.key) }
 
+    /// Removes the animation under `key`; its completion hears it did not finish (outside any animation
+    /// block, so what it sets is not animated by the block that replaced it).
     open func removeAnimation(forKey key: String) {
         guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         let removed = animationEntries.remove(at: index).animation
-        removed.finish(completed: false)
-        if animationEntries.isEmpty { endPresentation() }
+        if animationEntries.isEmpty {
+            endPresentation()
+        } else if let keyPath = (removed as? CAPropertyAnimation)?.keyPath, presentationValues?[Self.split(keyPath).base] != nil {
+            // Others go on: the next frame shows this property at its model value again.
+            AnimationClock.register(self)
+        }
+        UIView.performWithoutAnimation { removed.finish(completed: false) }
     }
 
     open func removeAllAnimations() {
         let removed = animationEntries
         animationEntries = []
-        for entry in removed { entry.animation.finish(completed: false) }
         endPresentation()
+        UIView.performWithoutAnimation { for entry in removed { entry.animation.finish(completed: false) } }
     }
 
     /// A copy of the layer as it is shown now (with the running animations' values), or nil when it
@@ -546,6 +570,11 @@ open class CALayer {
     /// Sets the model value of an animatable property by its key path (an animator ending somewhere
     /// other than its end).
     func setModelValue(_ value: Any, forKeyPath keyPath: String) {
+        let (base, part) = Self.split(keyPath)
+        if !part.isEmpty {
+            guard let model = modelValue(forKeyPath: base), let whole = Self.setting(part, of: model, to: value) else { return }
+            return setModelValue(whole, forKeyPath: base)
+        }
         switch (keyPath, value) {
         case ("position", let v as CGPoint): position = v
         case ("bounds", let v as CGRect): bounds = v
@@ -567,7 +596,19 @@ open class CALayer {
     /// (or a view's corner radius) becomes an animation from the shown value to the new one.
     func implicitlyAnimate<Value>(_ keyPath: String, from old: Value, to new: Value) {
         guard let context = UIView.currentAnimationContext else { return }
-        context.animate(self, keyPath: keyPath, from: presentedValue(keyPath, old), to: new)
+        context.animate(self, keyPath: keyPath, from: shownValue(keyPath, old), to: new)
+    }
+
+    /// What `keyPath` shows now: the value the last frame drew while animating, or, for an animation
+    /// added since and not yet drawn, where it starts; else `model`. A second change of a property in
+    /// the same turn starts from there rather than jumping to the first change's value.
+    func shownValue<Value>(_ keyPath: String, _ model: Value) -> Value {
+        if let value = presentationValues?[keyPath] as? Value { return value }
+        if let pending = animationEntries.last(where: { ($0.animation as? CAPropertyAnimation)?.keyPath == keyPath })?.animation
+            as? CABasicAnimation, pending.beginTime == 0, let from = pending.fromValue as? Value {
+            return from
+        }
+        return model
     }
 
     /// Clears the presented values when the last animation ends: the model shows again.

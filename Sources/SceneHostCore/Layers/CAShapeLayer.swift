@@ -22,8 +22,12 @@ open class CAShapeLayer: CALayer {
         public static let miter = LineJoin(rawValue: "miter"), round = LineJoin(rawValue: "round"), bevel = LineJoin(rawValue: "bevel")
     }
 
+    /// Kept as given when set: a `CGMutablePath` changed afterwards does not change the layer (set it again).
     open var path: CGPath? {
-        didSet { if path != oldValue { changing {}; implicitlyAnimate("path", from: oldValue ?? CGPath(elements: []), to: path ?? CGPath(elements: [])) } }
+        didSet {
+            if let path, type(of: path) != CGPath.self { self.path = CGPath(elements: path.elements) }
+            if path != oldValue { changing {}; implicitlyAnimate("path", from: oldValue ?? CGPath(elements: []), to: path ?? CGPath(elements: [])) }
+        }
     }
     open var fillColor: CGColor? = .black { didSet { if fillColor != oldValue { changing {} } } }
     open var fillRule = FillRule.nonZero { didSet { changing {} } }
@@ -69,8 +73,10 @@ open class CAShapeLayer: CALayer {
 
     /// The area the stroke may reach (half its width, more at mitred corners), in the layer's coordinates.
     var strokedExtent: CGRect {
-        guard let path, strokeColor != nil else { return path?.boundingBox ?? .null }
-        let reach = presentedValue("lineWidth", lineWidth) / 2 * (lineJoin == .miter ? miterLimit : 1) + 1
+        let path = presentedValue("path", self.path ?? CGPath(elements: []))
+        guard !path.isEmpty else { return .null }
+        guard strokeColor != nil else { return path.boundingBox }
+        let reach = presentedValue("lineWidth", lineWidth).finiteOrZero / 2 * (lineJoin == .miter ? miterLimit : 1) + 1
         return path.boundingBox.insetBy(dx: -reach, dy: -reach)
     }
 
@@ -93,9 +99,8 @@ open class CAShapeLayer: CALayer {
         cairo.lineJoin = lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter
         cairo.setMiterLimit(Double(miterLimit))
         if start > 0 || end < 1 {
-            // A part of the length: one dash as long as the part, starting where it starts.
-            let length = cairo.currentPathLength()
-            cairo.setDash([Double(end - start) * length, length + 1], offset: -Double(start) * length)
+            // A part of the whole length, across subpaths: the flattened path cut to it.
+            Self.trace(part: Double(start)...Double(end), of: cairo.currentPathFlattened(), in: cairo)
         } else if let pattern = lineDashPattern?.map(\.doubleValue), !pattern.isEmpty,
                   pattern.allSatisfy({ $0 >= 0 && $0.isFinite }), pattern.contains(where: { $0 > 0 }), lineDashPhase.isFinite {
             // Cairo refuses (for good) a dash with a negative or non-finite length, or of zeros only: such a
@@ -104,5 +109,30 @@ open class CAShapeLayer: CALayer {
         }
         cairo.stroke()
         cairo.setDash([], offset: 0)
+    }
+
+    /// Makes the stretch `part` (fractions of the whole length) of `subpaths` cairo's current path.
+    private static func trace(part: ClosedRange<Double>, of subpaths: [[(x: Double, y: Double)]], in cairo: Context) {
+        func distance(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double { ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
+        let total = subpaths.reduce(0) { sum, points in sum + zip(points, points.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) } }
+        let from = part.lowerBound * total, to = part.upperBound * total
+        cairo.newPath()
+        var walked = 0.0
+        for points in subpaths {
+            var drawing = false
+            for (a, b) in zip(points, points.dropFirst()) {
+                let length = distance(a, b), start = walked, end = walked + length
+                walked = end
+                guard end > from, start < to, length > 0 else { drawing = false; continue }
+                func at(_ d: Double) -> (Double, Double) { let t = (d - start) / length; return (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t) }
+                if !drawing {
+                    let p = at(max(start, from))
+                    cairo.move(to: p.0, p.1)
+                    drawing = true
+                }
+                let q = at(min(end, to))
+                cairo.line(to: q.0, q.1)
+            }
+        }
     }
 }

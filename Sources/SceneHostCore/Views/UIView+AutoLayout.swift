@@ -182,14 +182,14 @@ extension UIView {
     func resizeSubviews(from oldSize: CGSize) {
         let newSize = bounds.size
         for subview in subviews where !subview.autoresizingMask.isEmpty && subview.layoutEngine == nil {
-            let mask = subview.autoresizingMask, frame = subview.frame
+            let mask = subview.autoresizingMask, frame = subview.layoutFrame
             let (x, width) = Self.autoresize(frame.minX, frame.width, from: oldSize.width, to: newSize.width,
                                              mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth),
                                              mask.contains(.flexibleRightMargin))
             let (y, height) = Self.autoresize(frame.minY, frame.height, from: oldSize.height, to: newSize.height,
                                               mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight),
                                               mask.contains(.flexibleBottomMargin))
-            subview.frame = CGRect(x: x, y: y, width: width, height: height)
+            subview.layoutFrame = CGRect(x: x, y: y, width: width, height: height)
         }
     }
 

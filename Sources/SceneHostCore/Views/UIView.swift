@@ -85,7 +85,9 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             let old = layoutFrame
             guard !newValue.isSame(as: old) else { return }
             if UIView.currentAnimationContext != nil {
-                animateChange("position", from: CGPoint(x: old.midX, y: old.midY), to: CGPoint(x: newValue.midX, y: newValue.midY))
+                if old.midX != newValue.midX || old.midY != newValue.midY {
+                    animateChange("position", from: CGPoint(x: old.midX, y: old.midY), to: CGPoint(x: newValue.midX, y: newValue.midY))
+                }
                 if old.size != newValue.size {
                     animateChange("bounds", from: CGRect(origin: storedBounds.origin, size: old.size),
                                   to: CGRect(origin: storedBounds.origin, size: newValue.size))
@@ -413,7 +415,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         willSet {
             guard UIView.currentAnimationContext != nil else { return }
             func cg(_ color: UIColor?) -> CGColor { color?.resolvedColor(with: traitCollection).cgColor ?? .clear }
-            animateChange("backgroundColor", from: cg(backgroundColor), to: cg(newValue))
+            let (old, new) = (cg(backgroundColor), cg(newValue))
+            if old != new { animateChange("backgroundColor", from: old, to: new) }
         }
         didSet {
             hasDynamicBackground = backgroundColor?.isDynamic ?? false
@@ -452,7 +455,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
 
     /// Opacity 0…1 applied to the view and its subviews as a group.
     @exclusivity(unchecked) open var alpha: CGFloat = 1 {
-        willSet { if UIView.currentAnimationContext != nil { animateChange("opacity", from: Float(alpha), to: Float(newValue)) } }
+        willSet { if UIView.currentAnimationContext != nil, newValue != alpha { animateChange("opacity", from: Float(alpha), to: Float(newValue)) } }
         didSet {
             guard alpha != oldValue else { return }
             if oldValue <= 0 { markForDisplay(subtree: true) }
@@ -945,7 +948,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     var presentedExtentInSuperview: CGRect {
         guard let backingLayer else { return extent.applying(transformToSuperview) }
         let bounds = backingLayer.presentedValue("bounds", storedBounds)
-        return extent.union(bounds).applying(backingLayer.transformToSuperlayer(presented: true))
+        return extent.union(bounds).union(backingLayer.shadowExtent(bounds: bounds)).applying(backingLayer.transformToSuperlayer(presented: true))
     }
 
     /// Forgets cached extents that depend on this view: its own (when `own`: its bounds or subviews
@@ -970,6 +973,9 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             superview.invalidate(rect)
         } else if let window = self as? UIWindow {
             window.addDamage(rect.offsetBy(dx: storedBounds.minX - frameOrigin.x, dy: storedBounds.minY - frameOrigin.y))
+        } else if let masked = backingLayer?.maskedLayer?.hostView {
+            // A mask view changed: the view it masks is drawn again.
+            masked.invalidateInSuperview(masked.extentInSuperview)
         }
     }
 

@@ -255,7 +255,7 @@ open class UIWindow: UIView {
             // Views drawn after `child` in its superview lie over it (any other one lies on the plain
             // backdrop); an ancestor that clips may hide part of either place.
             var isLater = false
-            for sibling in parent.subviews {
+            for sibling in parent.subviewsInDrawingOrder {
                 if sibling === child {
                     isLater = true
                 } else if isLater || (plainBackdrop && parent === superview), !sibling.isHidden, sibling.alpha > 0,
