@@ -168,6 +168,8 @@ open class CAAnimation {
         blocksUserInteraction = other.blocksUserInteraction
     }
 
+    /// Whether its delegate heard it start, and whether it ended.
+    var hasStarted = false
     private(set) var hasEnded = false
     /// Ends the animation once: its delegate and completion hear whether it ran to its end.
     func finish(completed: Bool) {

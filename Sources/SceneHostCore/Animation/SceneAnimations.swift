@@ -85,8 +85,9 @@ extension CALayer {
         var finished: [CAAnimation] = []
         for entry in animationEntries {
             let animation = entry.animation
-            if animation.beginTime == 0 {
-                animation.beginTime = time + animation.startDelay
+            if animation.beginTime == 0 { animation.beginTime = time + animation.startDelay }
+            if !animation.hasStarted, time >= animation.beginTime {
+                animation.hasStarted = true
                 started.append(animation)
             }
             guard let property = animation as? CAPropertyAnimation, let keyPath = property.keyPath else {

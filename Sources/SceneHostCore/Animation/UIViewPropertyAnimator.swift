@@ -13,7 +13,9 @@ public enum UIViewAnimatingPosition: Int, Sendable { case end = 0, start = 1, cu
 /// `fractionComplete` scrubs it (linearly while `scrubsLinearly`), `isReversed` runs it back, and
 /// `stopAnimation(_:)` / `finishAnimation(at:)` end it as UIKit describes: completions run with the
 /// position it ended at, unless `stopAnimation(true)`. The model values are the end values while it
-/// runs, as in UIKit; stopping leaves the views where they are shown.
+/// runs, as in UIKit; stopping leaves the views where they are shown. Differences: `isInterruptible`
+/// is kept but not enforced, and `continueAnimation(withTimingParameters:durationFactor:)` goes on with
+/// the animator's own timing.
 @MainActor
 open class UIViewPropertyAnimator {
     public let duration: TimeInterval

@@ -126,8 +126,8 @@ public final class CGMutablePath: CGPath {
 }
 
 extension PathElement {
-    /// The element transformed; an arc under anything but a translation and a uniform scale becomes
-    /// the curves that trace it.
+    /// The element transformed. An arc stays an arc: exact under translations, rotations and uniform
+    /// scales (the transforms the shape initializers are given in practice), not under others.
     func applying(_ t: CGAffineTransform) -> PathElement {
         switch self {
         case .move(let p): return .move(p.applying(t))

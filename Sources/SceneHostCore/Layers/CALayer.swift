@@ -356,7 +356,10 @@ open class CALayer {
     open func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(ownSublayers.count)) }
 
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        guard layer !== self, layer.owningView == nil else { return }
+        guard layer !== self else { return }
+        guard layer.owningView == nil else {
+            return SceneHostLog.warning("a view's layer cannot be added as a sublayer in SceneHost; add the view as a subview instead")
+        }
         layer.removeFromSuperlayer()
         layer.storedSuperlayer = self
         changing { ownSublayers.insert(layer, at: min(Int(index), ownSublayers.count)) }
@@ -511,8 +514,8 @@ open class CALayer {
     /// has never been shown, as Core Animation's (SceneHost: when it is in no window).
     open func presentation() -> Self? {
         guard hostView?.window != nil else { return nil }
-        let copy = Self(layer: self)
-        copy.copyProperties(from: self, presented: true)
+        let copy = Self()
+        UIView.performWithoutAnimation { copy.copyProperties(from: self, presented: true) }
         return copy
     }
 
@@ -595,7 +598,9 @@ open class CALayer {
     /// Inside `UIView.animate`'s block, a change of an animatable property of a layer made on its own
     /// (or a view's corner radius) becomes an animation from the shown value to the new one.
     func implicitlyAnimate<Value>(_ keyPath: String, from old: Value, to new: Value) {
-        guard let context = UIView.currentAnimationContext else { return }
+        // A view's layer animates only its corner radius inside a block, as UIKit's (its geometry, alpha
+        // and background are the view's, which animate as the view's).
+        guard let context = UIView.currentAnimationContext, owningView == nil || keyPath == "cornerRadius" else { return }
         context.animate(self, keyPath: keyPath, from: shownValue(keyPath, old), to: new)
     }
 
