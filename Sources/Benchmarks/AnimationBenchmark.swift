@@ -17,20 +17,9 @@ enum AnimationBenchmark: Benchmark {
 
     @MainActor
     static func run() async throws {
-        let display = try VirtualDisplay(width: 1280, height: 800)
-        let app = try AppHarness(AppDelegate.self, display: display, manifest: AppDelegate.sceneManifest)
-        guard await app.waitForScenes(2), let mail = app.scene(titled: "Mail"), let window = app.window(of: mail),
-              let root = mail.keyWindow?.rootViewController?.view else {
-            throw X11Error("the Gallery did not start")
-        }
-        let other = try display.connect()
-        if let settings = app.scene(titled: "Settings").flatMap(app.window(of:)) { other.iconify(settings) }
-        let frame = CGRect(x: 20, y: 40, width: 900, height: 600)
-        mail.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: frame))
-        other.activate(window, source: 2)
-        other.flush()
-        _ = await app.run(until: { mail.effectiveGeometry.systemFrame.size == frame.size && mail.activationState == .foregroundActive })
-        await app.run(for: 0.5)
+        let (app, mail, window, other) = try await ResizeDragBenchmark.launchMail(width: 1280, height: 800,
+                                                                                frame: CGRect(x: 20, y: 40, width: 900, height: 600))
+        guard let root = mail.keyWindow?.rootViewController?.view else { throw X11Error("the Mail scene has no window") }
 
         // Idle before: the harness's loop with nothing to do. What it costs a second is taken out of
         // the CPU of the drag and of the animation below: it is the harness's, not the app's.

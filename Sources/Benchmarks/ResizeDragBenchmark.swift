@@ -67,20 +67,9 @@ enum ResizeDragBenchmark: Benchmark {
     static func measure(width: Int, height: Int, scale: Int, label: String) async throws -> (Result, Int, Bool) {
         setenv("SCENEHOST_SCALE", "\(scale)", 1)
         defer { unsetenv("SCENEHOST_SCALE") }
-        let display = try VirtualDisplay(width: width, height: height)
-        let app = try AppHarness(AppDelegate.self, display: display, manifest: AppDelegate.sceneManifest)
-        guard await app.waitForScenes(2), let mail = app.scene(titled: "Mail"), let window = app.window(of: mail) else {
-            throw X11Error("the Gallery did not start on \(label)")
-        }
-        let other = try display.connect()
-        if let settings = app.scene(titled: "Settings").flatMap(app.window(of:)) { other.iconify(settings) }
         // Start at the minimum size near the top-left corner; grow 3 px wide and as tall as the screen allows.
         let start = CGRect(x: 20, y: 40, width: 420, height: 360)
-        mail.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: start))
-        other.activate(window, source: 2)
-        other.flush()
-        _ = await app.run(until: { mail.effectiveGeometry.systemFrame.size == start.size && mail.activationState == .foregroundActive })
-        await app.run(for: 0.5)
+        let (app, mail, window, other) = try await launchMail(width: width, height: height, frame: start)
         let input = try SyntheticInput(display: other)
         guard let corner = input.frameCorner(of: window) else { throw X11Error("no frame corner") }
         let room = height - corner.y - 10
@@ -127,6 +116,26 @@ enum ResizeDragBenchmark: Benchmark {
         let correct = await app.run(until: { framesUntilFinal() != nil && mail.effectiveGeometry.systemFrame.size == final }, timeout: 5)
         let queued = framesUntilFinal() ?? app.events(of: "frame", scene: mail).count
         return (result, queued, correct)
+    }
+
+    /// The Gallery on a private `width`×`height` Xvfb with openbox, its Settings scene iconified and its
+    /// Mail scene at `frame`, active: the app, the Mail scene, its window and a second connection to
+    /// play the person with.
+    @MainActor
+    static func launchMail(width: Int, height: Int, frame: CGRect) async throws -> (AppHarness, UIWindowScene, Window, Display) {
+        let display = try VirtualDisplay(width: width, height: height)
+        let app = try AppHarness(AppDelegate.self, display: display, manifest: AppDelegate.sceneManifest)
+        guard await app.waitForScenes(2), let mail = app.scene(titled: "Mail"), let window = app.window(of: mail) else {
+            throw X11Error("the Gallery did not start on \(width)×\(height)")
+        }
+        let other = try display.connect()
+        if let settings = app.scene(titled: "Settings").flatMap(app.window(of:)) { other.iconify(settings) }
+        mail.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: frame))
+        other.activate(window, source: 2)
+        other.flush()
+        _ = await app.run(until: { mail.effectiveGeometry.systemFrame.size == frame.size && mail.activationState == .foregroundActive })
+        await app.run(for: 0.5)
+        return (app, mail, window, other)
     }
 
     /// One drag of `steps` steps of the window frame's `corner` (out for half, back for the other half,
