@@ -20,14 +20,16 @@ final class GestureEnvironment {
     // MARK: Delivery
 
     /// A touch began: the enabled recognizers of its view and of the view's ancestors that accept it
-    /// (delegate's `shouldReceive`) will see it. Recognizers left waiting from an earlier sequence that
-    /// this touch does not reach fail: a press elsewhere ends a double tap.
+    /// (delegate's `shouldReceive`) will see it. Hover and pinch recognizers take no touches (the
+    /// pointer scene delivers hover and pinches apart, as UIKit delivers hover): left in `.possible`
+    /// they would hold back the view's `touchesEnded`. Recognizers left waiting from an earlier
+    /// sequence that this touch does not reach fail: a press elsewhere ends a double tap.
     func attach(_ touch: UITouch) {
         var recognizers: [UIGestureRecognizer] = []
         var view = touch.view
         while let current = view {
             for recognizer in current.attachedGestureRecognizers
-            where recognizer.isEnabled && !recognizer.state.isFinished && recognizer.pendingState == nil {
+            where recognizer.takesTouches && recognizer.isEnabled && !recognizer.state.isFinished && recognizer.pendingState == nil {
                 if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) { continue }
                 recognizers.append(recognizer)
             }

@@ -118,6 +118,10 @@ open class UIGestureRecognizer {
         touches.removeAll { $0 === touch }
     }
 
+    /// Whether the recognizer takes part in touch sequences: false for hover and pinch recognizers,
+    /// which the pointer scene drives apart from touches.
+    var takesTouches: Bool { true }
+
     func receives(_ touch: UITouch) -> Bool {
         isEnabled && view != nil && !storedState.isFinished && pendingState == nil && !ignored.contains(ObjectIdentifier(touch))
     }
