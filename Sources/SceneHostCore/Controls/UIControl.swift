@@ -154,6 +154,20 @@ open class UIControl: UIView {
         for entry in actions where !entry.events.isDisjoint(with: events) { sendAction(entry.action) }
     }
 
+    /// Sends the groups of `events` one after the other, each action at most once: an action
+    /// registered for several of them runs once, at the first group it is registered for. So a click
+    /// runs a button's action registered for `.primaryActionTriggered` and `.touchUpInside` once, as
+    /// Space does, and primary actions still run before touch-up-inside ones.
+    func sendActions(inOrder events: [Event]) {
+        var sent: [ObjectIdentifier] = []
+        for group in events {
+            for entry in actions where !entry.events.isDisjoint(with: group) && !sent.contains(ObjectIdentifier(entry.action)) {
+                sent.append(ObjectIdentifier(entry.action))
+                sendAction(entry.action)
+            }
+        }
+    }
+
     /// Runs `action` with this control as its sender.
     open func sendAction(_ action: UIAction) {
         let previous = action.sender
@@ -201,6 +215,10 @@ open class UIControl: UIView {
     private func isInside(_ touch: UITouch) -> Bool {
         bounds.insetBy(dx: -Self.touchSlop, dy: -Self.touchSlop).contains(touch.location(in: self))
     }
+
+    /// Events a subclass's `endTracking` sends with `.touchUpInside` for a click (a button's
+    /// `.primaryActionTriggered`), in order, before it: see `sendActions(inOrder:)`.
+    var clickEvents: [Event] = []
 
     /// Whether a touch began on the control while it was enabled: its moves and release are the
     /// control's, even after `beginTracking` declined it or the control was disabled.
@@ -258,8 +276,14 @@ open class UIControl: UIView {
         isHighlighted = false
         if isTracking {
             isTouchInside = isInside(touch)
+            clickEvents = []
             endTracking(touch, with: event)
-            sendActions(for: isTouchInside ? .touchUpInside : .touchUpOutside)
+            if isTouchInside {
+                sendActions(inOrder: clickEvents + [.touchUpInside])
+            } else {
+                sendActions(for: .touchUpOutside)
+            }
+            clickEvents = []
         }
         isTracking = false
         isTouchInside = false
