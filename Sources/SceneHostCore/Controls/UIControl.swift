@@ -238,9 +238,12 @@ open class UIControl: UIView {
     }
 
     /// Begins tracking, in UIKit's order: `beginTracking`, the highlight, then `.touchDown` (and
-    /// `.touchDownRepeat` for a repeated press). A disabled control passes the touches on.
+    /// `.touchDownRepeat` for a repeated press). A disabled control passes the touches on, and so does
+    /// any control for a press of a pointer button other than the primary one alone (a right or middle
+    /// click): those are for gesture recognizers that ask for them (`buttonMaskRequired`).
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isEnabled, let touch = touches.first else { return super.touchesBegan(touches, with: event) }
+        guard isEnabled, let touch = touches.first, touch.type != .indirectPointer || (event?.buttonMask ?? []).isSubset(of: .primary)
+        else { return super.touchesBegan(touches, with: event) }
         hasTouch = true
         isTouchInside = true
         isTracking = beginTracking(touch, with: event)
