@@ -123,10 +123,23 @@ open class UISlider: UIControl, KeyboardActivatable {
         if isContinuous { sendActions(for: .valueChanged) } else { changedWhileTracking = true }
     }
 
+    /// Whether the tracked touch holds the thumb (pressed on it, or on the track, which brings it under
+    /// the pointer).
+    private var holdsThumb = false
+
+    /// While the thumb is dragged, an ancestor's pan recognizer may not begin: the slider keeps the
+    /// drag, as UIKit's does ("Attaching gesture recognizers to UIKit controls"). A recognizer on the
+    /// slider itself still beats it.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if holdsThumb, isTracking, gestureRecognizer.view !== self, gestureRecognizer is UIPanGestureRecognizer { return false }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let point = touch.location(in: self)
         let thumb = currentThumbRect
         changedWhileTracking = false
+        holdsThumb = true
         if thumb.insetBy(dx: -6, dy: -6).contains(point) {
             grabOffset = point.x - thumb.midX
         } else {
@@ -144,8 +157,14 @@ open class UISlider: UIControl, KeyboardActivatable {
 
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
+        holdsThumb = false
         if changedWhileTracking { sendActions(for: .valueChanged) }
         changedWhileTracking = false
+    }
+
+    open override func cancelTracking(with event: UIEvent?) {
+        super.cancelTracking(with: event)
+        holdsThumb = false
     }
 
     // MARK: Keyboard
