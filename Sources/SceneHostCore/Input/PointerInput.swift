@@ -245,7 +245,12 @@ final class PointerInput {
                     break search
                 }
                 guard let region = interaction.region(at: local, in: current) else { continue }
-                if interaction !== cursorInteraction || cursorRegion?.identifier != region.identifier || cursorRegion == nil {
+                // The same region (same identifier; without identifiers, the same rect) keeps its style;
+                // another one is asked for its own.
+                if interaction === cursorInteraction, let cached = cursorRegion, cached.identifier == region.identifier,
+                   cached.identifier != nil || cached.rect == region.rect {
+                    found = cursor
+                } else {
                     found = interaction.style(for: region).cursor
                 }
                 cursorInteraction = interaction
