@@ -310,4 +310,23 @@ struct UIGestureRecognizerTests {
         scene.click(at: CGPoint(x: 120, y: 120))
         #expect(pressed == 1)
     }
+
+    @Test func goingToTheBackgroundCancelsHeldDeliveries() {
+        let view = TouchLogView()
+        let scene = gestureScene(with: view)
+        var recognized: [String] = []
+        let double = UITapGestureRecognizer { _ in recognized.append("double") }
+        double.numberOfTapsRequired = 2
+        let single = UITapGestureRecognizer { _ in recognized.append("single") }
+        single.require(toFail: double)
+        view.addGestureRecognizer(double)
+        view.addGestureRecognizer(single)
+        scene.transition(to: .foregroundActive)
+        scene.click(at: CGPoint(x: 150, y: 150))
+        #expect(view.log == ["began"], "the double tap waits for a second tap and holds the release")
+        scene.transition(to: .background)
+        #expect(view.log == ["began", "cancelled"])
+        #expect(recognized.isEmpty, "nothing recognizes as the scene leaves")
+        #expect(scene.pointer.gestures.active.isEmpty)
+    }
 }

@@ -188,16 +188,24 @@ final class GestureEnvironment {
         held.removeAll { $0.viewCancelled }
     }
 
-    /// Every recognizer still taking part fails (or is cancelled), held deliveries are dropped, and
-    /// all are reset: the scene is going away.
+    /// The scene is going away (to the background, or disconnected): the views of touches whose
+    /// deliveries are held get `touchesCancelled` if they saw the touch begin, and nothing more of it;
+    /// every recognizer still taking part fails (or is cancelled) without recognizing what it waited
+    /// for, and all are reset.
     func end() {
-        for recognizer in active where !recognizer.state.isFinished {
+        for touch in held where !touch.viewCancelled {
+            touch.viewCancelled = true
+            touch.heldPhases = []
+            if touch.viewBegan, let view = touch.view, let event { view.touchesCancelled([touch], with: event) }
+        }
+        held = []
+        for recognizer in active {
             recognizer.touches = []
+            recognizer.pendingState = nil
+        }
+        for recognizer in active where !recognizer.state.isFinished {
             recognizer.state = recognizer.state == .possible ? .failed : .cancelled
         }
-        for touch in held { touch.heldPhases = [] }
-        held = []
-        for recognizer in active where recognizer.state.isFinished { recognizer.touches = [] }
         update()
         event = nil
     }
