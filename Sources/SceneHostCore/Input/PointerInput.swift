@@ -360,8 +360,10 @@ final class PointerInput {
                 in scene: UIWindowScene) {
         self.location = location
         let type: UIScrollTypeMask = continuous ? .continuous : .discrete
-        if scrollPan == nil || scrollPan?.view == nil || scrollPan?.state.isFinished == true {
-            scrollPan = nil
+        // A pan that left its view or finished (disabled, refused) between steps is ended and reset, so
+        // it can take the next scroll.
+        if let pan = scrollPan, pan.view == nil || pan.state.isFinished { endScroll() }
+        if scrollPan == nil {
             guard let target = target(at: location, in: scene, event: nil) else { return }
             var view: UIView? = target.view
             search: while let current = view {
