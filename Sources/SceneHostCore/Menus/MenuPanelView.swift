@@ -108,7 +108,7 @@ final class MenuPanelView: UIView {
                     append(elements, selection: selection)
                 } else {
                     rows.append(Row(kind: .loading))
-                    load(deferred)
+                    load(deferred, selection: selection)
                 }
             default:
                 continue
@@ -122,7 +122,9 @@ final class MenuPanelView: UIView {
     }
 
     /// Asks a deferred element for its elements; when they come (now or later) the rows are made again.
-    private func load(_ deferred: UIDeferredMenuElement) {
+    /// Elements that come at once join the rows in place, in the single-selection menu (`selection`)
+    /// the deferred element is part of.
+    private func load(_ deferred: UIDeferredMenuElement, selection: UIMenu?) {
         var synchronous = true
         var arrived: [UIMenuElement]?
         deferred.provider { [weak self, weak deferred] elements in
@@ -138,7 +140,7 @@ final class MenuPanelView: UIView {
         if let arrived {
             provided[ObjectIdentifier(deferred)] = arrived
             rows.removeLast()
-            append(arrived, selection: nil)
+            append(arrived, selection: selection)
         }
     }
 
