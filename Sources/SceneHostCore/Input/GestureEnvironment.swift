@@ -25,15 +25,9 @@ final class GestureEnvironment {
     /// they would hold back the view's `touchesEnded`. Recognizers left waiting from an earlier
     /// sequence that this touch does not reach fail: a press elsewhere ends a double tap.
     func attach(_ touch: UITouch) {
-        var recognizers: [UIGestureRecognizer] = []
-        var view = touch.view
-        while let current = view {
-            for recognizer in current.attachedGestureRecognizers
-            where recognizer.takesTouches && recognizer.isEnabled && !recognizer.state.isFinished && recognizer.pendingState == nil {
-                if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) { continue }
-                recognizers.append(recognizer)
-            }
-            view = current.superview
+        let recognizers = (touch.view?.recognizersUpward(UIGestureRecognizer.self) ?? []).filter { recognizer in
+            recognizer.takesTouches && recognizer.isEnabled && !recognizer.state.isFinished && recognizer.pendingState == nil
+                && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
         }
         for recognizer in active where recognizer.state == .possible && recognizer.pendingState == nil
             && recognizer.touches.isEmpty && !recognizers.contains(where: { $0 === recognizer }) {
