@@ -275,13 +275,8 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
 
     func handleFocusedKey(_ input: String, modifierFlags: UIKeyModifierFlags) -> Bool {
         guard modifierFlags.isEmpty else { return false }
-        let forward = isRightToLeftLayout ? UIKeyCommand.inputLeftArrow : UIKeyCommand.inputRightArrow
-        let back = isRightToLeftLayout ? UIKeyCommand.inputRightArrow : UIKeyCommand.inputLeftArrow
-        switch input {
-        case forward: step(by: 1, wrapping: false)
-        case back: step(by: -1, wrapping: false)
-        default: return false
-        }
+        guard let direction = trailingStep(forArrow: input) else { return false }
+        step(by: direction, wrapping: false)
         return true
     }
 

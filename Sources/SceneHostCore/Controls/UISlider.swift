@@ -177,15 +177,15 @@ open class UISlider: UIControl, KeyboardActivatable {
     func handleFocusedKey(_ input: String, modifierFlags: UIKeyModifierFlags) -> Bool {
         guard modifierFlags.isEmpty else { return false }
         let step = (maximumValue - minimumValue) / 10
-        let up = isRightToLeftLayout ? UIKeyCommand.inputLeftArrow : UIKeyCommand.inputRightArrow
-        let down = isRightToLeftLayout ? UIKeyCommand.inputRightArrow : UIKeyCommand.inputLeftArrow
         let before = value
-        switch input {
-        case up: value += step
-        case down: value -= step
-        case UIKeyCommand.inputHome: value = minimumValue
-        case UIKeyCommand.inputEnd: value = maximumValue
-        default: return false
+        if let direction = trailingStep(forArrow: input) {
+            value += Float(direction) * step
+        } else {
+            switch input {
+            case UIKeyCommand.inputHome: value = minimumValue
+            case UIKeyCommand.inputEnd: value = maximumValue
+            default: return false
+            }
         }
         if value != before { sendActions(for: .valueChanged) }
         return true

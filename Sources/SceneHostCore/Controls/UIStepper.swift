@@ -152,13 +152,13 @@ open class UIStepper: UIControl, KeyboardActivatable {
 
     func handleFocusedKey(_ input: String, modifierFlags: UIKeyModifierFlags) -> Bool {
         guard modifierFlags.isEmpty else { return false }
-        let up = isRightToLeftLayout ? UIKeyCommand.inputLeftArrow : UIKeyCommand.inputRightArrow
-        let down = isRightToLeftLayout ? UIKeyCommand.inputRightArrow : UIKeyCommand.inputLeftArrow
         let direction: Int
         switch input {
-        case up, UIKeyCommand.inputUpArrow: direction = 1
-        case down, UIKeyCommand.inputDownArrow: direction = -1
-        default: return false
+        case UIKeyCommand.inputUpArrow: direction = 1
+        case UIKeyCommand.inputDownArrow: direction = -1
+        default:
+            guard let step = trailingStep(forArrow: input) else { return false }
+            direction = step
         }
         if step(direction) { sendActions(for: .valueChanged) }
         return true

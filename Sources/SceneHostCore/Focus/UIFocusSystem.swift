@@ -203,6 +203,16 @@ extension KeyboardActivatable {
 }
 
 extension UIView {
+    /// A horizontal arrow key as a step along the view's reading direction: +1 for the arrow toward the
+    /// trailing edge (→, or ← in a right-to-left layout), −1 for the other; nil for any other key.
+    func trailingStep(forArrow input: String) -> Int? {
+        switch input {
+        case UIKeyCommand.inputRightArrow: isRightToLeftLayout ? -1 : 1
+        case UIKeyCommand.inputLeftArrow: isRightToLeftLayout ? 1 : -1
+        default: nil
+        }
+    }
+
     /// Strokes the focus ring, in the tint colour, just inside `rect` (the bounds, by default) with the
     /// corners of a rounded rectangle of `cornerRadius`: what a view draws stays in its bounds. Controls
     /// call it at the end of `draw(_:)` while focused.
