@@ -257,14 +257,16 @@ final class MenuPanelView: UIView {
 
     var highlightedRow: Row? { highlightedIndex.map { rows[$0] } }
 
-    /// The row at `point` (this view's coordinates), if any.
-    func row(at point: CGPoint) -> Row? {
+    /// The index of the enabled row at `point` (this view's coordinates), if any.
+    func rowIndex(at point: CGPoint) -> Int? {
         let local = CGPoint(x: point.x - menuRect.minX, y: point.y - menuRect.minY)
-        return rows.first { $0.frame.contains(local) && $0.isEnabled }
+        return rows.indices.first { rows[$0].frame.contains(local) && rows[$0].isEnabled }
     }
 
-    func highlight(_ row: Row) {
-        highlightedIndex = rows.firstIndex { $0.frame == row.frame }
+    /// Highlights row number `index`.
+    func highlight(rowAt index: Int) {
+        guard index != highlightedIndex else { return }
+        highlightedIndex = index
         setNeedsDisplay()
     }
 
