@@ -162,6 +162,7 @@ open class UISlider: UIControl, KeyboardActivatable {
         changedWhileTracking = false
     }
 
+    /// The drag was cancelled: the thumb stays where the drag left it.
     open override func cancelTracking(with event: UIEvent?) {
         super.cancelTracking(with: event)
         holdsThumb = false
