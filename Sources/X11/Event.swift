@@ -75,7 +75,9 @@ public enum Event {
     case motion(window: Window, x: Double, y: Double, modifiers: KeyModifiers)
     /// A device with smooth scrolling (XInput 2 scroll valuators) scrolled by `dx`, `dy` wheel steps
     /// (fractions; positive: right and down, as buttons 7 and 5) with the pointer at `x`, `y`.
-    case scroll(window: Window, dx: Double, dy: Double, x: Double, y: Double, modifiers: KeyModifiers)
+    /// `discrete`: every axis moved by whole steps, a mouse wheel's notches (GTK's, Qt's and SDL's
+    /// reading of the valuators); otherwise a touchpad's or a smooth wheel's continuous scroll.
+    case scroll(window: Window, dx: Double, dy: Double, discrete: Bool, x: Double, y: Double, modifiers: KeyModifiers)
     /// A touchscreen finger (XInput 2.2 touch `id`) went down, moved or lifted at `x`, `y`.
     case touch(window: Window, id: UInt32, phase: TouchPhase, x: Double, y: Double, modifiers: KeyModifiers)
     /// A touchpad pinch (XInput 2.4) at `x`, `y`; `scale` is the fingers' spread since it began.
@@ -99,7 +101,7 @@ public enum Event {
         case .configure(let window, _, _, _, _, _, _), .expose(let window, _, _, _, _, _), .map(let window), .unmap(let window),
              .propertyChanged(let window, _), .reparent(let window, _, _, _), .destroy(let window, _),
              .keyPress(let window, _, _, _), .button(let window, _, _, _, _, _), .motion(let window, _, _, _),
-             .scroll(let window, _, _, _, _, _), .pinch(let window, _, _, _, _), .crossing(let window, _, _, _, _),
+             .scroll(let window, _, _, _, _, _, _), .pinch(let window, _, _, _, _), .crossing(let window, _, _, _, _),
              .touch(let window, _, _, _, _, _),
              .focus(let window, _, _),
              .clientMessage(let window, _, _), .sharedMemoryRead(let window, _, _), .other(let window):

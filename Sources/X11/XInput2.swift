@@ -110,7 +110,8 @@ extension Display {
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             let modifiers = Self.modifiers(UInt32(truncatingIfNeeded: device.mods.effective))
             if let scroll = scrollSteps(device, xinput: xinput) {
-                return .scroll(window: device.event, dx: scroll.dx, dy: scroll.dy, x: device.event_x, y: device.event_y,
+                return .scroll(window: device.event, dx: scroll.dx, dy: scroll.dy, discrete: scroll.discrete,
+                               x: device.event_x, y: device.event_y,
                                modifiers: modifiers)
             }
             return .motion(window: device.event, x: device.event_x, y: device.event_y, modifiers: modifiers)
@@ -147,7 +148,7 @@ extension Display {
     }
 
     /// The scroll steps in a motion event's scroll valuators (nil when none moved).
-    private func scrollSteps(_ event: XIDeviceEvent, xinput: XInput2) -> (dx: Double, dy: Double)? {
+    private func scrollSteps(_ event: XIDeviceEvent, xinput: XInput2) -> (dx: Double, dy: Double, discrete: Bool)? {
         var axes = xinput.axes(of: event.sourceid, display: pointer)
         guard !axes.isEmpty, let mask = event.valuators.mask, let values = event.valuators.values else { return nil }
         let steps = XInput2.scrollSteps(mask: UnsafeBufferPointer(start: mask, count: Int(event.valuators.mask_len)),
@@ -160,10 +161,12 @@ extension Display {
 extension XInput2 {
     /// How many increments each scroll axis moved since its last value, from an event's valuator mask
     /// and its packed values (one per set bit, in bit order); `axes` keep the new values. Nil when no
-    /// scroll axis moved (a first value only sets the baseline).
+    /// scroll axis moved (a first value only sets the baseline). `discrete` when each axis that moved
+    /// did so by a whole number of increments: a wheel's notches (the X server moves the valuator by
+    /// the increment per notch), as GTK, Qt and SDL read them; fractions are smooth scrolling.
     static func scrollSteps(mask: UnsafeBufferPointer<UInt8>, values: UnsafePointer<Double>,
-                            axes: inout [ScrollAxis]) -> (dx: Double, dy: Double)? {
-        var dx = 0.0, dy = 0.0, moved = false
+                            axes: inout [ScrollAxis]) -> (dx: Double, dy: Double, discrete: Bool)? {
+        var dx = 0.0, dy = 0.0, moved = false, discrete = true
         var valueIndex = 0
         for number in 0..<mask.count * 8 where mask[number >> 3] & UInt8(1 << (number & 7)) != 0 {
             let value = values[valueIndex]
@@ -172,11 +175,14 @@ extension XInput2 {
             if let last = axes[axis].last {
                 let steps = (value - last) / axes[axis].increment
                 if axes[axis].vertical { dy += steps } else { dx += steps }
-                moved = moved || steps != 0
+                if steps != 0 {
+                    moved = true
+                    if abs(steps - steps.rounded()) > 1e-6 { discrete = false }
+                }
             }
             axes[axis].last = value
         }
-        return moved ? (dx, dy) : nil
+        return moved ? (dx, dy, discrete) : nil
     }
 }
 

@@ -245,4 +245,21 @@ struct UIButtonTests {
         }
         #expect(weakButton == nil && weakMenu == nil)
     }
+
+    @Test func anActionForPrimaryAndTouchUpInsideRunsOnceOnAClickAsOnSpace() {
+        let button = UIButton(configuration: .filled())
+        button.frame = CGRect(x: 10, y: 10, width: 80, height: 30)
+        var runs = 0, order: [String] = []
+        button.addAction(UIAction { _ in order.append("upInside") }, for: .touchUpInside)
+        button.addAction(UIAction { _ in runs += 1 }, for: [.primaryActionTriggered, .touchUpInside])
+        button.addAction(UIAction { _ in order.append("primary") }, for: .primaryActionTriggered)
+        let scene = controlScene([button])
+        scene.click(at: CGPoint(x: 50, y: 25))
+        #expect(runs == 1)
+        #expect(order == ["primary", "upInside"], "primary actions first, whatever the order they were added in")
+        scene.handleKeyPress("\t", modifierFlags: [])   // the only focusable view
+        scene.handleKeyPress(" ", modifierFlags: [])
+        #expect(runs == 2)
+        #expect(order == ["primary", "upInside", "primary", "upInside"])
+    }
 }

@@ -188,4 +188,37 @@ struct UIControlTests {
         #expect(toggle.isOn, "released outside: no change")
         #expect(log.last == "upOutside")
     }
+
+    @Test func disablingATrackingControlCancelsItsTracking() {
+        let control = TrackingControl()
+        let scene = setUp(control) { control.log.append($0) }
+        scene.pointerPressed(at: CGPoint(x: 120, y: 120))
+        control.isEnabled = false
+        #expect(control.log == ["begin highlighted=false", "down(h)", "cancel", "cancel"])
+        #expect(!control.isTracking && !control.isHighlighted && !control.isTouchInside)
+        scene.pointerMoved(to: CGPoint(x: 125, y: 125))
+        scene.pointerReleased(at: CGPoint(x: 125, y: 125))
+        #expect(control.log.count == 4, "the rest of the touch does nothing")
+        control.isEnabled = true
+        scene.click(at: CGPoint(x: 135, y: 135))   // far enough from the last press not to repeat it
+        #expect(control.log.suffix(3) == ["down(h)", "end tracking=true", "upInside"])
+    }
+
+    @Test func onlyThePrimaryButtonActivatesAControl() {
+        let button = UIButton()
+        var log: [String] = []
+        let scene = setUp(button) { log.append($0) }
+        var secondaryTaps = 0
+        let tap = UITapGestureRecognizer { _ in secondaryTaps += 1 }
+        tap.buttonMaskRequired = .secondary
+        button.addGestureRecognizer(tap)
+        scene.click(at: CGPoint(x: 120, y: 115), button: 3)
+        scene.pointerPressed(button: 2, at: CGPoint(x: 130, y: 115))
+        #expect(!button.isHighlighted && !button.isTracking)
+        scene.pointerReleased(button: 2, at: CGPoint(x: 130, y: 115))
+        #expect(log.isEmpty, "neither a middle nor a right click tracks")
+        #expect(secondaryTaps == 1, "the right click went to the recognizer that asks for it")
+        scene.click(at: CGPoint(x: 110, y: 115))
+        #expect(log == ["down(h)", "primary", "upInside"])
+    }
 }

@@ -105,4 +105,32 @@ struct UIFocusSystemTests {
         button.tintColor = .systemOrange
         #expect(rgb(scene.renderImage(scale: 1), 21, 40) == 0xFF9500)
     }
+
+    @Test func aPresentedSheetKeepsTheKeyboardToItself() throws {
+        let root = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 800), rootViewController: root)
+        let views = buttons([("Under", 20, 20), ("Sheet", 20, 20)])
+        root.view.addSubview(views[0])
+        var pressed: [String] = []
+        for button in views {
+            button.addAction(UIAction { [unowned button] _ in pressed.append(button.currentTitle ?? "-") }, for: .primaryActionTriggered)
+        }
+        let focus = try #require(scene.focusSystem)
+        scene.handleKeyPress("\t", modifierFlags: [])
+        #expect(focus.focusedItem === views[0])
+        let sheet = UIViewController()
+        sheet.view.addSubview(views[1])
+        root.present(sheet, animated: false)
+        scene.layoutIfNeeded()
+        scene.handleKeyPress(" ", modifierFlags: [])
+        #expect(pressed.isEmpty, "the button under the sheet is out of reach")
+        #expect(focus.focusOrder(in: scene.keyWindow!) == [views[1]])
+        scene.handleKeyPress("\t", modifierFlags: [])
+        scene.handleKeyPress(" ", modifierFlags: [])
+        scene.handleKeyPress("\t", modifierFlags: [])
+        scene.handleKeyPress(" ", modifierFlags: [])
+        #expect(pressed == ["Sheet", "Sheet"], "Tab stays in the sheet")
+        root.dismiss(animated: false)
+        #expect(focus.focusOrder(in: scene.keyWindow!) == [views[0]])
+    }
 }

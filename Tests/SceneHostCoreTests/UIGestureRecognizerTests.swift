@@ -280,4 +280,53 @@ struct UIGestureRecognizerTests {
         }
         #expect(weakTouch == nil && weakRecognizer == nil && weakView == nil)
     }
+
+    @Test func aButtonBeatsAnAncestorsTapWhenTheClickLandsOnItsSubview() {
+        let container = UIView()
+        let scene = gestureScene(with: container)
+        var taps = 0
+        container.addGestureRecognizer(UITapGestureRecognizer { _ in taps += 1 })
+        let button = UIButton(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
+        let badge = UIView(frame: CGRect(x: 5, y: 5, width: 30, height: 30))
+        button.addSubview(badge)
+        container.addSubview(button)
+        var pressed = 0
+        button.addAction(UIAction { _ in pressed += 1 }, for: .touchUpInside)
+        scene.click(at: CGPoint(x: 110, y: 110))
+        #expect(pressed == 1 && taps == 0, "the badge's button wins, as if the click were on the button")
+    }
+
+    @Test func aLabelOverAButtonLetsTheClickThrough() {
+        let container = UIView()
+        let scene = gestureScene(with: container)
+        let button = UIButton(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
+        container.addSubview(button)
+        let caption = UILabel(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
+        caption.text = "Caption"
+        container.addSubview(caption)
+        #expect(!caption.isUserInteractionEnabled, "UIKit's default")
+        var pressed = 0
+        button.addAction(UIAction { _ in pressed += 1 }, for: .touchUpInside)
+        scene.click(at: CGPoint(x: 120, y: 120))
+        #expect(pressed == 1)
+    }
+
+    @Test func goingToTheBackgroundCancelsHeldDeliveries() {
+        let view = TouchLogView()
+        let scene = gestureScene(with: view)
+        var recognized: [String] = []
+        let double = UITapGestureRecognizer { _ in recognized.append("double") }
+        double.numberOfTapsRequired = 2
+        let single = UITapGestureRecognizer { _ in recognized.append("single") }
+        single.require(toFail: double)
+        view.addGestureRecognizer(double)
+        view.addGestureRecognizer(single)
+        scene.transition(to: .foregroundActive)
+        scene.click(at: CGPoint(x: 150, y: 150))
+        #expect(view.log == ["began"], "the double tap waits for a second tap and holds the release")
+        scene.transition(to: .background)
+        #expect(view.log == ["began", "cancelled"])
+        #expect(recognized.isEmpty, "nothing recognizes as the scene leaves")
+        #expect(scene.pointer.gestures.active.isEmpty)
+    }
 }

@@ -41,4 +41,35 @@ struct UIHoverGestureRecognizerTests {
         scene.pointerReleased(at: CGPoint(x: 105, y: 105))
         #expect(log == ["inner began", "outer changed"], "released, the pointer hovers where it is")
     }
+
+    @Test func aHoverRecognizerNeitherHoldsNorCancelsAClick() {
+        let view = UIView()
+        let scene = gestureScene(with: view)
+        var hovers: [String] = []
+        view.addGestureRecognizer(UIHoverGestureRecognizer { hovers.append("\($0.state)") })
+        let button = UIButton(frame: CGRect(x: 10, y: 10, width: 50, height: 30))
+        view.addSubview(button)
+        var log: [String] = []
+        button.addAction(UIAction { _ in log.append("upInside") }, for: .touchUpInside)
+        button.addAction(UIAction { _ in log.append("cancel") }, for: .touchCancel)
+        // No motion before the click: the release's hover makes the recognizer begin.
+        scene.click(at: CGPoint(x: 120, y: 120))
+        #expect(log == ["upInside"])
+        #expect(hovers == ["began"], "the pointer hovers where it was released")
+        #expect(!button.isHighlighted)
+        #expect(scene.pointer.gestures.active.isEmpty)
+    }
+
+    @Test func aTapOnAButtonInAHoverViewEnds() {
+        let view = UIView()
+        let scene = gestureScene(with: view)
+        view.addGestureRecognizer(UIHoverGestureRecognizer())
+        let button = UIButton(frame: CGRect(x: 10, y: 10, width: 50, height: 30))
+        view.addSubview(button)
+        var log: [String] = []
+        button.addAction(UIAction { _ in log.append("upInside") }, for: .touchUpInside)
+        scene.touchscreenBegan(id: 1, at: CGPoint(x: 120, y: 120))
+        scene.touchscreenEnded(id: 1, at: CGPoint(x: 120, y: 120))
+        #expect(log == ["upInside"] && !button.isHighlighted && !button.isTracking)
+    }
 }

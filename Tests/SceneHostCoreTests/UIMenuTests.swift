@@ -242,4 +242,19 @@ struct UIMenuTests {
         }
         #expect(weakOverlay == nil && weakPanel == nil && weakMenu == nil && weakAction == nil)
     }
+
+    @Test func elementsADeferredElementGivesAtOnceKeepTheMenusSingleSelection() throws {
+        let (_, window) = menuScene()
+        let given = UIAction(title: "Given") { _ in }
+        let now = UIDeferredMenuElement.uncached { completion in completion([given]) }
+        let menu = UIMenu(options: .singleSelection, children: [UIAction(title: "First", state: .on) { _ in }, now])
+        let overlay = MenuOverlayView.present(menu, in: window, anchor: CGRect(x: 100, y: 100, width: 80, height: 30),
+                                              perform: { $0.perform(sender: nil) })
+        let panel = try #require(overlay.panels.first)
+        #expect(panel.rows.map { $0.element?.title ?? "-" } == ["First", "Given"])
+        let row = panel.rows[1].frame.offsetBy(dx: panel.menuRect.minX, dy: panel.menuRect.minY)
+        overlay.pointerUp(at: panel.convert(CGPoint(x: row.midX, y: row.midY), to: overlay))
+        #expect(window.presentedMenu == nil)
+        #expect(given.state == .on && (menu.children.first as? UIAction)?.state == .off, "one selection in the menu")
+    }
 }

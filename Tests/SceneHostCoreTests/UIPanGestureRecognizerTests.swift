@@ -83,4 +83,22 @@ struct UIPanGestureRecognizerTests {
         #expect(log == ["began 0,-40", "changed 0,-80", "ended 0,-80"])
         #expect(view.log.isEmpty, "scrolling makes no touches")
     }
+
+    @Test func aScrollPanDisabledMidScrollTakesTheNextScroll() {
+        let view = TouchLogView()
+        let scene = gestureScene(with: view)
+        var log: [String] = []
+        let pan = UIPanGestureRecognizer { log.append("\($0.state)") }
+        pan.allowedScrollTypesMask = .discrete
+        view.addGestureRecognizer(pan)
+        scene.pointerScrolled(by: CGPoint(x: 0, y: -40), continuous: false, at: CGPoint(x: 150, y: 150))
+        pan.isEnabled = false
+        pan.isEnabled = true
+        #expect(log == ["began", "cancelled"])
+        // The next step comes before the pause would end the scroll: the pan is reset and pans again.
+        scene.pointerScrolled(by: CGPoint(x: 0, y: -40), continuous: false, at: CGPoint(x: 150, y: 150))
+        #expect(log == ["began", "cancelled", "began"])
+        scene.pointer.endScroll()   // the pause, driven here
+        #expect(log == ["began", "cancelled", "began", "ended"] && pan.state == .possible)
+    }
 }

@@ -50,4 +50,19 @@ struct UIPinchGestureRecognizerTests {
         await runMainQueue(for: 0.45)
         #expect(log == ["began 1.10", "changed 1.21", "ended 1.21"])
     }
+
+    @Test func aPinchRecognizerTakesNoPartInClicks() {
+        let view = UIView()
+        let scene = gestureScene(with: view)
+        view.addGestureRecognizer(UIPinchGestureRecognizer())
+        let button = UIButton(frame: CGRect(x: 10, y: 10, width: 50, height: 30))
+        view.addSubview(button)
+        var log: [String] = []
+        button.addAction(UIAction { _ in log.append("upInside") }, for: .touchUpInside)
+        button.addAction(UIAction { _ in log.append("cancel") }, for: .touchCancel)
+        scene.click(at: CGPoint(x: 120, y: 120))
+        #expect(log == ["upInside"])
+        #expect(!button.isHighlighted, "nothing holds the release back")
+        #expect(scene.pointer.gestures.active.isEmpty, "the pinch recognizer was never part of the sequence")
+    }
 }

@@ -22,6 +22,20 @@ private final class RegionsDelegate: UIPointerInteractionDelegate {
     }
 }
 
+/// Two regions without identifiers: a text area on the left half and a link on the right half.
+@MainActor
+private final class AnonymousRegionsDelegate: UIPointerInteractionDelegate {
+    func pointerInteraction(_ interaction: UIPointerInteraction, regionFor request: UIPointerRegionRequest,
+                            defaultRegion: UIPointerRegion) -> UIPointerRegion? {
+        let bounds = defaultRegion.rect
+        let left = request.location.x < bounds.midX
+        return UIPointerRegion(rect: CGRect(x: left ? 0 : bounds.midX, y: 0, width: bounds.width / 2, height: bounds.height))
+    }
+    func pointerInteraction(_ interaction: UIPointerInteraction, styleFor region: UIPointerRegion) -> UIPointerStyle? {
+        region.rect.minX == 0 ? UIPointerStyle(shape: .verticalBeam(length: 20)) : UIPointerStyle(effect: .highlight)
+    }
+}
+
 /// The cursor follows the views under the pointer through their pointer interactions.
 @MainActor
 struct UIPointerInteractionTests {
@@ -83,5 +97,18 @@ struct UIPointerInteractionTests {
             #expect(scene.pointerCursor == .arrow)
         }
         #expect(weakInteraction == nil)
+    }
+
+    @Test func movingBetweenRegionsWithoutIdentifiersAsksForEachStyle() {
+        let view = UIView()
+        let scene = gestureScene(with: view)   // view at (100, 100), 100×100
+        let delegate = AnonymousRegionsDelegate()
+        view.addInteraction(UIPointerInteraction(delegate: delegate))
+        scene.pointerMoved(to: CGPoint(x: 120, y: 120))
+        #expect(scene.pointerCursor == .iBeam)
+        scene.pointerMoved(to: CGPoint(x: 180, y: 120))
+        #expect(scene.pointerCursor == .pointingHand, "another rect: another region")
+        scene.pointerMoved(to: CGPoint(x: 110, y: 150))
+        #expect(scene.pointerCursor == .iBeam)
     }
 }

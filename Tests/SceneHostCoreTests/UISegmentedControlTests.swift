@@ -92,4 +92,17 @@ struct UISegmentedControlTests {
         }
         #expect(weak == nil)
     }
+
+    @Test func aMomentaryControlsHandlersReadTheChosenSegment() {
+        let control = UISegmentedControl(items: ["Cut", "Copy", "Paste"])
+        control.frame = CGRect(x: 20, y: 20, width: 210, height: 32)
+        control.isMomentary = true
+        var read: [Int] = []
+        control.addAction(UIAction { [unowned control] _ in read.append(control.selectedSegmentIndex) }, for: .valueChanged)
+        let scene = controlScene([control])
+        scene.click(at: CGPoint(x: 130, y: 36))
+        scene.click(at: CGPoint(x: 200, y: 36))
+        #expect(read == [1, 2])
+        #expect(control.selectedSegmentIndex == UISegmentedControl.noSegment, "no selection stays")
+    }
 }

@@ -81,4 +81,28 @@ struct UISliderTests {
         }
         #expect(weak == nil)
     }
+
+    @Test func draggingTheThumbBeatsAnAncestorsPan() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+        let slider = UISlider(frame: CGRect(x: 0, y: 0, width: 228, height: 31))
+        slider.maximumValue = 100
+        container.addSubview(slider)
+        var pans: [String] = []
+        container.addGestureRecognizer(UIPanGestureRecognizer { pans.append("\($0.state)") })
+        var events: [String] = []
+        slider.addAction(UIAction { [unowned slider] _ in events.append("value \(slider.value)") }, for: .valueChanged)
+        slider.addAction(UIAction { _ in events.append("cancel") }, for: .touchCancel)
+        let scene = controlScene([container])
+        scene.pointerPressed(at: CGPoint(x: 14, y: 15))
+        scene.pointerMoved(to: CGPoint(x: 64, y: 15))
+        scene.pointerMoved(to: CGPoint(x: 114, y: 15))
+        scene.pointerReleased(at: CGPoint(x: 114, y: 15))
+        #expect(events == ["value 25.0", "value 50.0"])
+        #expect(pans.isEmpty)
+        // Away from the slider the pan pans.
+        scene.pointerPressed(at: CGPoint(x: 100, y: 100))
+        scene.pointerMoved(to: CGPoint(x: 150, y: 100))
+        scene.pointerReleased(at: CGPoint(x: 150, y: 100))
+        #expect(pans == ["began", "ended"])
+    }
 }

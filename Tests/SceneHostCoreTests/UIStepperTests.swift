@@ -98,4 +98,37 @@ struct UIStepperTests {
         }
         #expect(weak == nil, "a pending repeat holds the stepper weakly")
     }
+
+    @Test func aStepperDisabledByItsValueHandlerStopsRepeating() {
+        let stepper = UIStepper(frame: CGRect(x: 100, y: 100, width: 94, height: 32))
+        stepper.wraps = true
+        stepper.maximumValue = 3
+        let scene = controlScene([stepper])
+        var events: [String] = []
+        stepper.addAction(UIAction { [unowned stepper] _ in
+            events.append("value \(stepper.value)")
+            stepper.isEnabled = false
+        }, for: .valueChanged)
+        stepper.addAction(UIAction { _ in events.append("cancel") }, for: .touchCancel)
+        scene.pointerPressed(at: CGPoint(x: 180, y: 116))
+        #expect(events == ["value 1.0", "cancel"])
+        #expect(!stepper.isTracking && !stepper.isHighlighted)
+        // The repeat timer's step, driven here: nothing more happens.
+        #expect(!stepper.repeatStep(generation: stepper.pressGeneration))
+        scene.pointerReleased(at: CGPoint(x: 180, y: 116))
+        #expect(stepper.value == 1 && events == ["value 1.0", "cancel"])
+    }
+
+    @Test func aStepperDisabledWhileHeldStopsRepeating() {
+        let stepper = UIStepper(frame: CGRect(x: 100, y: 100, width: 94, height: 32))
+        stepper.wraps = true
+        let scene = controlScene([stepper])
+        scene.pointerPressed(at: CGPoint(x: 180, y: 116))
+        let press = stepper.pressGeneration
+        #expect(stepper.repeatStep(generation: press) && stepper.value == 2, "held and enabled: it repeats")
+        stepper.isEnabled = false
+        #expect(!stepper.repeatStep(generation: press) && stepper.value == 2)
+        #expect(!stepper.isTracking)
+        scene.pointerReleased(at: CGPoint(x: 180, y: 116))
+    }
 }

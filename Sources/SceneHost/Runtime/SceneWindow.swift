@@ -338,8 +338,9 @@ final class SceneWindow: UIWindowSceneHost {
         case let .keyPress(_, keysym, text, modifiers): handleKey(keysym, text: text, modifiers: modifiers)
         case let .button(_, button, x, y, pressed, modifiers): self.button(button, x: x, y: y, pressed: pressed, modifiers: modifiers)
         case let .motion(_, x, y, modifiers): scene.pointerMoved(to: point(x, y), modifierFlags: Self.flags(modifiers))
-        case let .scroll(_, dx, dy, x, y, modifiers):
-            scrolled(steps: CGPoint(x: -dx, y: -dy), continuous: true, at: point(x, y), modifiers: modifiers)
+        case let .scroll(_, dx, dy, discrete, x, y, modifiers):
+            // Whole notches are a wheel's (discrete, Shift turns them sideways); fractions are smooth.
+            scrolled(steps: CGPoint(x: -dx, y: -dy), continuous: !discrete, at: point(x, y), modifiers: modifiers)
         case let .pinch(_, phase, pinchScale, x, y): pinched(phase, scale: pinchScale, at: point(x, y))
         case let .touch(_, id, phase, x, y, modifiers):
             switch phase {

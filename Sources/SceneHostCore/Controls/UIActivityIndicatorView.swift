@@ -2,8 +2,9 @@ import Foundation
 
 /// A spinning wheel of spokes that shows work in progress, as UIKit's `UIActivityIndicatorView`:
 /// `startAnimating()` turns it, `stopAnimating()` stops it (and hides it when `hidesWhenStopped`, the
-/// default). It turns by redrawing twelve times a second on the main queue, only while it animates and
-/// is in a window: a stopped (or detached) indicator costs nothing.
+/// default). It turns by redrawing twelve times a second, driven by a `CADisplayLink` that exists only
+/// while it animates in a window, is shown (neither it nor an ancestor hidden) and its scene is not in
+/// the background: an indicator nobody can see costs nothing.
 ///
 /// Differs from UIKit: the deprecated styles draw as `.medium` (`.whiteLarge` as `.large`).
 @MainActor
@@ -37,12 +38,14 @@ open class UIActivityIndicatorView: UIView {
 
     /// Which spoke is the brightest (0…11).
     private(set) var phase = 0
-    /// Counts starts, so a tick scheduled before a stop does nothing.
-    private var generation = 0
-    private var ticking = false
+    /// Turns the spokes while the indicator can be seen animating.
+    private var link: CADisplayLink?
+    /// Restarts the turning when the scene comes back to the foreground.
+    private var foregroundObserver: (any NSObjectProtocol)?
 
     static let spokes = 12
-    static let tickInterval: TimeInterval = 1.0 / 12
+    /// Turns a second: UIKit's indicator steps from spoke to spoke at about this rate.
+    static let turnsPerSecond = 12
     static let defaultColor = UIColor(light: UIColor(rgb: 0x3C3C43, alpha: 0.6), dark: UIColor(rgb: 0xEBEBF5, alpha: 0.6))
 
     /// An indicator of `style`, at its size, stopped.
@@ -74,43 +77,82 @@ open class UIActivityIndicatorView: UIView {
         guard !isAnimating else { return }
         isAnimating = true
         if hidesWhenStopped { isHidden = false }
-        tickIfNeeded()
+        updateTurning()
     }
 
     /// Stops turning (and hides the indicator when it hides when stopped).
     open func stopAnimating() {
         guard isAnimating else { return }
         isAnimating = false
-        generation += 1
-        ticking = false
         if hidesWhenStopped { isHidden = true }
+        updateTurning()
         setNeedsDisplay()
+    }
+
+    /// Hiding the indicator stops its turning; showing it again (while animating) resumes it.
+    open override var isHidden: Bool {
+        didSet { if isHidden != oldValue { updateTurning() } }
     }
 
     open override func didMoveToWindow() {
         super.didMoveToWindow()
-        if window == nil {
-            // Out of a window: nothing to show, so no more ticks until it is back.
-            generation += 1
-            ticking = false
-        } else {
-            tickIfNeeded()
-        }
+        updateTurning()
     }
 
-    /// Schedules the next turn when animating in a window and none is scheduled.
-    private func tickIfNeeded() {
-        guard isAnimating, window != nil, !ticking else { return }
-        ticking = true
-        let current = generation
-        DispatchQueue.main.asyncAfter(deadline: .now() + Self.tickInterval) { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self, self.generation == current else { return }
-                self.ticking = false
-                self.advance()
-                self.tickIfNeeded()
+    /// Whether the indicator could be seen turning now: it animates in a window, neither it nor an
+    /// ancestor is hidden, and its scene is not in the background.
+    private var canTurn: Bool {
+        guard isAnimating, let window else { return false }
+        var view: UIView? = self
+        while let current = view {
+            if current.isHidden { return false }
+            view = current.superview
+        }
+        return window.windowScene?.activationState != .background
+    }
+
+    /// Starts the display link when the indicator can turn and stops it when it cannot; watches the
+    /// scene's return to the foreground while it animates in a window.
+    private func updateTurning() {
+        let scene = isAnimating ? window?.windowScene : nil
+        if foregroundObserver != nil, scene == nil || scene !== observedScene {
+            NotificationCenter.default.removeObserver(foregroundObserver!)
+            foregroundObserver = nil
+        }
+        if let scene, foregroundObserver == nil {
+            observedScene = scene
+            foregroundObserver = NotificationCenter.default.addObserver(forName: UIScene.willEnterForegroundNotification,
+                                                                        object: scene, queue: nil) { [weak self] _ in
+                MainActor.assumeIsolated { self?.updateTurning() }
             }
         }
+        if canTurn {
+            guard link == nil else { return }
+            let link = CADisplayLink { [weak self] link in
+                // The indicator went away: the link goes too.
+                guard let self else { return link.invalidate() }
+                self.turn()
+            }
+            link.preferredFramesPerSecond = Self.turnsPerSecond
+            link.add(to: .main, forMode: .common)
+            self.link = link
+        } else {
+            link?.invalidate()
+            link = nil
+        }
+    }
+    private weak var observedScene: UIWindowScene?
+
+    /// A tick of the link: one turn, unless the indicator cannot be seen any more (an ancestor was
+    /// hidden, the scene went to the background): then the link stops. The mark for display stays set
+    /// while hidden, so `draw(_:)` runs once the indicator shows again, and restarts it.
+    private func turn() {
+        guard canTurn else {
+            updateTurning()
+            setNeedsDisplay()
+            return
+        }
+        advance()
     }
 
     /// One turn: the next spoke is the brightest.
@@ -119,10 +161,17 @@ open class UIActivityIndicatorView: UIView {
         setNeedsDisplay()
     }
 
-    /// Whether a turn is scheduled (the indicator animates in a window).
-    var isTicking: Bool { ticking }
+    /// Whether its display link is running.
+    var isTicking: Bool { link != nil }
+
+    isolated deinit {
+        link?.invalidate()
+        if let foregroundObserver { NotificationCenter.default.removeObserver(foregroundObserver) }
+    }
 
     open override func draw(_ rect: CGRect) {
+        // Shown again after an ancestor hid it: turn again.
+        if link == nil, canTurn { updateTurning() }
         guard let context = UIGraphicsGetCurrentContext() else { return }
         let side = min(bounds.width, bounds.height)
         let center = CGPoint(x: bounds.midX, y: bounds.midY)

@@ -233,12 +233,13 @@ open class UIButton: UIControl, KeyboardActivatable {
     }
 
     /// A click (released inside, with the touch slop): a selecting button toggles, then
-    /// `.primaryActionTriggered` is sent (before `.touchUpInside`).
+    /// `.primaryActionTriggered` is sent, then `.touchUpInside`, as Space sends them: an action
+    /// registered for both runs once.
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
         guard isTouchInside else { return }
         if changesSelectionAsPrimaryAction, menu == nil { isSelected.toggle() }
-        sendActions(for: .primaryActionTriggered)
+        clickEvents.append(.primaryActionTriggered)
     }
 
     /// An enabled button takes keyboard focus.
@@ -252,7 +253,7 @@ open class UIButton: UIControl, KeyboardActivatable {
             return
         }
         if changesSelectionAsPrimaryAction, menu == nil { isSelected.toggle() }
-        sendActions(for: [.primaryActionTriggered, .touchUpInside])
+        sendActions(inOrder: [.primaryActionTriggered, .touchUpInside])
     }
 
     // MARK: Look

@@ -71,7 +71,10 @@ extension UIButton {
         public var indicator: Indicator = .automatic
         /// Kept for code that sets it; SceneHost draws no activity indicator in buttons.
         public var showsActivityIndicator = false
-        /// Whether the colours follow the button's state (highlighted, disabled, selected); default true.
+        /// Whether a selected button (`isSelected`) is drawn one step more prominent: plain and gray
+        /// as tinted, tinted and filled as filled; default true. Highlighted and disabled colours apply
+        /// either way. UIKit's selected look is a filled or tinted background too; its exact colours
+        /// differ.
         public var automaticallyUpdateForSelection = true
 
         init(style: Style) { self.style = style }

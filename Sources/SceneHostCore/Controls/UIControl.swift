@@ -78,8 +78,16 @@ open class UIControl: UIView {
     public static let touchSlop: CGFloat = 70
 
     /// Whether the control takes touches; a disabled control is drawn dimmed by its subclass and
-    /// passes touches on to the next responder.
-    open var isEnabled = true { didSet { if isEnabled != oldValue { stateDidChange() } } }
+    /// passes touches on to the next responder. Disabling a control while it tracks a touch cancels the
+    /// tracking, as UIKit (`cancelTracking(with:)`, then `.touchCancel`); the rest of that touch does
+    /// nothing.
+    open var isEnabled = true {
+        didSet {
+            guard isEnabled != oldValue else { return }
+            stateDidChange()
+            if !isEnabled, hasTouch { abandonTouch(with: nil) }
+        }
+    }
     /// Whether the control is selected (subclasses draw it so; UIKit's controls set it themselves only
     /// where documented).
     open var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
@@ -146,6 +154,20 @@ open class UIControl: UIView {
         for entry in actions where !entry.events.isDisjoint(with: events) { sendAction(entry.action) }
     }
 
+    /// Sends the groups of `events` one after the other, each action at most once: an action
+    /// registered for several of them runs once, at the first group it is registered for. So a click
+    /// runs a button's action registered for `.primaryActionTriggered` and `.touchUpInside` once, as
+    /// Space does, and primary actions still run before touch-up-inside ones.
+    func sendActions(inOrder events: [Event]) {
+        var sent: [ObjectIdentifier] = []
+        for group in events {
+            for entry in actions where !entry.events.isDisjoint(with: group) && !sent.contains(ObjectIdentifier(entry.action)) {
+                sent.append(ObjectIdentifier(entry.action))
+                sendAction(entry.action)
+            }
+        }
+    }
+
     /// Runs `action` with this control as its sender.
     open func sendAction(_ action: UIAction) {
         let previous = action.sender
@@ -194,20 +216,48 @@ open class UIControl: UIView {
         bounds.insetBy(dx: -Self.touchSlop, dy: -Self.touchSlop).contains(touch.location(in: self))
     }
 
+    /// Events a subclass's `endTracking` sends with `.touchUpInside` for a click (a button's
+    /// `.primaryActionTriggered`), in order, before it: see `sendActions(inOrder:)`.
+    var clickEvents: [Event] = []
+
+    /// Whether a touch began on the control while it was enabled: its moves and release are the
+    /// control's, even after `beginTracking` declined it or the control was disabled.
+    private var hasTouch = false
+
+    /// Stops tracking the touch going on (the control was disabled): no highlight, and
+    /// `cancelTracking` then `.touchCancel` when it was tracking.
+    private func abandonTouch(with event: UIEvent?) {
+        isHighlighted = false
+        let wasTracking = isTracking
+        isTracking = false
+        isTouchInside = false
+        if wasTracking {
+            cancelTracking(with: event)
+            sendActions(for: .touchCancel)
+        }
+    }
+
     /// Begins tracking, in UIKit's order: `beginTracking`, the highlight, then `.touchDown` (and
-    /// `.touchDownRepeat` for a repeated press). A disabled control passes the touches on.
+    /// `.touchDownRepeat` for a repeated press). A disabled control passes the touches on, and so does
+    /// any control for a press of a pointer button other than the primary one alone (a right or middle
+    /// click): those are for gesture recognizers that ask for them (`buttonMaskRequired`).
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isEnabled, let touch = touches.first else { return super.touchesBegan(touches, with: event) }
+        guard isEnabled, let touch = touches.first, touch.type != .indirectPointer || (event?.buttonMask ?? []).isSubset(of: .primary)
+        else { return super.touchesBegan(touches, with: event) }
+        hasTouch = true
         isTouchInside = true
         isTracking = beginTracking(touch, with: event)
         isHighlighted = true
+        // Disabled by `beginTracking` (a stepper's first step runs the value handler).
+        guard isEnabled else { return abandonTouch(with: event) }
         guard isTracking else { return }
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
     }
 
     /// Follows the tracked touch: in or out (with the slop), `continueTracking`, then the drag events.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isEnabled, let touch = touches.first else { return super.touchesMoved(touches, with: event) }
+        guard hasTouch, let touch = touches.first else { return super.touchesMoved(touches, with: event) }
+        guard isEnabled else { return }
         let wasInside = isTouchInside
         isTouchInside = isInside(touch)
         guard isTracking else { return }
@@ -224,12 +274,19 @@ open class UIControl: UIView {
 
     /// Ends tracking: `endTracking`, then `.touchUpInside` or `.touchUpOutside`.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isEnabled, let touch = touches.first else { return super.touchesEnded(touches, with: event) }
-        isTouchInside = isInside(touch)
+        guard hasTouch, let touch = touches.first else { return super.touchesEnded(touches, with: event) }
+        hasTouch = false
         isHighlighted = false
         if isTracking {
+            isTouchInside = isInside(touch)
+            clickEvents = []
             endTracking(touch, with: event)
-            sendActions(for: isTouchInside ? .touchUpInside : .touchUpOutside)
+            if isTouchInside {
+                sendActions(inOrder: clickEvents + [.touchUpInside])
+            } else {
+                sendActions(for: .touchUpOutside)
+            }
+            clickEvents = []
         }
         isTracking = false
         isTouchInside = false
@@ -237,13 +294,8 @@ open class UIControl: UIView {
 
     /// Cancels tracking: `cancelTracking`, then `.touchCancel`.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard isEnabled else { return super.touchesCancelled(touches, with: event) }
-        isHighlighted = false
-        if isTracking {
-            cancelTracking(with: event)
-            sendActions(for: .touchCancel)
-        }
-        isTracking = false
-        isTouchInside = false
+        guard hasTouch else { return super.touchesCancelled(touches, with: event) }
+        hasTouch = false
+        abandonTouch(with: event)
     }
 }

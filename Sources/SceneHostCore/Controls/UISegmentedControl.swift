@@ -41,7 +41,8 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
     private(set) lazy var shownSelection = ShownValue(CGFloat(selectedSegmentIndex), in: self)
     /// Set while a person's choice is applied.
     private var choosing = false
-    /// A momentary control shows a selection only while it is pressed.
+    /// A momentary control keeps no selection: a chosen segment is selected while its actions run,
+    /// then `selectedSegmentIndex` goes back to `noSegment`.
     open var isMomentary = false
     /// Whether segments are as wide as their content (else all as wide as the widest).
     open var apportionsSegmentWidthsByContent = false { didSet { contentDidChange() } }
@@ -222,16 +223,18 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
 
     // MARK: Selection
 
-    /// A person chose `index`: it becomes the selection (for a moment, if momentary), its action is
-    /// performed and `.valueChanged` sent, when it changed or the control is momentary.
+    /// A person chose `index`: it becomes the selection, its action is performed and `.valueChanged`
+    /// sent, when it changed or the control is momentary. A momentary control's handlers read the
+    /// chosen index, as UIKit's; the selection goes back to `noSegment` after them.
     private func choose(_ index: Int) {
         guard segments.indices.contains(index), segments[index].isEnabled else { return }
         guard index != selectedSegmentIndex || isMomentary else { return }
         choosing = true
-        selectedSegmentIndex = isMomentary ? Self.noSegment : index
+        selectedSegmentIndex = index
         choosing = false
         if let action = segments[index].action { sendAction(action) }
         sendActions(for: [.valueChanged, .primaryActionTriggered])
+        if isMomentary { selectedSegmentIndex = Self.noSegment }
     }
 
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
@@ -272,13 +275,8 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
 
     func handleFocusedKey(_ input: String, modifierFlags: UIKeyModifierFlags) -> Bool {
         guard modifierFlags.isEmpty else { return false }
-        let forward = isRightToLeftLayout ? UIKeyCommand.inputLeftArrow : UIKeyCommand.inputRightArrow
-        let back = isRightToLeftLayout ? UIKeyCommand.inputRightArrow : UIKeyCommand.inputLeftArrow
-        switch input {
-        case forward: step(by: 1, wrapping: false)
-        case back: step(by: -1, wrapping: false)
-        default: return false
-        }
+        guard let direction = trailingStep(forArrow: input) else { return false }
+        step(by: direction, wrapping: false)
         return true
     }
 

@@ -123,10 +123,23 @@ open class UISlider: UIControl, KeyboardActivatable {
         if isContinuous { sendActions(for: .valueChanged) } else { changedWhileTracking = true }
     }
 
+    /// Whether the tracked touch holds the thumb (pressed on it, or on the track, which brings it under
+    /// the pointer).
+    private var holdsThumb = false
+
+    /// While the thumb is dragged, an ancestor's pan recognizer may not begin: the slider keeps the
+    /// drag, as UIKit's does ("Attaching gesture recognizers to UIKit controls"). A recognizer on the
+    /// slider itself still beats it.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        if holdsThumb, isTracking, gestureRecognizer.view !== self, gestureRecognizer is UIPanGestureRecognizer { return false }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
+    }
+
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let point = touch.location(in: self)
         let thumb = currentThumbRect
         changedWhileTracking = false
+        holdsThumb = true
         if thumb.insetBy(dx: -6, dy: -6).contains(point) {
             grabOffset = point.x - thumb.midX
         } else {
@@ -144,8 +157,15 @@ open class UISlider: UIControl, KeyboardActivatable {
 
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
+        holdsThumb = false
         if changedWhileTracking { sendActions(for: .valueChanged) }
         changedWhileTracking = false
+    }
+
+    /// The drag was cancelled: the thumb stays where the drag left it.
+    open override func cancelTracking(with event: UIEvent?) {
+        super.cancelTracking(with: event)
+        holdsThumb = false
     }
 
     // MARK: Keyboard
@@ -158,15 +178,15 @@ open class UISlider: UIControl, KeyboardActivatable {
     func handleFocusedKey(_ input: String, modifierFlags: UIKeyModifierFlags) -> Bool {
         guard modifierFlags.isEmpty else { return false }
         let step = (maximumValue - minimumValue) / 10
-        let up = isRightToLeftLayout ? UIKeyCommand.inputLeftArrow : UIKeyCommand.inputRightArrow
-        let down = isRightToLeftLayout ? UIKeyCommand.inputRightArrow : UIKeyCommand.inputLeftArrow
         let before = value
-        switch input {
-        case up: value += step
-        case down: value -= step
-        case UIKeyCommand.inputHome: value = minimumValue
-        case UIKeyCommand.inputEnd: value = maximumValue
-        default: return false
+        if let direction = trailingStep(forArrow: input) {
+            value += Float(direction) * step
+        } else {
+            switch input {
+            case UIKeyCommand.inputHome: value = minimumValue
+            case UIKeyCommand.inputEnd: value = maximumValue
+            default: return false
+            }
         }
         if value != before { sendActions(for: .valueChanged) }
         return true

@@ -53,7 +53,7 @@ open class UIStepper: UIControl, KeyboardActivatable {
     /// The side held now: +1, -1 or 0.
     private var heldDirection = 0
     /// Counts presses, so a repeat scheduled for an earlier one stops.
-    private var pressGeneration = 0
+    private(set) var pressGeneration = 0
     private var changedWhileTracking = false
 
     /// The delay before the first repeat and between repeats (seconds).
@@ -98,12 +98,19 @@ open class UIStepper: UIControl, KeyboardActivatable {
     private func scheduleRepeat(after delay: TimeInterval, generation: Int) {
         DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
             MainActor.assumeIsolated {
-                guard let self, self.pressGeneration == generation, self.heldDirection != 0, self.isTracking, self.isTouchInside else { return }
-                guard self.canStep(self.heldDirection) else { return }
-                self.userStep(self.heldDirection)
+                guard let self, self.repeatStep(generation: generation) else { return }
                 self.scheduleRepeat(after: Self.repeatInterval, generation: generation)
             }
         }
+    }
+
+    /// A repeat of press `generation` is due: one more step while that press still holds an enabled
+    /// stepper that can step. Returns whether it stepped (and so whether to repeat again).
+    func repeatStep(generation: Int) -> Bool {
+        guard pressGeneration == generation, heldDirection != 0, isEnabled, isTracking, isTouchInside,
+              canStep(heldDirection) else { return false }
+        userStep(heldDirection)
+        return true
     }
 
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
@@ -145,13 +152,13 @@ open class UIStepper: UIControl, KeyboardActivatable {
 
     func handleFocusedKey(_ input: String, modifierFlags: UIKeyModifierFlags) -> Bool {
         guard modifierFlags.isEmpty else { return false }
-        let up = isRightToLeftLayout ? UIKeyCommand.inputLeftArrow : UIKeyCommand.inputRightArrow
-        let down = isRightToLeftLayout ? UIKeyCommand.inputRightArrow : UIKeyCommand.inputLeftArrow
         let direction: Int
         switch input {
-        case up, UIKeyCommand.inputUpArrow: direction = 1
-        case down, UIKeyCommand.inputDownArrow: direction = -1
-        default: return false
+        case UIKeyCommand.inputUpArrow: direction = 1
+        case UIKeyCommand.inputDownArrow: direction = -1
+        default:
+            guard let step = trailingStep(forArrow: input) else { return false }
+            direction = step
         }
         if step(direction) { sendActions(for: .valueChanged) }
         return true

@@ -31,12 +31,13 @@ open class UISwitch: UIControl, KeyboardActivatable {
     override var winsAncestorSingleTaps: Bool { true }
 
     /// A click (a touch released inside, with the touch slop) turns the switch: `.valueChanged` and
-    /// `.primaryActionTriggered` are sent before `.touchUpInside`.
+    /// `.primaryActionTriggered` are sent before `.touchUpInside` (an action registered for several
+    /// of them runs once).
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
         guard isTouchInside else { return }
         setOn(!isOn, animated: true)
-        sendActions(for: [.valueChanged, .primaryActionTriggered])
+        clickEvents.append([.valueChanged, .primaryActionTriggered])
     }
 
     /// An enabled switch takes keyboard focus.

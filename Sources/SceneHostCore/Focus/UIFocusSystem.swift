@@ -114,12 +114,30 @@ public final class UIFocusSystem {
         return true
     }
 
-    /// The views of `window` that can take focus, in reading order: grouped into rows (a view whose
-    /// vertical middle lies above the bottom of a row's first view joins that row), rows from the top,
-    /// each row from its leading edge.
+    /// The part of `window` the keyboard may reach: the open menu, else the topmost presentation's
+    /// container (what is under a presented sheet is out of reach, as in UIKit), else the window.
+    func focusScope(in window: UIWindow) -> UIView {
+        window.subviews.last { !$0.isHidden && ($0 is MenuOverlayView || $0 is PresentationContainerView) } ?? window
+    }
+
+    /// Whether `view` lies in the part of its window the keyboard may reach now.
+    func isInFocusScope(_ view: UIView) -> Bool {
+        guard let window = view.window else { return false }
+        let scope = focusScope(in: window)
+        var current: UIView? = view
+        while let candidate = current {
+            if candidate === scope { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The views of `window`'s focus scope (`focusScope(in:)`) that can take focus, in reading order:
+    /// grouped into rows (a view whose vertical middle lies above the bottom of a row's first view
+    /// joins that row), rows from the top, each row from its leading edge.
     func focusOrder(in window: UIWindow) -> [UIView] {
         var found: [(view: UIView, frame: CGRect)] = []
-        collectFocusable(in: window, window: window, into: &found)
+        collectFocusable(in: focusScope(in: window), window: window, into: &found)
         found.sort { $0.frame.minY < $1.frame.minY || ($0.frame.minY == $1.frame.minY && $0.frame.minX < $1.frame.minX) }
         let rightToLeft = window.traitCollection.layoutDirection == .rightToLeft
         var ordered: [UIView] = []
@@ -159,8 +177,9 @@ public final class UIFocusSystem {
     }
 
     /// Space or Return: the focused control acts as if clicked. Returns whether something was focused.
+    /// A focused view now covered by a presentation (focused before it) does nothing.
     func activateFocusedItem() -> Bool {
-        guard let view = focusedItem else { return false }
+        guard let view = focusedItem, isInFocusScope(view) else { return false }
         if let activatable = view as? KeyboardActivatable {
             activatable.activateFromKeyboard()
         } else if let control = view as? UIControl {
@@ -184,8 +203,15 @@ extension KeyboardActivatable {
 }
 
 extension UIView {
-    /// Whether the view is an enabled control (or not a control at all).
-    var isEnabledControl: Bool { (self as? UIControl)?.isEnabled ?? true }
+    /// A horizontal arrow key as a step along the view's reading direction: +1 for the arrow toward the
+    /// trailing edge (→, or ← in a right-to-left layout), −1 for the other; nil for any other key.
+    func trailingStep(forArrow input: String) -> Int? {
+        switch input {
+        case UIKeyCommand.inputRightArrow: isRightToLeftLayout ? -1 : 1
+        case UIKeyCommand.inputLeftArrow: isRightToLeftLayout ? 1 : -1
+        default: nil
+        }
+    }
 
     /// Strokes the focus ring, in the tint colour, just inside `rect` (the bounds, by default) with the
     /// corners of a rounded rectangle of `cornerRadius`: what a view draws stays in its bounds. Controls
@@ -217,8 +243,8 @@ extension UIWindowScene {
         if let window = keyWindow ?? windows.first, let menu = window.presentedMenu {
             return menu.handleKey(input, modifierFlags: flags)
         }
-        if let focused = focusSystemStorage.focusedItem as? KeyboardActivatable, focused.isEnabledControl,
-           focused.handleFocusedKey(input, modifierFlags: flags) {
+        if let focused = focusSystemStorage.focusedItem as? KeyboardActivatable, focused.canBecomeFocused,
+           focusSystemStorage.isInFocusScope(focused), focused.handleFocusedKey(input, modifierFlags: flags) {
             return true
         }
         switch input {

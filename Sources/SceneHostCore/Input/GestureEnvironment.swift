@@ -20,18 +20,14 @@ final class GestureEnvironment {
     // MARK: Delivery
 
     /// A touch began: the enabled recognizers of its view and of the view's ancestors that accept it
-    /// (delegate's `shouldReceive`) will see it. Recognizers left waiting from an earlier sequence that
-    /// this touch does not reach fail: a press elsewhere ends a double tap.
+    /// (delegate's `shouldReceive`) will see it. Hover and pinch recognizers take no touches (the
+    /// pointer scene delivers hover and pinches apart, as UIKit delivers hover): left in `.possible`
+    /// they would hold back the view's `touchesEnded`. Recognizers left waiting from an earlier
+    /// sequence that this touch does not reach fail: a press elsewhere ends a double tap.
     func attach(_ touch: UITouch) {
-        var recognizers: [UIGestureRecognizer] = []
-        var view = touch.view
-        while let current = view {
-            for recognizer in current.attachedGestureRecognizers
-            where recognizer.isEnabled && !recognizer.state.isFinished && recognizer.pendingState == nil {
-                if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) { continue }
-                recognizers.append(recognizer)
-            }
-            view = current.superview
+        let recognizers = (touch.view?.recognizersUpward(UIGestureRecognizer.self) ?? []).filter { recognizer in
+            recognizer.takesTouches && recognizer.isEnabled && !recognizer.state.isFinished && recognizer.pendingState == nil
+                && recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
         }
         for recognizer in active where recognizer.state == .possible && recognizer.pendingState == nil
             && recognizer.touches.isEmpty && !recognizers.contains(where: { $0 === recognizer }) {
@@ -186,16 +182,24 @@ final class GestureEnvironment {
         held.removeAll { $0.viewCancelled }
     }
 
-    /// Every recognizer still taking part fails (or is cancelled), held deliveries are dropped, and
-    /// all are reset: the scene is going away.
+    /// The scene is going away (to the background, or disconnected): the views of touches whose
+    /// deliveries are held get `touchesCancelled` if they saw the touch begin, and nothing more of it;
+    /// every recognizer still taking part fails (or is cancelled) without recognizing what it waited
+    /// for, and all are reset.
     func end() {
-        for recognizer in active where !recognizer.state.isFinished {
+        for touch in held where !touch.viewCancelled {
+            touch.viewCancelled = true
+            touch.heldPhases = []
+            if touch.viewBegan, let view = touch.view, let event { view.touchesCancelled([touch], with: event) }
+        }
+        held = []
+        for recognizer in active {
             recognizer.touches = []
+            recognizer.pendingState = nil
+        }
+        for recognizer in active where !recognizer.state.isFinished {
             recognizer.state = recognizer.state == .possible ? .failed : .cancelled
         }
-        for touch in held { touch.heldPhases = [] }
-        held = []
-        for recognizer in active where recognizer.state.isFinished { recognizer.touches = [] }
         update()
         event = nil
     }

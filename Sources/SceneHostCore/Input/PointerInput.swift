@@ -51,16 +51,23 @@ final class PointerInput {
         }
         // The secondary button opens a context menu (Menus/UIContextMenuInteraction.swift) instead.
         if mask == .secondary, buttons == mask, scene.contextClick(at: location) { return }
-        let count: Int
-        if let last = lastPress, time - last.time <= Self.multipleTapInterval,
-           abs(location.x - last.location.x) <= Self.multipleTapDistance, abs(location.y - last.location.y) <= Self.multipleTapDistance {
-            count = last.count + 1
-        } else {
-            count = 1
+        touchEvent.buttonMask = buttons
+        begin(at: location, type: .indirectPointer, tapCount: countPress(at: location, time: time, finger: false), time: time, in: scene)
+    }
+
+    /// The tap count of a press at `location` (scene points) at `time`: one more than the last press's
+    /// when it came within `multipleTapInterval` and close enough (`multipleTapDistance` on each axis
+    /// for the pointer, `multipleFingerTapDistance` away for a finger), else 1. It becomes the last.
+    private func countPress(at location: CGPoint, time: TimeInterval, finger: Bool) -> Int {
+        var count = 1
+        if let last = lastPress, time - last.time <= Self.multipleTapInterval {
+            let near = finger
+                ? hypot(location.x - last.location.x, location.y - last.location.y) <= Self.multipleFingerTapDistance
+                : abs(location.x - last.location.x) <= Self.multipleTapDistance && abs(location.y - last.location.y) <= Self.multipleTapDistance
+            if near { count = last.count + 1 }
         }
         lastPress = (time, location, count)
-        touchEvent.buttonMask = buttons
-        begin(at: location, type: .indirectPointer, tapCount: count, time: time, in: scene)
+        return count
     }
 
     /// Begins a touch on the view hit-tested at `location`.
@@ -86,15 +93,7 @@ final class PointerInput {
         touchEvent.modifierFlags = modifiers
         touchEvent.timestamp = time
         touchEvent.buttonMask = []
-        let count: Int
-        if let last = lastPress, time - last.time <= Self.multipleTapInterval,
-           hypot(location.x - last.location.x, location.y - last.location.y) <= Self.multipleFingerTapDistance {
-            count = last.count + 1
-        } else {
-            count = 1
-        }
-        lastPress = (time, location, count)
-        begin(at: location, type: .direct, tapCount: count, time: time, in: scene)
+        begin(at: location, type: .direct, tapCount: countPress(at: location, time: time, finger: true), time: time, in: scene)
         if touch == nil { screenTouch = nil }
     }
 
@@ -108,15 +107,16 @@ final class PointerInput {
         window.sendEvent(touchEvent)
     }
 
-    /// The finger of the scene's touch lifted (`cancelled`: the touch was taken away).
-    func touchscreenEnded(id: UInt32, at location: CGPoint, cancelled: Bool, modifiers: UIKeyModifierFlags, time: TimeInterval) {
+    /// The finger of the scene's touch lifted. (A touch taken away is `cancel(time:)`'s.)
+    func touchscreenEnded(id: UInt32, at location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval) {
         guard id == screenTouch else { return }
         screenTouch = nil
+        endTouch(at: location, modifiers: modifiers, time: time)
+    }
+
+    /// The scene's touch ends at `location` (scene points): its last move, if it moved, then `.ended`.
+    private func endTouch(at location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval) {
         guard let touch, let window = touch.window else { return }
-        if cancelled {
-            cancel(time: time)
-            return
-        }
         let point = window.convertFromSuperview(location)
         if point != touch.locationInWindow { touch.move(to: point, at: time) } else { touch.timestamp = time }
         touch.phase = .ended
@@ -152,14 +152,9 @@ final class PointerInput {
     func release(button: Int, at location: CGPoint, modifiers: UIKeyModifierFlags, time: TimeInterval, in scene: UIWindowScene) {
         let held = buttons
         buttons.remove(.button(button))
-        guard screenTouch == nil, buttons.isEmpty, let touch, let window = touch.window else { return }
-        let point = window.convertFromSuperview(location)
-        if point != touch.locationInWindow { touch.move(to: point, at: time) } else { touch.timestamp = time }
-        touch.phase = .ended
-        touchEvent.timestamp = time
-        touchEvent.modifierFlags = modifiers
+        guard screenTouch == nil, buttons.isEmpty, touch != nil else { return }
         touchEvent.buttonMask = held
-        finish(touch, in: window)
+        endTouch(at: location, modifiers: modifiers, time: time)
         // The cursor stayed as it was during the drag; now it follows the view under the pointer.
         hover(at: location, modifiers: modifiers, time: time, in: scene)
     }
@@ -193,14 +188,7 @@ final class PointerInput {
             endHovers()
             return
         }
-        var now: [UIHoverGestureRecognizer] = []
-        var view: UIView? = target.view
-        while let current = view {
-            for case let recognizer as UIHoverGestureRecognizer in current.attachedGestureRecognizers where recognizer.isEnabled {
-                now.append(recognizer)
-            }
-            view = current.superview
-        }
+        let now = target.view.recognizersUpward(UIHoverGestureRecognizer.self).filter(\.isEnabled)
         for recognizer in hovered where !now.contains(where: { $0 === recognizer }) {
             recognizer.exited(at: target.location)
         }
@@ -236,26 +224,31 @@ final class PointerInput {
     /// interaction whose region holds the pointer; the arrow where there is none.
     private func updateCursor(over target: (window: UIWindow, view: UIView, location: CGPoint)?) {
         var found: UIPointerStyle.Cursor = .arrow
-        var view = target?.view
-        search: while let current = view, let target {
-            for case let interaction as UIPointerInteraction in current.interactionList where interaction.isEnabled {
-                let local = current.convert(target.location, from: nil)
-                if interaction === cursorInteraction, let region = cursorRegion, region.rect.contains(local) {
-                    found = cursor
-                    break search
-                }
-                guard let region = interaction.region(at: local, in: current) else { continue }
-                if interaction !== cursorInteraction || cursorRegion?.identifier != region.identifier || cursorRegion == nil {
-                    found = interaction.style(for: region).cursor
-                }
-                cursorInteraction = interaction
-                cursorRegion = (region.rect, region.identifier)
-                interaction.lastScene = scene
-                break search
+        var decided = false
+        for (current, interaction) in target?.view.interactionsUpward(UIPointerInteraction.self) ?? [] where interaction.isEnabled {
+            guard let target else { break }
+            let local = current.convert(target.location, from: nil)
+            if interaction === cursorInteraction, let region = cursorRegion, region.rect.contains(local) {
+                found = cursor
+                decided = true
+                break
             }
-            view = current.superview
+            guard let region = interaction.region(at: local, in: current) else { continue }
+            // The same region (same identifier; without identifiers, the same rect) keeps its style;
+            // another one is asked for its own.
+            if interaction === cursorInteraction, let cached = cursorRegion, cached.identifier == region.identifier,
+               cached.identifier != nil || cached.rect == region.rect {
+                found = cursor
+            } else {
+                found = interaction.style(for: region).cursor
+            }
+            cursorInteraction = interaction
+            cursorRegion = (region.rect, region.identifier)
+            interaction.lastScene = scene
+            decided = true
+            break
         }
-        if view == nil {
+        if !decided {
             cursorInteraction = nil
             cursorRegion = nil
         }
@@ -292,14 +285,8 @@ final class PointerInput {
         pinchEnded()
         pinchScale = 1
         guard let target = target(at: location, in: scene, event: nil) else { return }
-        var view: UIView? = target.view
-        while let current = view {
-            for case let recognizer as UIPinchGestureRecognizer in current.attachedGestureRecognizers
-            where recognizer.pinchBegan(at: target.location, in: target.window, time: time) {
-                pinch = recognizer
-                return
-            }
-            view = current.superview
+        pinch = target.view.recognizersUpward(UIPinchGestureRecognizer.self).first { recognizer in
+            recognizer.pinchBegan(at: target.location, in: target.window, time: time)
         }
     }
 
@@ -355,19 +342,15 @@ final class PointerInput {
                 in scene: UIWindowScene) {
         self.location = location
         let type: UIScrollTypeMask = continuous ? .continuous : .discrete
-        if scrollPan == nil || scrollPan?.view == nil || scrollPan?.state.isFinished == true {
-            scrollPan = nil
+        // A pan that left its view or finished (disabled, refused) between steps is ended and reset, so
+        // it can take the next scroll.
+        if let pan = scrollPan, pan.view == nil || pan.state.isFinished { endScroll() }
+        if scrollPan == nil {
             guard let target = target(at: location, in: scene, event: nil) else { return }
-            var view: UIView? = target.view
-            search: while let current = view {
-                for case let pan as UIPanGestureRecognizer in current.attachedGestureRecognizers
-                where pan.isEnabled && pan.state == .possible && pan.allowedScrollTypesMask.contains(type) {
-                    pan.scrollBegan(at: target.location, in: target.window, time: time)
-                    scrollPan = pan
-                    break search
-                }
-                view = current.superview
+            scrollPan = target.view.recognizersUpward(UIPanGestureRecognizer.self).first { pan in
+                pan.isEnabled && pan.state == .possible && pan.allowedScrollTypesMask.contains(type)
             }
+            scrollPan?.scrollBegan(at: target.location, in: target.window, time: time)
         }
         guard let pan = scrollPan else { return }
         pan.modifierFlags = modifiers

@@ -118,6 +118,10 @@ open class UIGestureRecognizer {
         touches.removeAll { $0 === touch }
     }
 
+    /// Whether the recognizer takes part in touch sequences: false for hover and pinch recognizers,
+    /// which the pointer scene drives apart from touches.
+    var takesTouches: Bool { true }
+
     func receives(_ touch: UITouch) -> Bool {
         isEnabled && view != nil && !storedState.isFinished && pendingState == nil && !ignored.contains(ObjectIdentifier(touch))
     }
@@ -183,12 +187,18 @@ open class UIGestureRecognizer {
             || (other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: self) ?? false)
     }
 
-    /// Whether the recognizer may begin: its delegate, its view, and the views its touches began on.
+    /// Whether the recognizer may begin: its delegate, its view, and the views on the way from each
+    /// touch's view up to the recognizer's view (so a button wins over an ancestor's tap even when
+    /// the click lands on a subview of the button, as UIKit's controls do).
     func shouldBegin() -> Bool {
         if let delegate, !delegate.gestureRecognizerShouldBegin(self) { return false }
         if let view, !view.gestureRecognizerShouldBegin(self) { return false }
         for touch in touches {
-            if let touched = touch.view, touched !== view, !touched.gestureRecognizerShouldBegin(self) { return false }
+            var current = touch.view
+            while let touched = current, touched !== view {
+                if !touched.gestureRecognizerShouldBegin(self) { return false }
+                current = touched.superview
+            }
         }
         return true
     }

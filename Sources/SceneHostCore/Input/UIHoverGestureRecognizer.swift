@@ -4,11 +4,17 @@ import Foundation
 /// `UIHoverGestureRecognizer`: a continuous gesture that begins when the pointer enters the view (its
 /// hit-test area), changes as it moves over it, and ends when it leaves (or leaves the window).
 ///
-/// Differs from UIKit: hover recognizers do not compete with each other or with touch recognizers;
-/// each one over which the pointer is follows it, asking only its delegate's
-/// `gestureRecognizerShouldBegin(_:)`.
+/// As in UIKit, hover is delivered apart from touches: a hover recognizer never sees touches, so it
+/// neither delays nor cancels the touches of its view (a button inside a hovered view clicks as
+/// usual); while a button is held or a finger is down, hover pauses.
+///
+/// Differs from UIKit: hover recognizers do not compete with each other; each one over which the
+/// pointer is follows it, asking only its delegate's `gestureRecognizerShouldBegin(_:)` (and its
+/// view's).
 @MainActor
 open class UIHoverGestureRecognizer: UIGestureRecognizer {
+    override var takesTouches: Bool { false }
+
     /// The pointer is over the view at `location` (window coordinates) now.
     func hovered(at location: CGPoint, in window: UIWindow, modifiers: UIKeyModifierFlags) {
         lastLocation = location

@@ -5,10 +5,13 @@ import Foundation
 ///
 /// Differs from UIKit: a pointer has no two fingers, so the pinch comes from a touchpad's pinch where
 /// the X server reports one (XInput 2.4 gesture events), or from Ctrl + the scroll wheel (each step
-/// up ×1.1, down ÷1.1; the gesture ends 0.3 s after the last step or when Ctrl is released). It goes to
-/// the innermost pinch recognizer of the views under the pointer; `numberOfTouches` is 0.
+/// up ×1.1, down ÷1.1; the gesture ends 0.3 s after the last step). It goes to the innermost pinch
+/// recognizer of the views under the pointer; `numberOfTouches` is 0. It takes no part in touch
+/// sequences: clicks and drags on its view (and on controls inside it) go on as if it were not there.
 @MainActor
 open class UIPinchGestureRecognizer: UIGestureRecognizer {
+    override var takesTouches: Bool { false }
+
     /// The scale since the pinch began (1 at the start). Set it (to 1, say) to measure from there on.
     open var scale: CGFloat = 1
     /// How fast the scale changes, per second.

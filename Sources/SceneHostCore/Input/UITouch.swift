@@ -16,7 +16,8 @@ public final class UITouch: Hashable {
         case regionEntered = 5, regionMoved = 6, regionExited = 7
     }
 
-    /// What made the touch (UIKit's raw values). SceneHost's touches are all `.indirectPointer`.
+    /// What made the touch (UIKit's raw values). SceneHost makes `.indirectPointer` touches (the mouse
+    /// or touchpad, while a button is held) and `.direct` ones (a touchscreen's finger).
     public enum TouchType: Int, Sendable {
         case direct = 0, indirect = 1, pencil = 2, indirectPointer = 3
     }

@@ -28,3 +28,29 @@ extension UIView {
         gestureRecognizer.view = nil
     }
 }
+
+extension UIView {
+    /// The recognizers of class `type` on this view and its ancestors, innermost view first (each
+    /// view's in the order they were added): the ones a touch or the pointer over this view reaches.
+    func recognizersUpward<Recognizer: UIGestureRecognizer>(_ type: Recognizer.Type) -> [Recognizer] {
+        var found: [Recognizer] = []
+        var view: UIView? = self
+        while let current = view {
+            for case let recognizer as Recognizer in current.attachedGestureRecognizers { found.append(recognizer) }
+            view = current.superview
+        }
+        return found
+    }
+
+    /// The interactions of type `type` on this view and its ancestors, innermost view first, each with
+    /// its view.
+    func interactionsUpward<Interaction: UIInteraction>(_ type: Interaction.Type) -> [(view: UIView, interaction: Interaction)] {
+        var found: [(view: UIView, interaction: Interaction)] = []
+        var view: UIView? = self
+        while let current = view {
+            for case let interaction as Interaction in current.interactionList { found.append((current, interaction)) }
+            view = current.superview
+        }
+        return found
+    }
+}

@@ -94,11 +94,10 @@ extension UIWindowScene {
         pointer.touchscreenMoved(id: id, to: location, modifiers: modifierFlags, time: timestamp)
     }
 
-    /// The finger `id` lifted at `location` (or its touch was taken away: `cancelled`).
-    @_spi(Runtime) public func touchscreenEnded(id: UInt32, at location: CGPoint, cancelled: Bool = false,
-                                                modifierFlags: UIKeyModifierFlags = [],
+    /// The finger `id` lifted at `location`. (A touch taken away, by a grab say, is `pointerCancelled`'s.)
+    @_spi(Runtime) public func touchscreenEnded(id: UInt32, at location: CGPoint, modifierFlags: UIKeyModifierFlags = [],
                                                 timestamp: TimeInterval = ProcessInfo.processInfo.systemUptime) {
-        pointer.touchscreenEnded(id: id, at: location, cancelled: cancelled, modifiers: modifierFlags, time: timestamp)
+        pointer.touchscreenEnded(id: id, at: location, modifiers: modifierFlags, time: timestamp)
     }
 
     /// A press and a release of `button` at `location`: a click.

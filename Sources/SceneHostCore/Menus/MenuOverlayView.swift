@@ -72,9 +72,10 @@ final class MenuOverlayView: UIView {
         while panels.count > index + 1 { panels.removeLast().removeFromSuperview() }
     }
 
-    /// Chooses `row` of `panel`: an action runs (after the menu closes, unless it keeps the menu
-    /// presented), a submenu opens; a disabled row does nothing.
-    func choose(_ row: MenuPanelView.Row, in panel: MenuPanelView) {
+    /// Chooses row number `index` of `panel`: an action runs (after the menu closes, unless it keeps
+    /// the menu presented), a submenu opens; a disabled row does nothing.
+    func choose(rowAt index: Int, in panel: MenuPanelView) {
+        let row = panel.rows[index]
         guard row.isEnabled else { return }
         switch row.kind {
         case .action(let action):
@@ -86,7 +87,7 @@ final class MenuOverlayView: UIView {
             }
             perform(action)
         case .submenu:
-            panel.highlight(row)
+            panel.highlight(rowAt: index)
             openSubmenu(of: panel)
         case .header, .separator, .loading:
             break
@@ -115,31 +116,32 @@ final class MenuOverlayView: UIView {
 
     /// A press at `point` (this view's coordinates): the row under it shows pressed.
     func pointerDown(at point: CGPoint) {
-        guard let (panel, row) = row(at: point) else { return }
-        panel.highlight(row)
+        guard let (panel, index) = row(at: point) else { return }
+        panel.highlight(rowAt: index)
     }
 
     /// A release at `point`: on a row, it is chosen; outside every panel, the menu closes.
     func pointerUp(at point: CGPoint) {
-        guard let (panel, row) = row(at: point) else {
+        guard let (panel, index) = row(at: point) else {
             if !panels.contains(where: { $0.menuRect.contains($0.convert(point, from: self)) }) { dismiss() }
             return
         }
-        choose(row, in: panel)
+        choose(rowAt: index, in: panel)
     }
 
     /// The pointer moved to `point` (hovering, or with the button held): the row under it is
     /// highlighted, as UIKit's menus follow the pointer.
     func pointerMoved(to point: CGPoint) {
-        guard let (panel, row) = row(at: point) else { return }
-        if panel.highlightedRow?.frame != row.frame { panel.highlight(row) }
+        guard let (panel, index) = row(at: point) else { return }
+        panel.highlight(rowAt: index)
     }
 
-    private func row(at point: CGPoint) -> (MenuPanelView, MenuPanelView.Row)? {
+    /// The panel and the index of its enabled row at `point` (this view's coordinates), if any.
+    private func row(at point: CGPoint) -> (MenuPanelView, Int)? {
         for panel in panels.reversed() {
             let local = panel.convert(point, from: self)
             guard panel.menuRect.contains(local) else { continue }
-            if let row = panel.row(at: local) { return (panel, row) }
+            if let index = panel.rowIndex(at: local) { return (panel, index) }
             return nil
         }
         return nil
@@ -165,7 +167,7 @@ final class MenuOverlayView: UIView {
         case UIKeyCommand.inputEscape:
             if panels.count > 1 { closePanels(after: panels.count - 2) } else { dismiss() }
         case "\r", " ":
-            if let row = panel.highlightedRow { choose(row, in: panel) }
+            if let index = panel.highlightedIndex { choose(rowAt: index, in: panel) }
         default: break
         }
         return true

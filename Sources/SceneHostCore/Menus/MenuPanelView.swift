@@ -108,7 +108,7 @@ final class MenuPanelView: UIView {
                     append(elements, selection: selection)
                 } else {
                     rows.append(Row(kind: .loading))
-                    load(deferred)
+                    load(deferred, selection: selection)
                 }
             default:
                 continue
@@ -122,7 +122,9 @@ final class MenuPanelView: UIView {
     }
 
     /// Asks a deferred element for its elements; when they come (now or later) the rows are made again.
-    private func load(_ deferred: UIDeferredMenuElement) {
+    /// Elements that come at once join the rows in place, in the single-selection menu (`selection`)
+    /// the deferred element is part of.
+    private func load(_ deferred: UIDeferredMenuElement, selection: UIMenu?) {
         var synchronous = true
         var arrived: [UIMenuElement]?
         deferred.provider { [weak self, weak deferred] elements in
@@ -138,7 +140,7 @@ final class MenuPanelView: UIView {
         if let arrived {
             provided[ObjectIdentifier(deferred)] = arrived
             rows.removeLast()
-            append(arrived, selection: nil)
+            append(arrived, selection: selection)
         }
     }
 
@@ -255,14 +257,16 @@ final class MenuPanelView: UIView {
 
     var highlightedRow: Row? { highlightedIndex.map { rows[$0] } }
 
-    /// The row at `point` (this view's coordinates), if any.
-    func row(at point: CGPoint) -> Row? {
+    /// The index of the enabled row at `point` (this view's coordinates), if any.
+    func rowIndex(at point: CGPoint) -> Int? {
         let local = CGPoint(x: point.x - menuRect.minX, y: point.y - menuRect.minY)
-        return rows.first { $0.frame.contains(local) && $0.isEnabled }
+        return rows.indices.first { rows[$0].frame.contains(local) && rows[$0].isEnabled }
     }
 
-    func highlight(_ row: Row) {
-        highlightedIndex = rows.firstIndex { $0.frame == row.frame }
+    /// Highlights row number `index`.
+    func highlight(rowAt index: Int) {
+        guard index != highlightedIndex else { return }
+        highlightedIndex = index
         setNeedsDisplay()
     }
 

@@ -146,14 +146,9 @@ extension UIWindowScene {
                 return true
             }
             guard let hit = window.hitTest(window.convert(point, from: nil), with: nil) else { continue }
-            var view: UIView? = hit
-            while let current = view {
-                for case let interaction as UIContextMenuInteraction in current.interactions {
-                    if interaction.presentMenu(at: current.convert(point, from: window)) { return true }
-                }
-                view = current.superview
+            return hit.interactionsUpward(UIContextMenuInteraction.self).contains { view, interaction in
+                interaction.presentMenu(at: view.convert(point, from: window))
             }
-            return false
         }
         return false
     }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Something a view does with input on its behalf, added with `UIView.addInteraction(_:)`, as UIKit's
-/// `UIInteraction` (`UIContextMenuInteraction` is SceneHost's one kind). The view keeps its
-/// interactions; an interaction's `view` is weak.
+/// `UIInteraction`. SceneHost's kinds are `UIContextMenuInteraction` and `UIPointerInteraction`; apps
+/// may add their own. The view keeps its interactions; an interaction's `view` is weak.
 @MainActor
 public protocol UIInteraction: AnyObject {
     /// The view the interaction is added to; nil when it is in none.

@@ -13,7 +13,8 @@ public enum NSLineBreakMode: Int, Sendable {
 }
 
 /// Read-only text drawn by Pango: wrapping, bidirectional text, `numberOfLines` with truncation.
-/// Text is vertically centred in the bounds, as in UIKit.
+/// Text is vertically centred in the bounds, as in UIKit. As in UIKit, a label takes no touches
+/// (`isUserInteractionEnabled` is false by default): a caption over a button lets its clicks through.
 @MainActor
 open class UILabel: UIView {
     // Properties read at every layout and frame skip exclusivity checks (see UIView: 2.5% of a drag with the window's and scene's).
@@ -60,6 +61,8 @@ open class UILabel: UIView {
         super.init(frame: frame)
         // As in UIKit: text is laid out again at a new size, never stretched.
         contentMode = .redraw
+        // As in UIKit: hit tests pass through labels unless they are made interactive.
+        isUserInteractionEnabled = false
     }
 
     private func contentDidChange() {
