@@ -66,9 +66,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     open var frame: CGRect {
         get {
             guard isTransformed else { return CGRect(origin: frameOrigin, size: storedBounds.size) }
-            return CGRect(origin: .zero, size: storedBounds.size).applying(
-                CGAffineTransform(translationX: -storedBounds.width / 2, y: -storedBounds.height / 2)
-                    .concatenating(storedTransform).concatenating(CGAffineTransform(translationX: center.x, y: center.y)))
+            return storedBounds.applying(transformToSuperview)
         }
         set {
             guard isTransformed else { return layoutFrame = newValue }
