@@ -109,6 +109,9 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// The layers of this scene with animations running.
     let animations = SceneAnimations()
 
+    /// Controllers whose views entered a window since the last frame: they have appeared once it is drawn.
+    var appearanceEnds: [UIViewController] = []
+
     /// Whether animations are running: the host draws a frame at every refresh of the display until
     /// they end.
     @_spi(Runtime) public var hasRunningAnimations: Bool { animations.isRunning }
