@@ -5,6 +5,9 @@ import Foundation
 @MainActor
 open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
     private var loadedView: UIView?
+    /// Where the controller is in its appearance (see UIViewController+Appearance.swift).
+    var appearance = AppearanceRecord()
+    private var movingToParent = false, movingFromParent = false, beingPresented = false, beingDismissed = false
 
     /// The nib arguments exist for source compatibility; SceneHost has no nibs, so they are ignored.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
@@ -55,7 +58,13 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
         }
         presentedViewController = viewControllerToPresent
         viewControllerToPresent.presentingViewController = self
+        // A presentation that covers the presenter (full screen, current context) makes it disappear;
+        // sheets and the other styles leave it on screen and tell it nothing, as in UIKit.
+        let covers = [.fullScreen, .currentContext].contains(viewControllerToPresent.modalPresentationStyle)
+        if covers { beginAppearanceTransition(false, animated: flag) }
+        viewControllerToPresent.isBeingPresented = true
         viewControllerToPresent.presentationController?.install(in: window)
+        if covers { endAppearanceTransition() }
         completion?()
     }
 
@@ -63,7 +72,13 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         guard let presented = presentedViewController ?? (presentingViewController != nil ? self : nil) else { completion?(); return }
         if presented.presentedViewController != nil { presented.dismiss(animated: flag) }
+        let presenter = presented.presentingViewController
+        let covered = [.fullScreen, .currentContext].contains(presented.modalPresentationStyle)
+        if covered { presenter?.beginAppearanceTransition(true, animated: flag) }
+        presented.isBeingDismissed = true
         presented.storedPresentationController?.uninstall()
+        // The presenter has appeared again once the frame without the presentation is drawn.
+        if covered, let presenter, let scene = presenter.viewIfLoaded?.window?.windowScene { scene.appearanceEnds.append(presenter) }
         presented.storedPresentationController = nil
         presented.presentingViewController?.presentedViewController = nil
         presented.presentingViewController = nil
@@ -263,6 +278,7 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
     open func addChild(_ child: UIViewController) {
         guard child.parent !== self else { return }
         child.removeFromParent()
+        child.isMovingToParent = true
         child.willMove(toParent: self)
         children.append(child)
         child.parent = self
@@ -276,8 +292,54 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
         didMove(toParent: nil)
     }
 
-    open func willMove(toParent parent: UIViewController?) {}
+    /// Called before the controller is added to (or, with nil, removed from) a container. Overrides call
+    /// super: it marks the controller as moving from its parent, for its disappearance callbacks.
+    open func willMove(toParent parent: UIViewController?) {
+        if parent == nil, self.parent != nil { isMovingFromParent = true }
+    }
     open func didMove(toParent parent: UIViewController?) {}
+
+    // MARK: Appearance
+
+    /// Whether the controller is appearing because it was added to a container (a push), inside its
+    /// appearance callbacks; false outside them.
+    public internal(set) var isMovingToParent: Bool {
+        get { movingToParent }
+        set { movingToParent = newValue }
+    }
+    /// Whether the controller is disappearing because it is being removed from its container (a pop),
+    /// inside its disappearance callbacks.
+    public internal(set) var isMovingFromParent: Bool {
+        get { movingFromParent }
+        set { movingFromParent = newValue }
+    }
+    /// Whether the controller is appearing because it is being presented, inside its appearance callbacks.
+    public internal(set) var isBeingPresented: Bool {
+        get { beingPresented }
+        set { beingPresented = newValue }
+    }
+    /// Whether the controller is disappearing because it is being dismissed.
+    public internal(set) var isBeingDismissed: Bool {
+        get { beingDismissed }
+        set { beingDismissed = newValue }
+    }
+
+    /// Whether the children's appearance follows their views in and out of windows (true, as UIKit's);
+    /// a container that animates its own transitions returns false and brackets them with
+    /// `beginAppearanceTransition(_:animated:)` / `endAppearanceTransition()`.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    /// The view is about to be shown (added to a window): override to prepare it; call super.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view is in a window with its traits and geometry, before its first layout of this appearance:
+    /// the place to update what depends on them. Once per appearance.
+    open func viewIsAppearing(_ animated: Bool) {}
+    /// The view is on screen: the frame that shows it is drawn.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to leave the screen.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view has left the screen.
+    open func viewDidDisappear(_ animated: Bool) {}
 }
 
 extension UIViewController {

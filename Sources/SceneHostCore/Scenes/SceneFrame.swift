@@ -49,7 +49,8 @@ extension UIWindowScene {
     /// handlers and tracked invalidations, top-down) → `windowScene(_:didUpdateEffectiveGeometry:)` (before
     /// layout, so what the delegate changes is drawn in this frame) → animations advanced to `time`
     /// (`CACurrentMediaTime()` seconds) → layout where invalidated → `draw(_:)` of the views that need
-    /// it, at `scale` device pixels per point.
+    /// it, at `scale` device pixels per point → `viewDidAppear(_:)` of the controllers whose views
+    /// entered a window since the last frame.
     ///
     /// The host then composites the returned damage with `render(into:damage:scale:)`.
     @_spi(Runtime) public func prepareFrame(_ geometry: SceneFrameGeometry?, drawingAt scale: CGFloat,
@@ -61,6 +62,8 @@ extension UIWindowScene {
         let laidOut = DispatchTime.now().uptimeNanoseconds
         let damage = takeDamage(drawingAt: scale)
         let drawn = DispatchTime.now().uptimeNanoseconds
+        // The views that entered a window are drawn: their controllers have appeared.
+        endPendingAppearances()
         return SceneFrame(previousGeometry: changed.geometry, previousTraits: changed.traits, damage: damage,
                           layoutSeconds: Double(laidOut - start) / 1e9, drawSeconds: Double(drawn - laidOut) / 1e9)
     }

@@ -109,6 +109,9 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// The layers of this scene with animations running.
     let animations = SceneAnimations()
 
+    /// Controllers whose views entered a window since the last frame: they have appeared once it is drawn.
+    var appearanceEnds: [UIViewController] = []
+
     /// Whether animations are running: the host draws a frame at every refresh of the display until
     /// they end.
     @_spi(Runtime) public var hasRunningAnimations: Bool { animations.isRunning }
@@ -126,6 +129,8 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     override func lifecycleCallbackDidRun(_ callback: String) {
         // A scene leaving the screen takes its touches and gestures with it (Input/PointerInput.swift).
         if callback == "sceneDidEnterBackground" || callback == "sceneDidDisconnect" { pointer.end() }
+        // A disconnected scene draws no more frames: what waited for one lets its controllers go.
+        if callback == "sceneDidDisconnect" { appearanceEnds = [] }
         host?.sceneDidRunLifecycleCallback(callback)
     }
 

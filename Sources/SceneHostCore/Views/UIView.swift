@@ -399,12 +399,18 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         guard cachedWindow !== newWindow || self is UIWindow else { return }
         if self is UIWindow { for subview in subviews { subview.setWindow(newWindow) }; return }
         if anchorsFirstResponder { cachedWindow?.firstResponderLeft() }
+        let oldWindow = cachedWindow
+        // A controller's view leaving the screen: its disappearance begins before it goes, parents first.
+        if let viewController, oldWindow != nil { viewController.viewWillLeaveWindow() }
         willMove(toWindow: newWindow)
         cachedWindow = newWindow
+        // Entering one: its appearance begins, parents first (before their children's views arrive).
+        if let viewController, let newWindow { viewController.viewDidEnterWindow(newWindow) }
         if let backingLayer, !backingLayer.animationEntries.isEmpty { AnimationClock.register(backingLayer) }
         for subview in subviews { subview.setWindow(newWindow) }
         if newWindow != nil, needsLayout || descendantNeedsLayout { newWindow?.setNeedsFrame() }
         didMoveToWindow()
+        if let viewController, oldWindow != nil { viewController.viewDidLeaveWindow() }
     }
 
     // MARK: Appearance
@@ -671,6 +677,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             }
             traitState.collection.performAsCurrent {
                 if let viewController {
+                    viewController.runIsAppearingIfNeeded()
                     viewController.traitState.layoutReads = TraitReads.tracking { viewController.viewWillLayoutSubviews() }
                 }
                 traitState.layoutReads = TraitReads.tracking { layoutSubviews() }
