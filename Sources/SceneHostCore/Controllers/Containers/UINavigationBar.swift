@@ -86,7 +86,7 @@ open class UINavigationBar: UIView {
         let traits = traitCollection
         let row = max(50, (UIFont.preferredFont(forTextStyle: .body, compatibleWith: traits).pointSize * 1.2 + 28).rounded())
         var height = row
-        if showsLargeTitle { height += max(52, (UIFont.preferredFont(forTextStyle: .largeTitle, compatibleWith: traits).pointSize * 1.2 + 12).rounded()) }
+        if showsLargeTitle { height += max(52, (UIFont.preferredFont(forTextStyle: .largeTitle, compatibleWith: traits).pointSize * 1.2 + 11).rounded()) }
         if topItem?.prompt != nil { height += 28 }
         return height
     }

@@ -287,7 +287,9 @@ open class UINavigationController: UIViewController {
 
     /// Whether the navigation controller's view is in a window: its children's views appear and
     /// disappear with the transitions.
-    var isShowing: Bool { viewIfLoaded?.window != nil }
+    var isShowing: Bool {
+        viewIfLoaded?.window != nil && (appearance.state == .appeared || appearance.state == .appearing)
+    }
 
     /// Makes `newStack` the stack with one transition: containment calls for what is added and
     /// removed, appearance calls for the old and new top, the delegate, and the slide.
@@ -322,9 +324,19 @@ open class UINavigationController: UIViewController {
                 if let oldTop { self.endAppearance(of: oldTop) }
                 if let newTop { self.endAppearance(of: newTop) }
             }
-            for controller in removed { controller.removeFromParent() }
-            for controller in added { controller.didMove(toParent: self) }
-            if showing, changesTop, let newTop { self.delegate?.navigationController(self, didShow: newTop, animated: animated) }
+            for controller in removed {
+                // Those that did not disappear (they were not on top) are no longer moving.
+                controller.isMovingFromParent = false
+                controller.removeFromParent()
+            }
+            for controller in added {
+                controller.didMove(toParent: self)
+                if controller !== newTop { controller.isMovingToParent = false }
+            }
+            if showing, changesTop, let newTop {
+                self.lastShownTop = newTop
+                self.delegate?.navigationController(self, didShow: newTop, animated: animated)
+            }
             self.viewIfLoaded?.setNeedsLayout()
         }
         guard isViewLoaded, changesTop, let newTop else { finish(); return }
@@ -338,6 +350,9 @@ open class UINavigationController: UIViewController {
         } else {
             container.addSubview(newView)
         }
+        // The incoming view is laid out at once: `viewIsAppearing` in the same turn as `viewWillAppear`.
+        newView.setNeedsLayout()
+        newView.layoutIfNeeded()
         guard animated, let oldView = oldTop?.viewIfLoaded, oldView.superview === container else { finish(); return }
         // Trailing is +x left-to-right, −x right-to-left.
         let trailing: CGFloat = view.isRightToLeftLayout ? -1 : 1
@@ -352,8 +367,53 @@ open class UINavigationController: UIViewController {
     }
 
     /// The appearance calls of a child whose view comes or goes with a transition.
-    private func beginAppearance(of controller: UIViewController, appearing: Bool, animated: Bool) {}
-    private func endAppearance(of controller: UIViewController) {}
+    private func beginAppearance(of controller: UIViewController, appearing: Bool, animated: Bool) {
+        controller.beginAppearanceTransition(appearing, animated: animated)
+    }
+    private func endAppearance(of controller: UIViewController) { controller.endAppearanceTransition() }
+
+    // MARK: Appearance
+
+    /// The navigation controller forwards appearance to its top controller itself, around its
+    /// transitions, as UIKit's does.
+    open override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+
+    /// The top controller the delegate last heard of: it hears of the top again when the navigation
+    /// controller appears with another one (the root at its first display).
+    private weak var lastShownTop: UIViewController?
+
+    /// Forwards to the top controller, then tells the delegate of it (when it has not been shown yet).
+    /// Overrides call super.
+    open override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        guard let top = topViewController else { return }
+        top.beginAppearanceTransition(true, animated: animated)
+        if top !== lastShownTop { delegate?.navigationController(self, willShow: top, animated: animated) }
+    }
+
+    /// Forwards to the top controller, then tells the delegate. Overrides call super.
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        guard let top = topViewController else { return }
+        top.endAppearanceTransition()
+        if top !== lastShownTop {
+            lastShownTop = top
+            delegate?.navigationController(self, didShow: top, animated: animated)
+        }
+    }
+
+    /// Forwards to the top controller. Overrides call super.
+    open override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        transitionCompletion?()
+        topViewController?.beginAppearanceTransition(false, animated: animated)
+    }
+
+    /// Forwards to the top controller. Overrides call super.
+    open override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        topViewController?.endAppearanceTransition()
+    }
 }
 
 /// The navigation controller's root view: lays out the bars and the content.

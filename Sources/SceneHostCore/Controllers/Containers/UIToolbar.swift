@@ -47,7 +47,8 @@ open class UIToolbar: UIView {
         let rightToLeft = isRightToLeftLayout
         let width = bounds.width, height = bounds.height
         let visible = (items ?? []).filter { !$0.isHidden }
-        var sizes: [CGSize] = itemViews.map { view in
+        var sizes: [CGSize] = zip(visible, itemViews).map { item, view in
+            if item.isSpace { return CGSize(width: item.systemItem == .fixedSpace ? item.width : 0, height: height) }
             let size = view.intrinsicContentSize
             if size.width >= 0, size.height >= 0 { return size }
             return CGSize(width: view.frame.width, height: min(height, view.frame.height > 0 ? view.frame.height : height))
