@@ -324,119 +324,92 @@ extension AppDelegate {
     public static func makeMailViewController() -> UIViewController { MailViewController() }
 }
 
-/// The Mail scene's root: list and detail side by side when horizontally regular (the list at most 380
-/// points and 40% wide), the list alone when compact. Two sets of constraints, swapped when the size
-/// class changes.
-final class MailViewController: UIViewController {
-    private let list = WholeItemsStackView()
-    private let listPane = UIView()
-    private var rows: [MessageRowView] = []
-    private let detail = MessageDetailView()
-    private let divider = UIView()
+/// The mailboxes a person can pick in Mail's sidebar.
+enum MailboxName: String, CaseIterable {
+    case inbox = "Inbox", flagged = "Flagged", archive = "Archive", trash = "Trash"
+}
+
+/// The Mail scene's root: a three-column split view — the mailboxes, the messages of the chosen one and
+/// the open message. Horizontally regular, the list and the message tile (and the sidebar too when the
+/// window is wide enough; else it comes with the button and pushes the others aside); compact, it
+/// collapses to one navigation stack with the open message on top of the list.
+final class MailViewController: UISplitViewController, UISplitViewControllerDelegate {
+    let mailboxes = MailboxesViewController()
+    let list = MessageListViewController()
+    let reader = MessageViewController()
     let overlay = OverlayView()
-    private var regularConstraints: [NSLayoutConstraint] = []
-    private var preferencesObserver: (any NSObjectProtocol)?
-    private var compactConstraints: [NSLayoutConstraint] = []
+
+    init() {
+        super.init(style: .tripleColumn)
+        delegate = self
+        setViewController(mailboxes, for: .primary)
+        setViewController(list, for: .supplementary)
+        setViewController(reader, for: .secondary)
+        list.selectionChanged = { [weak self] index, opening in self?.show(index, opening: opening) }
+        mailboxes.chosen = { [weak self] mailbox in
+            guard let self else { return }
+            list.mailbox = mailbox
+            // Compact: the list comes on top of the mailboxes, as in Mail.
+            if isCollapsed { show(.supplementary) }
+        }
+        reader.show(Mailbox.messages[0])
+    }
 
     override func viewDidLoad() {
-        view.backgroundColor = .systemBackground
-        listPane.backgroundColor = .systemBackground
-        listPane.clipsToBounds = true
-        rows = Mailbox.messages.map(MessageRowView.init)
-        rows.first?.isSelected = true
-        for row in rows {
-            // A right click on a message opens its menu.
-            row.addInteraction(UIContextMenuInteraction(delegate: self))
-            row.previewLines = MailPreferences.previewLines
-        }
-        // Settings (another scene) changes how many preview lines the list shows.
-        preferencesObserver = NotificationCenter.default.addObserver(forName: MailPreferences.didChange, object: nil, queue: nil) { [weak self] _ in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                for row in self.rows { row.previewLines = MailPreferences.previewLines }
-            }
-        }
-        detail.show(Mailbox.messages[0])
-        divider.backgroundColor = .separator
-        list.axis = .vertical
-        list.addArrangedSubview(TitleRow("Inbox"))
-        for (index, row) in rows.enumerated() {
-            list.addArrangedSubview(row)
-            // A click on a row selects it, as a tap does in Mail.
-            row.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.select(index) })
-        }
-        list.isLayoutMarginsRelativeArrangement = true
-        list.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 16, leading: 0, bottom: 0, trailing: 0)
-        listPane.addSubview(list)
-        for view in [listPane, list, divider, detail] { view.translatesAutoresizingMaskIntoConstraints = false }
-        view.addSubview(listPane)
-        view.addSubview(divider)
-        view.addSubview(detail)
+        super.viewDidLoad()
         view.addSubview(overlay)
-        NSLayoutConstraint.activate([
-            listPane.leadingAnchor.constraint(equalTo: view.leadingAnchor),
-            listPane.topAnchor.constraint(equalTo: view.topAnchor), listPane.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-            list.leadingAnchor.constraint(equalTo: listPane.leadingAnchor), list.trailingAnchor.constraint(equalTo: listPane.trailingAnchor),
-            list.topAnchor.constraint(equalTo: listPane.topAnchor),
-            divider.leadingAnchor.constraint(equalTo: listPane.trailingAnchor), divider.widthAnchor.constraint(equalToConstant: 1),
-            divider.topAnchor.constraint(equalTo: view.topAnchor), divider.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-            detail.leadingAnchor.constraint(equalTo: divider.trailingAnchor), detail.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-            detail.topAnchor.constraint(equalTo: view.topAnchor), detail.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-        ])
-        let preferred = listPane.widthAnchor.constraint(equalToConstant: 380)
-        preferred.priority = .defaultHigh
-        regularConstraints = [
-            listPane.widthAnchor.constraint(lessThanOrEqualToConstant: 380),
-            listPane.widthAnchor.constraint(lessThanOrEqualTo: view.widthAnchor, multiplier: 0.4), preferred,
-        ]
-        compactConstraints = [listPane.trailingAnchor.constraint(equalTo: view.trailingAnchor)]
     }
 
-    /// Reading the size class here is tracked: when it changes, UIKit (and SceneHost) call this again.
-    override func updateViewConstraints() {
-        let regular = traitCollection.horizontalSizeClass == .regular
-        NSLayoutConstraint.deactivate(regular ? compactConstraints : regularConstraints)
-        NSLayoutConstraint.activate(regular ? regularConstraints : compactConstraints)
-        divider.isHidden = !regular
-        detail.isHidden = !regular
-        super.updateViewConstraints()
+    override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        // Above the columns (which the split view adds as they show); moved only when it is not on top, as
+        // a moved view draws again.
+        if view.subviews.last !== overlay { view.bringSubviewToFront(overlay) }
+        overlay.place(in: view)
     }
-
-    override func viewWillLayoutSubviews() { overlay.place(in: view) }
-
-    /// The window's size changed: what fits in the list changed.
-    override func viewDidLayoutSubviews() { list.leaveOutWhatDoesNotFit() }
 
     /// A drag of the window's edge began or ended: what draws differently while resizing draws again.
     func resizingDidChange() {
-        detail.attachment.setNeedsDisplay()
+        reader.detail.attachment.setNeedsDisplay()
         overlay.update(for: view.window?.windowScene)
     }
 
     /// The message shown in the reading pane.
-    private(set) var selectedIndex = 0
+    var selectedIndex: Int { list.selectedIndex }
 
-    /// Selects message `index` (clamped to the mailbox; a removed message's neighbour in the direction
-    /// of the move) and shows it.
-    func select(_ index: Int) {
+    /// Whether the message was opened since the list came on top when compact: a window that launches
+    /// compact shows the list; one that collapses while showing a message keeps it on top.
+    private var messageIsOpen = false
+
+    /// Selects message `index` (see `MessageListViewController.select`) and shows it; when compact and
+    /// `opening`, the message comes on top of the list.
+    func select(_ index: Int, opening: Bool = true) {
         loadViewIfNeeded()
-        var clamped = min(max(0, index), rows.count - 1)
-        let direction = index < selectedIndex ? -1 : 1
-        // Removed messages are passed over, in the direction of the move, else back.
-        while rows.indices.contains(clamped), rows[clamped].isHidden { clamped += direction }
-        if !rows.indices.contains(clamped) {
-            clamped = min(max(0, index), rows.count - 1)
-            while rows.indices.contains(clamped), rows[clamped].isHidden { clamped -= direction }
+        list.select(index, opening: opening)
+    }
+
+    private func show(_ index: Int, opening: Bool) {
+        reader.show(Mailbox.messages[index])
+        if opening {
+            messageIsOpen = true
+            if isCollapsed { show(.secondary) }
         }
-        guard rows.indices.contains(clamped) else { return }
-        guard clamped != selectedIndex || !rows[clamped].isSelected else { return }
-        rows[selectedIndex].isSelected = false
-        selectedIndex = clamped
-        rows[clamped].isSelected = true
-        detail.show(Mailbox.messages[clamped])
         // The message is drawn in the next frame, whose time the overlay then shows.
         overlay.refresh()
     }
+
+    // MARK: Split view delegate
+
+    func splitViewController(_ svc: UISplitViewController, topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column) -> UISplitViewController.Column {
+        messageIsOpen ? .secondary : .supplementary
+    }
+
+    func splitViewControllerDidExpand(_ svc: UISplitViewController) {
+        // Regular width always shows the open message.
+        messageIsOpen = true
+    }
+
+    // MARK: Keys
 
     /// The mailbox handles the scene's keys, so it may be the window's first responder.
     override var canBecomeFirstResponder: Bool { true }
@@ -446,17 +419,199 @@ final class MailViewController: UIViewController {
         [
             UIKeyCommand(title: "Previous Message", input: UIKeyCommand.inputUpArrow) { [weak self] _ in
                 guard let self else { return }
-                select(selectedIndex - 1)
+                select(selectedIndex - 1, opening: false)
             },
             UIKeyCommand(title: "Next Message", input: UIKeyCommand.inputDownArrow) { [weak self] _ in
                 guard let self else { return }
-                select(selectedIndex + 1)
+                select(selectedIndex + 1, opening: false)
             },
         ] + sceneCommands(for: self)
     }
 }
 
-extension MailViewController: UIContextMenuInteractionDelegate {
+/// Mail's sidebar: the mailboxes, one of them chosen.
+final class MailboxesViewController: UIViewController {
+    /// Called with the mailbox a click chose.
+    var chosen: (MailboxName) -> Void = { _ in }
+    private var rows: [MailboxRowView] = []
+
+    override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        title = "Mailboxes"
+    }
+
+    override func viewDidLoad() {
+        view.backgroundColor = .secondarySystemBackground
+        let stack = UIStackView()
+        stack.axis = .vertical
+        stack.spacing = 2
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        for mailbox in MailboxName.allCases {
+            let row = MailboxRowView(mailbox)
+            row.isSelected = mailbox == .inbox
+            row.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.choose(mailbox) })
+            rows.append(row)
+            stack.addArrangedSubview(row)
+        }
+        view.addSubview(stack)
+        NSLayoutConstraint.activate([
+            stack.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 10),
+            stack.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -10),
+            stack.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 10),
+        ])
+    }
+
+    func choose(_ mailbox: MailboxName) {
+        for row in rows { row.isSelected = row.mailbox == mailbox }
+        chosen(mailbox)
+    }
+}
+
+/// One mailbox in the sidebar: its name on a rounded highlight when chosen.
+final class MailboxRowView: UIView {
+    let mailbox: MailboxName
+    private let label = UILabel()
+    var isSelected = false {
+        didSet {
+            backgroundColor = isSelected ? MessageRowView.selectionColor : .clear
+            label.font = .systemFont(ofSize: 16, weight: isSelected ? .semibold : .regular)
+        }
+    }
+
+    init(_ mailbox: MailboxName) {
+        self.mailbox = mailbox
+        super.init(frame: .zero)
+        layer.cornerRadius = 8
+        label.text = mailbox.rawValue
+        label.font = .systemFont(ofSize: 16)
+        label.adjustsFontForContentSizeCategory = true
+        label.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(label)
+        NSLayoutConstraint.activate([
+            heightAnchor.constraint(greaterThanOrEqualToConstant: 40),
+            label.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 12),
+            label.trailingAnchor.constraint(lessThanOrEqualTo: trailingAnchor, constant: -12),
+            label.centerYAnchor.constraint(equalTo: centerYAnchor),
+        ])
+    }
+}
+
+/// The open message, in the secondary column.
+final class MessageViewController: UIViewController {
+    let detail = MessageDetailView()
+
+    override func loadView() { view = detail }
+
+    func show(_ message: MailMessage) {
+        loadViewIfNeeded()
+        detail.show(message)
+    }
+}
+
+/// The messages of one mailbox: a click selects one (with the fade) and opens it; a right click opens
+/// its menu.
+final class MessageListViewController: UIViewController {
+    private let list = WholeItemsStackView()
+    private var rows: [MessageRowView] = []
+    private var preferencesObserver: (any NSObjectProtocol)?
+    /// Called when the selection moves to a message, and whether to open it.
+    var selectionChanged: (Int, Bool) -> Void = { _, _ in }
+
+    /// Which messages are filed where (the menu's Archive and Delete move them).
+    private var filed = Array(repeating: MailboxName.inbox, count: Mailbox.messages.count)
+
+    /// The mailbox shown; its messages only.
+    var mailbox = MailboxName.inbox {
+        didSet {
+            title = mailbox.rawValue
+            filter()
+        }
+    }
+
+    override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        title = MailboxName.inbox.rawValue
+    }
+
+    override func viewDidLoad() {
+        view.backgroundColor = .systemBackground
+        view.clipsToBounds = true
+        rows = Mailbox.messages.map(MessageRowView.init)
+        rows[selectedIndex].isSelected = true
+        for (index, row) in rows.enumerated() {
+            // A right click on a message opens its menu.
+            row.addInteraction(UIContextMenuInteraction(delegate: self))
+            row.previewLines = MailPreferences.previewLines
+            list.addArrangedSubview(row)
+            // A click on a row selects it, as a tap does in Mail.
+            row.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.select(index) })
+        }
+        // Settings (another scene) changes how many preview lines the list shows.
+        preferencesObserver = NotificationCenter.default.addObserver(forName: MailPreferences.didChange, object: nil, queue: nil) { [weak self] _ in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                for row in self.rows { row.previewLines = MailPreferences.previewLines }
+            }
+        }
+        list.axis = .vertical
+        list.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(list)
+        NSLayoutConstraint.activate([
+            list.leadingAnchor.constraint(equalTo: view.leadingAnchor), list.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            list.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor),
+        ])
+        filter()
+    }
+
+    /// The window's size changed: what fits in the list changed.
+    override func viewDidLayoutSubviews() { list.leaveOutWhatDoesNotFit() }
+
+    private func filter() {
+        guard isViewLoaded else { return }
+        for (index, row) in rows.enumerated() {
+            row.isHidden = mailbox == .flagged ? !(row.isFlagged && filed[index] == .inbox) : filed[index] != mailbox
+        }
+    }
+
+    /// The selected message.
+    private(set) var selectedIndex = 0
+
+    /// Selects message `index` (clamped to the mailbox; a removed message's neighbour in the direction
+    /// of the move) and reports it, to open it when `opening`.
+    func select(_ index: Int, opening: Bool = true) {
+        loadViewIfNeeded()
+        var clamped = min(max(0, index), rows.count - 1)
+        let direction = index < selectedIndex ? -1 : 1
+        // Messages of other mailboxes are passed over, in the direction of the move, else back.
+        while rows.indices.contains(clamped), rows[clamped].isHidden { clamped += direction }
+        if !rows.indices.contains(clamped) {
+            clamped = min(max(0, index), rows.count - 1)
+            while rows.indices.contains(clamped), rows[clamped].isHidden { clamped -= direction }
+        }
+        guard rows.indices.contains(clamped) else { return }
+        guard clamped != selectedIndex || !rows[clamped].isSelected else {
+            if opening { selectionChanged(clamped, true) }
+            return
+        }
+        rows[selectedIndex].isSelected = false
+        selectedIndex = clamped
+        rows[clamped].isSelected = true
+        selectionChanged(clamped, opening)
+    }
+
+    /// Files message `index` in `destination` (until the next launch); the selection moves on from it.
+    fileprivate func file(_ index: Int, in destination: MailboxName) {
+        guard rows.indices.contains(index), rows.filter({ !$0.isHidden }).count > 1 else { return }
+        filed[index] = destination
+        filter()
+        if index == selectedIndex {
+            rows[index].isSelected = false
+            select(index + 1, opening: false)
+        }
+    }
+}
+
+extension MessageListViewController: UIContextMenuInteractionDelegate {
     /// A message's menu: open it, the swipe action chosen in Settings, flag it, delete it.
     func contextMenuInteraction(_ interaction: UIContextMenuInteraction,
                                 configurationForMenuAtLocation location: CGPoint) -> UIContextMenuConfiguration? {
@@ -467,26 +622,16 @@ extension MailViewController: UIContextMenuInteractionDelegate {
             let flag = UIAction(title: "Flag", state: row.isFlagged ? .on : .off) { [weak row] _ in row?.isFlagged.toggle() }
             var swipe: [UIMenuElement] = []
             switch MailPreferences.swipeAction {
-            case "Archive": swipe = [UIAction(title: "Archive", subtitle: "Swipe left") { [weak self] _ in self?.remove(index) }]
-            case "Trash": swipe = [UIAction(title: "Move to Trash", subtitle: "Swipe left", attributes: .destructive) { [weak self] _ in self?.remove(index) }]
+            case "Archive": swipe = [UIAction(title: "Archive", subtitle: "Swipe left") { [weak self] _ in self?.file(index, in: .archive) }]
+            case "Trash": swipe = [UIAction(title: "Move to Trash", subtitle: "Swipe left", attributes: .destructive) { [weak self] _ in self?.file(index, in: .trash) }]
             default: break
             }
-            let delete = UIAction(title: "Delete", attributes: .destructive) { [weak self] _ in self?.remove(index) }
+            let delete = UIAction(title: "Delete", attributes: .destructive) { [weak self] _ in self?.file(index, in: .trash) }
             return UIMenu(title: row.message.sender, children: [
                 UIMenu(options: .displayInline, children: [open] + swipe),
                 UIMenu(options: .displayInline, children: [flag]),
                 UIMenu(options: .displayInline, children: [delete]),
             ])
-        }
-    }
-
-    /// Takes message `index` out of the list (until the next launch); the selection moves on from it.
-    private func remove(_ index: Int) {
-        guard rows.indices.contains(index), rows.filter({ !$0.isHidden }).count > 1 else { return }
-        rows[index].isHidden = true
-        if index == selectedIndex {
-            rows[index].isSelected = false
-            select(index + 1)
         }
     }
 }

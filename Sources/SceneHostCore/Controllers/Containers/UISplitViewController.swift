@@ -430,7 +430,6 @@ open class UISplitViewController: UIViewController {
         let pan = UIPanGestureRecognizer { [weak self] pan in self?.edgePanned(pan) }
         pan.isEnabled = presentsWithGesture
         edgePan = pan
-        view.addGestureRecognizer(pan)
     }
 
     private var edgePanStartedAtEdge = false
@@ -533,9 +532,13 @@ open class UISplitViewController: UIViewController {
         guard let view = viewIfLoaded else { return }
         let frames = columnFrames()
         let shown = visibleColumns(displayMode)
+        // The swipe starts on the secondary column, so it never delays a click in another.
+        if let pan = edgePan, let secondary = containers[.secondary]?.viewIfLoaded, pan.view !== secondary {
+            secondary.addGestureRecognizer(pan)
+        }
         let dims = dimsSecondary(displayMode, splitBehavior)
         let order: [Column] = [.secondary, .supplementary, .primary]
-        var hiding: [UIView] = []
+        var hiding: [UIView] = [], entering: [UIView] = []
         for column in order {
             guard let controller = containers[column], let frame = frames[column] else { continue }
             let columnView = controller.view!
@@ -545,25 +548,21 @@ open class UISplitViewController: UIViewController {
                     columnView.frame = column == .secondary ? frame : (frames[column].map { hiddenFrame($0, in: view) } ?? frame)
                     columnView.autoresizingMask = []
                     view.addSubview(columnView)
+                    entering.append(columnView)
                 }
             } else if columnView.superview === view {
                 hiding.append(columnView)
             }
         }
-        // Stacking: secondary, dimming, supplementary, primary, separators.
-        if let secondary = containers[.secondary]?.viewIfLoaded, secondary.superview === view { view.sendSubviewToBack(secondary) }
-        if dims {
-            if dimmingView.superview !== view {
-                dimmingView.alpha = animated ? 0 : 1
-                view.addSubview(dimmingView)
-            }
-            if let secondary = containers[.secondary]?.viewIfLoaded, secondary.superview === view {
-                view.insertSubview(dimmingView, aboveSubview: secondary)
-            }
+        // Stacking: secondary, dimming, supplementary, primary (the separators go above in `apply`).
+        if dims, dimmingView.superview !== view {
+            dimmingView.alpha = animated ? 0 : 1
+            view.addSubview(dimmingView)
         }
-        for column in [Column.supplementary, .primary] {
-            if let columnView = containers[column]?.viewIfLoaded, columnView.superview === view { view.bringSubviewToFront(columnView) }
-        }
+        var stacking = [containers[.secondary]?.viewIfLoaded, dims ? dimmingView : nil,
+                        containers[.supplementary]?.viewIfLoaded, containers[.primary]?.viewIfLoaded].compactMap { $0 }
+        stacking.removeAll { $0.superview !== view }
+        Self.order(stacking, in: view)
         let rightToLeft = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
         let apply = { [self] in
             for column in order {
@@ -581,7 +580,7 @@ open class UISplitViewController: UIViewController {
             for (index, separator) in separators.enumerated() {
                 if index < edges.count, let frame = frames[edges[index]] {
                     if separator.superview !== view { view.addSubview(separator) }
-                    view.bringSubviewToFront(separator)
+                    if let top = stacking.last { Self.order([top, separator], in: view) }
                     separator.frame = CGRect(x: rightToLeft ? frame.minX : frame.maxX - 1, y: 0, width: 1, height: frame.height)
                 } else {
                     separator.removeFromSuperview()
@@ -601,6 +600,18 @@ open class UISplitViewController: UIViewController {
         } else {
             apply()
             finish(true)
+        }
+        // A column added during this layout is laid out now: its constraints joined the engine after
+        // the pass solved it.
+        for columnView in entering { columnView.layoutIfNeeded() }
+    }
+
+    /// Puts `views` (subviews of `view`) in this order from back to front, moving only those out of it:
+    /// a subview moved is drawn again, so a layout that changes nothing moves nothing.
+    static func order(_ views: [UIView], in view: UIView) {
+        for (below, above) in zip(views, views.dropFirst()) {
+            guard let low = view.subviews.firstIndex(of: below), let high = view.subviews.firstIndex(of: above), high < low else { continue }
+            view.insertSubview(above, aboveSubview: below)
         }
     }
 
@@ -746,8 +757,10 @@ open class UISplitViewController: UIViewController {
         let shown = style != .unspecified ? (assigned[.compact] ?? containers[.primary]) : containers[.primary]
         guard let shown else { return }
         let shownView = shown.view!
-        if shownView.superview !== view { view.addSubview(shownView) }
+        let entering = shownView.superview !== view
+        if entering { view.addSubview(shownView) }
         shownView.frame = view.bounds
+        if entering { shownView.layoutIfNeeded() }
     }
 
     private func expand() {
