@@ -384,6 +384,80 @@ struct UISplitViewControllerTests {
         #expect(weakSplit == nil && weakMessage == nil && weakWrapper == nil)
     }
 
+    @Test func aColumnsConstraintsAreSolvedInTheFrameThatAddsIt() throws {
+        let split = UISplitViewController(style: .doubleColumn)
+        let list = titled("List"), message = titled("Message")
+        let label = UILabel()
+        label.text = "Pinned by constraints"
+        label.translatesAutoresizingMaskIntoConstraints = false
+        message.view.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: message.view.leadingAnchor, constant: 30),
+            label.topAnchor.constraint(equalTo: message.view.safeAreaLayoutGuide.topAnchor, constant: 10),
+        ])
+        split.setViewController(list, for: .primary)
+        split.setViewController(message, for: .secondary)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: split)
+        scene.keyWindow?.layoutIfNeeded()
+        let origin = label.convert(CGPoint.zero, to: nil)
+        #expect(origin.x == 350 && label.frame.width > 0, "laid out in the pass that added the column")
+    }
+
+    @Test func theDisplayModeButtonSitsInTheLeadingColumnsBarAndTogglesTheSidebar() throws {
+        let split = UISplitViewController(style: .doubleColumn)
+        let list = titled("List"), message = titled("Message")
+        split.setViewController(list, for: .primary)
+        split.setViewController(message, for: .secondary)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: split)
+        _ = scene.renderImage()
+        let button = split.displayModeButtonItem
+        #expect(list.navigationItem.leftBarButtonItems?.first === button, "the leading column shows it")
+        #expect(message.navigationItem.leftBarButtonItems == nil)
+        button.primaryAction?.perform(sender: button)
+        #expect(split.displayMode == .secondaryOnly)
+        settle(scene)
+        #expect(message.navigationItem.leftBarButtonItems?.first === button && list.navigationItem.leftBarButtonItems == nil)
+        button.primaryAction?.perform(sender: button)
+        #expect(split.displayMode == .oneBesideSecondary)
+        split.displayModeButtonVisibility = .never
+        _ = scene.renderImage()
+        #expect(list.navigationItem.leftBarButtonItems == nil && message.navigationItem.leftBarButtonItems == nil)
+        split.displayModeButtonVisibility = .always
+        split.presentsWithGesture = false
+        _ = scene.renderImage()
+        #expect(list.navigationItem.leftBarButtonItems?.first === button, "always: even without the gesture")
+        resize(scene, width: 500)
+        #expect(list.navigationItem.leftBarButtonItems == nil, "never while collapsed")
+    }
+
+    @Test func hiddenColumnsDisappearAndShownOnesAppear() throws {
+        final class Logged: UIViewController {
+            var log: [String] = []
+            override func viewWillAppear(_ animated: Bool) { super.viewWillAppear(animated); log.append("willAppear") }
+            override func viewDidAppear(_ animated: Bool) { super.viewDidAppear(animated); log.append("didAppear") }
+            override func viewWillDisappear(_ animated: Bool) { super.viewWillDisappear(animated); log.append("willDisappear") }
+            override func viewDidDisappear(_ animated: Bool) { super.viewDidDisappear(animated); log.append("didDisappear") }
+        }
+        let split = UISplitViewController(style: .doubleColumn)
+        let list = Logged(), message = Logged()
+        split.setViewController(list, for: .primary)
+        split.setViewController(message, for: .secondary)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: split)
+        settle(scene)
+        #expect(list.log == ["willAppear", "didAppear"] && message.log == ["willAppear", "didAppear"])
+        split.hide(.primary)
+        settle(scene)
+        #expect(list.log.suffix(2) == ["willDisappear", "didDisappear"], "\(list.log)")
+        #expect(message.log.count == 2, "the secondary stays")
+        split.show(.primary)
+        settle(scene)
+        #expect(list.log.suffix(2) == ["willAppear", "didAppear"], "\(list.log)")
+        resize(scene, width: 500)
+        settle(scene)
+        #expect(message.log.last == "didAppear", "collapsed, the message tops the one stack: \(message.log)")
+        #expect(list.log.last == "didDisappear", "and covers the list: \(list.log)")
+    }
+
     @Test func lookAtIt() throws {
         // Rendered for a person to look at (light, dark, right-to-left, compact); nothing to compare.
         let split = UISplitViewController(style: .tripleColumn)

@@ -1,0 +1,86 @@
+import Foundation
+@_spi(Runtime) @testable import SceneHostCore
+@testable import GalleryApp
+import SceneHostTesting
+import Testing
+
+/// The Gallery's Mail as a split view: it collapses to one navigation stack below 678 points and
+/// expands above it, keeping the open message (offscreen, no display needed).
+@MainActor
+struct GalleryMailSplitTests {
+    private func resize(_ scene: UIWindowScene, width: CGFloat) {
+        scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: width, height: 640), interactive: true)
+        _ = scene.offscreenHost!.prepareFrame()
+    }
+
+    @Test func theOpenMessageIsKeptAcrossCollapseAndExpansion() throws {
+        let mail = MailViewController()
+        mail.overlay.isHidden = true
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 640), rootViewController: mail)
+        _ = scene.renderImage()
+        #expect(!mail.isCollapsed && mail.reader.view.window != nil && mail.list.view.window != nil)
+        mail.select(3)
+        resize(scene, width: 600)
+        #expect(mail.isCollapsed)
+        let stack = try #require(mail.mailboxes.navigationController)
+        #expect(stack.viewControllers == [mail.mailboxes, mail.list, mail.reader], "the open message on top of the list")
+        #expect(mail.reader.view.window != nil && mail.list.viewIfLoaded?.window == nil)
+        resize(scene, width: 900)
+        #expect(!mail.isCollapsed && mail.selectedIndex == 3)
+        #expect(mail.reader.navigationController?.viewControllers == [mail.reader] && mail.reader.view.window != nil)
+        #expect(mail.list.navigationController?.viewControllers == [mail.list] && mail.list.view.window != nil)
+    }
+
+    @Test func launchedCompactItShowsTheListAndAClickOpensTheMessage() throws {
+        let mail = MailViewController()
+        mail.overlay.isHidden = true
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 500, height: 640), rootViewController: mail)
+        _ = scene.renderImage()
+        #expect(mail.isCollapsed)
+        let stack = try #require(mail.mailboxes.navigationController)
+        #expect(stack.viewControllers == [mail.mailboxes, mail.list], "the list, not a message, at launch")
+        // ↓ moves the selection without opening.
+        mail.select(1, opening: false)
+        #expect(stack.viewControllers.count == 2 && mail.selectedIndex == 1)
+        func rows(in view: UIView) -> [MessageRowView] {
+            view.subviews.flatMap { ($0 as? MessageRowView).map { [$0] } ?? rows(in: $0) }
+        }
+        let row = try #require(rows(in: mail.list.view).dropFirst(2).first)
+        scene.click(at: row.convert(CGPoint(x: row.bounds.midX, y: row.bounds.midY), to: nil))
+        #expect(mail.selectedIndex == 2 && stack.viewControllers.last === mail.reader, "a click opens the message")
+        resize(scene, width: 1000)
+        #expect(!mail.isCollapsed && mail.selectedIndex == 2 && mail.reader.view.window != nil)
+    }
+
+    @Test func theMailboxesFilterTheList() throws {
+        let mail = MailViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1200, height: 640), rootViewController: mail)
+        _ = scene.renderImage()
+        #expect(mail.displayMode == .twoBesideSecondary, "wide enough for the sidebar beside both")
+        mail.mailboxes.choose(.trash)
+        #expect(mail.list.title == "Trash")
+        func rows(in view: UIView) -> [MessageRowView] {
+            view.subviews.flatMap { ($0 as? MessageRowView).map { [$0] } ?? rows(in: $0) }
+        }
+        #expect(rows(in: mail.list.view).allSatisfy { $0.isHidden }, "nothing in the trash yet")
+        mail.mailboxes.choose(.inbox)
+        #expect(rows(in: mail.list.view).allSatisfy { !$0.isHidden })
+    }
+
+    @Test func aRemovedMailSceneFreesItsColumns() {
+        weak var weakMail: MailViewController?
+        weak var weakReader: UIViewController?
+        do {
+            let mail = MailViewController()
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 640), rootViewController: mail)
+            _ = scene.renderImage()
+            resize(scene, width: 500)
+            resize(scene, width: 1000)
+            weakMail = mail
+            weakReader = mail.reader
+            scene.windows.first?.rootViewController = UIViewController()
+            _ = scene.renderImage()
+        }
+        #expect(weakMail == nil && weakReader == nil)
+    }
+}
