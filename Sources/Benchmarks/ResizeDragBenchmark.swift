@@ -55,6 +55,19 @@ enum ResizeDragBenchmark: Benchmark {
         for (label, frames, correct) in queuedFrames { print("| \(label) | \(frames) | \(correct ? "yes" : "no") |") }
         let hand = results.map(\.hand).max() ?? 0
         print(String(format: "(CPU is the app's: this process's, less the XTest calls that drive the drag (at most %.3f ms per step here); the X server", hand) + " and openbox are other processes. The control is a step of the Mail scene's drag offscreen, steps 3 ms apart, measured before each drag (the median): on a shared machine it shows how fast the machine ran.)")
+        let split = try await measureCollapse()
+        print("")
+        print("| split-view Mail, 1920×1080 @1x, \(collapseRounds) drags each | client CPU per step, median (range) (ms) | steps acknowledged |")
+        print("| --- | --- | --- |")
+        for (label, cpu, acknowledged) in [("530→830→530 pt: collapses and expands (crosses 678 pt both ways)", split.crossing, split.crossingAcknowledged),
+                                           ("679→979→679 pt: stays regular", split.within, split.withinAcknowledged)] {
+            print(String(format: "| %@ | %.2f (%.2f–%.2f) | %d of %d |", label, median(cpu), cpu.min() ?? 0, cpu.max() ?? 0,
+                         acknowledged, collapseRounds * steps))
+        }
+        print("(Each drag: 200 steps, 3 pt a step, out for 100 and back; the two kinds alternate. The window manager sends no sync request for a drag's first motion, so 199 of each drag's 200 steps can be acknowledged.)")
+        report(target: "resize-split-collapse-cpu-ratio", value: median(split.crossing) / median(split.within), unit: "×", goal: 1.5)
+        report(target: "resize-split-steps-unacknowledged", value: Double(collapseRounds * 2 * (steps - 1) - split.crossingAcknowledged - split.withinAcknowledged),
+               unit: "steps", goal: 0)
         if let main = results.first(where: { $0.label == "1920×1080 @1x" }), let queued = queuedFrames.first(where: { $0.0 == "1920×1080 @1x" }) {
             report(target: "resize-sync-p50", value: main.syncP50, unit: "ms", goal: 2)
             report(target: "resize-sync-p99", value: main.syncP99, unit: "ms", goal: 8)
@@ -116,6 +129,40 @@ enum ResizeDragBenchmark: Benchmark {
         let correct = await app.run(until: { framesUntilFinal() != nil && mail.effectiveGeometry.systemFrame.size == final }, timeout: 5)
         let queued = framesUntilFinal() ?? app.events(of: "frame", scene: mail).count
         return (result, queued, correct)
+    }
+
+    static let collapseRounds = 5
+
+    /// The split-view Mail dragged across the size-class threshold and, for comparison, within the
+    /// regular width: drags of 200 steps alternating between 530→830→530 points (collapsing to one
+    /// navigation stack at 677 and expanding at 678, each way) and 679→979→679 points (regular all along,
+    /// under one split behavior), at 1920×1080 @1x. The CPU per step of each drag, and the steps
+    /// acknowledged.
+    @MainActor
+    static func measureCollapse() async throws -> (crossing: [Double], within: [Double], crossingAcknowledged: Int, withinAcknowledged: Int) {
+        let height: CGFloat = 600
+        let (app, mail, window, other) = try await launchMail(width: 1920, height: 1080, frame: CGRect(x: 20, y: 40, width: 530, height: height))
+        let input = try SyntheticInput(display: other)
+        var crossing: [Double] = [], within: [Double] = [], crossingAcknowledged = 0, withinAcknowledged = 0
+        for _ in 0..<collapseRounds {
+            for (start, crosses) in [(CGFloat(530), true), (679, false)] {
+                let frame = CGRect(x: 20, y: 40, width: start, height: height)
+                mail.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: frame))
+                _ = await app.run(until: { mail.effectiveGeometry.systemFrame.size == frame.size })
+                await app.run(for: 0.4)
+                guard let corner = input.frameCorner(of: window) else { throw X11Error("no frame corner") }
+                let result = await drag(app: app, scene: mail, other: other, input: input, corner: corner, dy: 0)
+                if crosses {
+                    crossing.append(result.cpuPerStep)
+                    crossingAcknowledged += result.frames.count
+                } else {
+                    within.append(result.cpuPerStep)
+                    withinAcknowledged += result.frames.count
+                }
+                await app.run(for: 0.4)
+            }
+        }
+        return (crossing, within, crossingAcknowledged, withinAcknowledged)
     }
 
     /// The Gallery on a private `width`×`height` Xvfb with openbox, its Settings scene iconified and its
