@@ -458,6 +458,38 @@ struct UISplitViewControllerTests {
         #expect(list.log.last == "didDisappear", "and covers the list: \(list.log)")
     }
 
+    @Test func showDetailReplacesTheSecondaryAndShowPushesOnThePrimary() throws {
+        let split = UISplitViewController(style: .doubleColumn)
+        let list = titled("List"), message = titled("Message"), other = titled("Other"), third = titled("Third")
+        split.setViewController(list, for: .primary)
+        split.setViewController(message, for: .secondary)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: split)
+        _ = scene.renderImage()
+        // From inside a column: the navigation controller does not handle show-detail; the split view does.
+        list.showDetailViewController(other, sender: nil)
+        let secondary = try #require(other.navigationController)
+        #expect(secondary.viewControllers == [other] && split.viewController(for: .secondary) === other)
+        #expect(message.parent == nil)
+        resize(scene, width: 500)
+        let stack = try #require(list.navigationController)
+        #expect(stack.viewControllers == [list, other])
+        split.showDetailViewController(third, sender: nil)
+        #expect(stack.viewControllers == [list, third], "collapsed: the detail on the stack is replaced")
+        settle(scene)
+        resize(scene, width: 1000)
+        #expect(stack.viewControllers == [list] && third.navigationController?.viewControllers == [third])
+        let pushed = titled("Pushed")
+        split.show(pushed, sender: nil)
+        #expect(stack.viewControllers == [list, pushed])
+
+        let classic = UISplitViewController(nibName: nil, bundle: nil)
+        let primary = UINavigationController(rootViewController: titled("Root"))
+        classic.viewControllers = [primary, titled("Detail")]
+        let detail = titled("New detail")
+        classic.showDetailViewController(detail, sender: nil)
+        #expect(classic.viewControllers == [primary, detail])
+    }
+
     @Test func lookAtIt() throws {
         // Rendered for a person to look at (light, dark, right-to-left, compact); nothing to compare.
         let split = UISplitViewController(style: .tripleColumn)

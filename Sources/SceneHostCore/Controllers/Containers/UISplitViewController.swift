@@ -196,6 +196,72 @@ open class UISplitViewController: UIViewController {
 
     private var hasThreeColumns: Bool { style == .tripleColumn }
 
+    // MARK: Showing
+
+    /// Shows `vc` in the primary context: the delegate's `splitViewController(_:show:sender:)` first;
+    /// else the primary's navigation controller pushes it (while collapsed, onto the one stack); a
+    /// classic primary that is no navigation controller is replaced.
+    open override func show(_ vc: UIViewController, sender: Any?) {
+        if delegate?.splitViewController(self, show: vc, sender: sender) == true { return }
+        if let navigation = containers[.primary] as? UINavigationController {
+            navigation.pushViewController(vc, animated: viewIfLoaded?.window != nil)
+        } else if style == .unspecified {
+            viewControllers = [vc] + (containers[.secondary].map { [$0] } ?? [])
+        } else {
+            setViewController(vc, for: .primary)
+        }
+    }
+
+    /// Shows `vc` in the secondary context: the delegate's `splitViewController(_:showDetail:sender:)`
+    /// first. Column style: `vc` replaces the secondary column's stack (while collapsed, what the
+    /// secondary put on the one stack; it is pushed when there was none) and the secondary shows, as
+    /// `setViewController(_:for: .secondary)` after setting nil and `show(.secondary)` would. Classic
+    /// style: it replaces the secondary; while collapsed the primary navigation controller pushes it.
+    open override func showDetailViewController(_ vc: UIViewController, sender: Any?) {
+        if delegate?.splitViewController(self, showDetail: vc, sender: sender) == true { return }
+        let animated = viewIfLoaded?.window != nil
+        if style == .unspecified {
+            if isCollapsed, let navigation = containers[.primary] as? UINavigationController {
+                navigation.pushViewController(vc, animated: animated)
+            } else if let primary = containers[.primary] {
+                viewControllers = [primary, vc]
+            } else {
+                viewControllers = [vc]
+            }
+            return
+        }
+        let primary = containers[.primary] as? UINavigationController
+        var kept = primary?.viewControllers ?? []
+        if isCollapsed, let root = collapsedRoots[.secondary], let at = kept.firstIndex(where: { $0 === root }) {
+            kept = Array(kept.prefix(at))
+        }
+        if let navigation = vc as? UINavigationController {
+            if let old = containers[.secondary], old !== navigation { detach(old) }
+            assigned[.secondary] = navigation
+            containers[.secondary] = navigation
+            if navigation.parent !== self { attach(navigation) }
+        } else if let navigation = containers[.secondary] as? UINavigationController, !(assigned[.secondary] is UINavigationController) {
+            assigned[.secondary] = vc
+            navigation.setViewControllers([vc], animated: false)
+        } else {
+            setViewController(nil, for: .secondary)
+            setViewController(vc, for: .secondary)
+        }
+        if isCollapsed, assigned[.compact] == nil, let primary {
+            if collapsedPrimaryCount == nil { collapsedPrimaryCount = kept.count }
+            var columns: [Column] = []
+            if hasThreeColumns, !isOnCollapsedStack(.supplementary) { columns.append(.supplementary) }
+            columns.append(.secondary)
+            if (containers[.secondary] as? UINavigationController)?.viewIfLoaded?.superview != nil {
+                containers[.secondary]?.viewIfLoaded?.removeFromSuperview()
+            }
+            primary.setViewControllers(kept + takeStacks(of: columns), animated: animated)
+        } else if !isCollapsed {
+            show(.secondary)
+            viewIfLoaded?.setNeedsLayout()
+        }
+    }
+
     // MARK: Display mode
 
     /// The display mode you would like; reinterpreted for the split behavior in use
@@ -313,12 +379,19 @@ open class UISplitViewController: UIViewController {
             guard hasThreeColumns, !visibleColumns(current).contains(.supplementary) else { return }
             target = .oneBesideSecondary
         case .secondary:
-            if dimsSecondary(current, behavior) {
-                target = hasThreeColumns && current == .twoDisplaceSecondary ? .oneBesideSecondary : .secondaryOnly
-            }
+            uncoverSecondary(systemDriven: false)
+            return
         default: return
         }
         request(normalized(target, for: behavior), systemDriven: false)
+    }
+
+    /// Hides what covers or pushes the secondary (a click on the dimmed secondary does this too).
+    private func uncoverSecondary(systemDriven: Bool) {
+        let current = displayMode
+        guard !isCollapsed, dimsSecondary(current, splitBehavior) else { return }
+        let target: DisplayMode = hasThreeColumns && current == .twoDisplaceSecondary ? .oneBesideSecondary : .secondaryOnly
+        request(normalized(target, for: splitBehavior), systemDriven: systemDriven)
     }
 
     /// Hides `column`, going to the nearest display mode that does not show it, animated. Hiding the
@@ -411,7 +484,7 @@ open class UISplitViewController: UIViewController {
     private lazy var dimmingView: UIView = {
         let dimming = UIView()
         dimming.backgroundColor = UIColor(white: 0, alpha: 0.2)
-        dimming.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.show(.secondary) })
+        dimming.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.uncoverSecondary(systemDriven: true) })
         return dimming
     }()
 
@@ -931,6 +1004,12 @@ public protocol UISplitViewControllerDelegate: AnyObject {
     func splitViewController(_ svc: UISplitViewController, willShow column: UISplitViewController.Column)
     /// Column style: a column is about to hide through a change the split view made, not `hide(_:)`.
     func splitViewController(_ svc: UISplitViewController, willHide column: UISplitViewController.Column)
+    /// Return true when you showed `vc` (in the primary context) yourself; false (the default) lets the
+    /// split view do it.
+    func splitViewController(_ splitViewController: UISplitViewController, show vc: UIViewController, sender: Any?) -> Bool
+    /// Return true when you showed `vc` (in the secondary context) yourself; false (the default) lets
+    /// the split view do it.
+    func splitViewController(_ splitViewController: UISplitViewController, showDetail vc: UIViewController, sender: Any?) -> Bool
     /// Classic style: return true when you collapsed the secondary yourself; false (the default) lets
     /// the primary navigation controller push it.
     func splitViewController(_ splitViewController: UISplitViewController, collapseSecondary secondaryViewController: UIViewController,
@@ -950,6 +1029,8 @@ extension UISplitViewControllerDelegate {
     public func splitViewControllerDidExpand(_ svc: UISplitViewController) {}
     public func splitViewController(_ svc: UISplitViewController, willShow column: UISplitViewController.Column) {}
     public func splitViewController(_ svc: UISplitViewController, willHide column: UISplitViewController.Column) {}
+    public func splitViewController(_ splitViewController: UISplitViewController, show vc: UIViewController, sender: Any?) -> Bool { false }
+    public func splitViewController(_ splitViewController: UISplitViewController, showDetail vc: UIViewController, sender: Any?) -> Bool { false }
     public func splitViewController(_ splitViewController: UISplitViewController, collapseSecondary secondaryViewController: UIViewController,
                                     onto primaryViewController: UIViewController) -> Bool { false }
     public func splitViewController(_ splitViewController: UISplitViewController, separateSecondaryFrom primaryViewController: UIViewController) -> UIViewController? { nil }
@@ -965,4 +1046,9 @@ extension UIViewController {
         }
         return nil
     }
+}
+
+extension UISplitViewController: ShowActionHandling {
+    /// A split view handles both `show(_:sender:)` and `showDetailViewController(_:sender:)`, as UIKit's.
+    var handledShowActions: Set<UIViewController.ShowAction> { [.show, .showDetailViewController] }
 }
