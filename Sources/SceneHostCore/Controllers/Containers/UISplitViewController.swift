@@ -495,6 +495,7 @@ open class UISplitViewController: UIViewController {
     private weak var displayModeButtonHost: UINavigationItem?
     private var displayModeButtonGlyph: (Bool, Bool)?
 
+    /// Sets up the background, the hairlines and the swipe; call super when overriding.
     open override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .systemBackground
@@ -1020,19 +1021,30 @@ public protocol UISplitViewControllerDelegate: AnyObject {
 }
 
 extension UISplitViewControllerDelegate {
+    /// Does nothing.
     public func splitViewController(_ svc: UISplitViewController, willChangeTo displayMode: UISplitViewController.DisplayMode) {}
+    /// Returns the proposed column.
     public func splitViewController(_ svc: UISplitViewController,
                                     topColumnForCollapsingToProposedTopColumn proposedTopColumn: UISplitViewController.Column) -> UISplitViewController.Column { proposedTopColumn }
+    /// Returns the proposed mode.
     public func splitViewController(_ svc: UISplitViewController,
                                     displayModeForExpandingToProposedDisplayMode proposedDisplayMode: UISplitViewController.DisplayMode) -> UISplitViewController.DisplayMode { proposedDisplayMode }
+    /// Does nothing.
     public func splitViewControllerDidCollapse(_ svc: UISplitViewController) {}
+    /// Does nothing.
     public func splitViewControllerDidExpand(_ svc: UISplitViewController) {}
+    /// Does nothing.
     public func splitViewController(_ svc: UISplitViewController, willShow column: UISplitViewController.Column) {}
+    /// Does nothing.
     public func splitViewController(_ svc: UISplitViewController, willHide column: UISplitViewController.Column) {}
+    /// Returns false: the split view shows it.
     public func splitViewController(_ splitViewController: UISplitViewController, show vc: UIViewController, sender: Any?) -> Bool { false }
+    /// Returns false: the split view shows it.
     public func splitViewController(_ splitViewController: UISplitViewController, showDetail vc: UIViewController, sender: Any?) -> Bool { false }
+    /// Returns false: the primary navigation controller takes the secondary.
     public func splitViewController(_ splitViewController: UISplitViewController, collapseSecondary secondaryViewController: UIViewController,
                                     onto primaryViewController: UIViewController) -> Bool { false }
+    /// Returns nil: the primary navigation controller gives the secondary back.
     public func splitViewController(_ splitViewController: UISplitViewController, separateSecondaryFrom primaryViewController: UIViewController) -> UIViewController? { nil }
 }
 
