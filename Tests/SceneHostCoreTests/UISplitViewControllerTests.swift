@@ -490,6 +490,39 @@ struct UISplitViewControllerTests {
         #expect(classic.viewControllers == [primary, detail])
     }
 
+    @Test func aSwipeFromTheLeadingEdgeShowsThePrimaryAndAClickOnTheDimmedSecondaryHidesIt() {
+        let split = UISplitViewController(style: .doubleColumn)
+        let delegate = RecordingSplitDelegate()
+        split.delegate = delegate
+        split.setViewController(titled("List"), for: .primary)
+        split.setViewController(titled("Message"), for: .secondary)
+        split.preferredSplitBehavior = .overlay
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: split)
+        settle(scene)
+        #expect(split.displayMode == .secondaryOnly)
+        func swipe(from x: CGFloat, at time: TimeInterval) {
+            scene.pointerPressed(at: CGPoint(x: x, y: 300), timestamp: time)
+            for (step, dx) in [10, 30, 60, 100].enumerated() {
+                scene.pointerMoved(to: CGPoint(x: x + CGFloat(dx), y: 302), timestamp: time + 0.02 * Double(step + 1))
+            }
+            scene.pointerReleased(at: CGPoint(x: x + 100, y: 302), timestamp: time + 0.1)
+        }
+        swipe(from: 300, at: 10)
+        #expect(split.displayMode == .secondaryOnly, "a swipe away from the edge does nothing")
+        swipe(from: 4, at: 11)
+        #expect(split.displayMode == .oneOverSecondary)
+        #expect(delegate.calls == ["willShow(primary)"], "the swipe is the split view's own change")
+        settle(scene)
+        scene.pointerPressed(at: CGPoint(x: 800, y: 400), timestamp: 12)
+        scene.pointerReleased(at: CGPoint(x: 800, y: 400), timestamp: 12.05)
+        #expect(split.displayMode == .secondaryOnly)
+        #expect(delegate.calls == ["willShow(primary)", "willHide(primary)"])
+        settle(scene)
+        split.presentsWithGesture = false
+        swipe(from: 4, at: 13)
+        #expect(split.displayMode == .secondaryOnly, "no swipe without presentsWithGesture")
+    }
+
     @Test func lookAtIt() throws {
         // Rendered for a person to look at (light, dark, right-to-left, compact); nothing to compare.
         let split = UISplitViewController(style: .tripleColumn)
