@@ -471,3 +471,18 @@ final class UINavigationControllerTests {
         try scene.renderImage().writePNG(to: "/tmp/navpng/compact-large.png")
     }
 }
+
+extension UINavigationControllerTests {
+    @Test func barsLetGoOfTheButtonsTheyNoLongerShow() {
+        let a = UIViewController()
+        let item = UIBarButtonItem(systemItem: .add)
+        a.navigationItem.rightBarButtonItem = item
+        let navigation = UINavigationController(rootViewController: a)
+        _ = makeScene(navigation)
+        for index in 0..<20 { a.title = "Title \(index)" }
+        #expect(item.observers.count == 1, "one button follows the item, however often the bar is rebuilt")
+        item.title = "Plus"
+        a.navigationItem.rightBarButtonItem = nil
+        #expect(item.observers.isEmpty)
+    }
+}

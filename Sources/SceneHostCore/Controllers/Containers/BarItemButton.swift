@@ -82,6 +82,14 @@ enum BarGlyph: Equatable {
 final class BarItemButton: UIButton {
     /// The item shown; nil for the back button.
     private(set) var item: UIBarButtonItem?
+    /// The button's entry in the item's observers, removed when the bar lets the button go.
+    var observation: UUID?
+
+    /// Stops following the item (the bar no longer shows this button).
+    func detach() {
+        if let observation { item?.observers[observation] = nil }
+        observation = nil
+    }
     var glyph: BarGlyph?
 
     /// A button for `item`, running `action` (the item's primary action) on a click.

@@ -20,8 +20,9 @@ open class UINavigationBar: UIView {
     /// Kept for code that sets it; the bar is always opaque.
     open var isTranslucent = true
 
-    /// The items on the bar's stack, the top one last. A navigation controller sets them.
-    open internal(set) var items: [UINavigationItem]? {
+    /// The items on the bar's stack, the top one last. A navigation controller sets them (set them
+    /// yourself only on a bar of your own).
+    open var items: [UINavigationItem]? {
         didSet {
             for item in oldValue ?? [] where item.bar === self { item.bar = nil }
             for item in items ?? [] { item.bar = self }
@@ -93,7 +94,10 @@ open class UINavigationBar: UIView {
 
     /// Rebuilds the buttons and labels from the items.
     func itemsDidChange() {
-        for view in leftButtons + rightButtons where view.superview === self { view.removeFromSuperview() }
+        for view in leftButtons + rightButtons {
+            (view as? BarItemButton)?.detach()
+            if view.superview === self { view.removeFromSuperview() }
+        }
         shownTitleView?.removeFromSuperview()
         shownTitleView = nil
         let top = topItem
@@ -139,6 +143,7 @@ open class UINavigationBar: UIView {
         }
         let button = BarItemButton(item: item)
         let id = UUID()
+        button.observation = id
         item.observers[id] = { [weak button, weak item] in
             guard let button, let item else { return }
             button.update(from: item)

@@ -419,7 +419,7 @@ open class UINavigationController: UIViewController {
 /// The navigation controller's root view: lays out the bars and the content.
 @MainActor
 final class NavigationControllerView: UIView {
-    unowned(unsafe) let controller: UINavigationController
+    private weak var controller: UINavigationController?
 
     init(controller: UINavigationController) {
         self.controller = controller
@@ -430,6 +430,6 @@ final class NavigationControllerView: UIView {
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        controller.layoutContainer()
+        controller?.layoutContainer()
     }
 }

@@ -29,7 +29,10 @@ open class UIToolbar: UIView {
     }
 
     private func itemsDidChange() {
-        for view in itemViews where view.superview === self { view.removeFromSuperview() }
+        for view in itemViews {
+            (view as? BarItemButton)?.detach()
+            if view.superview === self { view.removeFromSuperview() }
+        }
         itemViews = (items ?? []).filter { !$0.isHidden }.map(UINavigationBar.view(for:))
         for view in itemViews { addSubview(view) }
         setNeedsLayout()
