@@ -76,3 +76,43 @@ struct GallerySettingsNavigationTests {
         }
     }
 }
+
+/// The Settings stack in the running Gallery, on a real display: the open page comes back after a
+/// relaunch, and Escape and Alt+← go back. (Part of the serialized window suite.)
+extension SceneWindowTests {
+    @Test func theSettingsPathComesBackAfterARelaunchAndTheKeyboardGoesBack() async throws {
+        let scratch = ScratchFolder("settings-relaunch"), previous = AppDelegate.userDefaults
+        AppDelegate.userDefaults = UserDefaults(suiteName: scratch.appending("defaults").path) ?? .standard
+        defer { AppDelegate.userDefaults = previous }
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        func container() -> SettingsContainerController? {
+            app.scene(titled: "Settings")?.windows.first?.rootViewController as? SettingsContainerController
+        }
+        let first = try #require(container())
+        first.settings.show(SettingsPage.previews.makeController(), sender: nil)
+        #expect(await app.run(until: { first.topViewController?.view.window != nil && first.viewControllers[0].viewIfLoaded?.window == nil }))
+        #expect(first.navigationPath == ["previews"])
+
+        try app.relaunch()
+        #expect(await app.waitForScenes(2))
+        #expect(await app.run(until: { container()?.navigationPath == ["previews"] }), "the page is open again")
+        let restored = try #require(container())
+        #expect(restored !== first && restored.navigationBar.backButton.configuration?.title == "Settings")
+
+        // Escape goes back; Alt+← too.
+        let settings = try #require(app.scene(titled: "Settings"))
+        let other = try app.virtualDisplay.connect()
+        let input = try SyntheticInput(display: other)
+        other.focus(try #require(app.window(of: settings)))
+        other.flush()
+        #expect(await app.run(until: { settings.activationState == .foregroundActive }))
+        #expect(await app.run(until: { restored.topViewController?.isFirstResponder == true }, timeout: 3))
+        input.press(keysym: KeySym(rawValue: 0xFF1B))
+        #expect(await app.run(until: { restored.navigationPath.isEmpty }), "Escape pops")
+        restored.settings.show(SettingsPage.swipe.makeController(), sender: nil)
+        #expect(await app.run(until: { restored.topViewController?.isFirstResponder == true }, timeout: 3))
+        input.press(keysym: KeySym(rawValue: 0xFF51), modifiers: [KeySym(rawValue: 0xFFE9)])
+        #expect(await app.run(until: { restored.navigationPath.isEmpty }), "Alt+← pops")
+    }
+}
