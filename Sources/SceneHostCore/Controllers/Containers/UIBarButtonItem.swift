@@ -12,6 +12,7 @@ open class UIBarItem {
     /// A number of your own to tell items apart.
     open var tag = 0
 
+    /// An item with nothing set.
     public init() {}
 
     /// Bars showing the item redraw it.

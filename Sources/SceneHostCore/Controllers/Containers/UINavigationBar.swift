@@ -53,6 +53,7 @@ open class UINavigationBar: UIView {
     private let separator = UIView()
     private var shownTitleView: UIView?
 
+    /// An empty bar (a navigation controller makes its own).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = Self.barBackground
@@ -154,9 +155,12 @@ open class UINavigationBar: UIView {
 
     // MARK: Layout
 
+    /// The given width at the bar's height.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: preferredHeight) }
+    /// No width of its own; the bar's height.
     open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: preferredHeight) }
 
+    /// Places the back button, the items and the title (mirrored in right-to-left).
     open override func layoutSubviews() {
         let traits = traitCollection
         let rightToLeft = isRightToLeftLayout

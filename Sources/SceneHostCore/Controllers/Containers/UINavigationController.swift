@@ -15,7 +15,9 @@ public protocol UINavigationControllerDelegate: AnyObject {
 }
 
 extension UINavigationControllerDelegate {
+    /// Does nothing.
     public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    /// Does nothing.
     public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
 }
 
@@ -49,6 +51,7 @@ open class UINavigationController: UIViewController {
     /// The content views' container, below the bar and clipping the sliding views.
     let contentView = UIView()
 
+    /// An empty navigation controller (the nib arguments are ignored, as for every controller).
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
         navigationBar.backAction = { [weak self] in self?.popViewController(animated: true) }
@@ -236,10 +239,12 @@ open class UINavigationController: UIViewController {
 
     // MARK: View
 
+    /// The container view of the bars and the content.
     open override func loadView() {
         view = NavigationControllerView(controller: self)
     }
 
+    /// Puts the bars and the top controller's view in place. Overrides call super.
     open override func viewDidLoad() {
         super.viewDidLoad()
         contentView.clipsToBounds = true

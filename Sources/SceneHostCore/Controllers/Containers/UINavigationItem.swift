@@ -74,14 +74,20 @@ open class UINavigationItem {
         set { rightBarButtonItems = newValue.map { [$0] } }
     }
 
+    /// An item titled `title`.
     public init(title: String) { self.title = title }
+    /// An item without a title (the controller's `title` shows).
     public init() {}
 
     /// Sets the left items (animation is not supported: they change at once).
     open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
+    /// Sets the right items (at once).
     open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
+    /// Sets the left item (at once).
     open func setLeftBarButton(_ item: UIBarButtonItem?, animated: Bool) { leftBarButtonItem = item }
+    /// Sets the right item (at once).
     open func setRightBarButton(_ item: UIBarButtonItem?, animated: Bool) { rightBarButtonItem = item }
+    /// Hides or shows the back button (at once).
     open func setHidesBackButton(_ hidesBackButton: Bool, animated: Bool) { self.hidesBackButton = hidesBackButton }
 
     /// The controller whose item this is (its `title` is the fallback title).
