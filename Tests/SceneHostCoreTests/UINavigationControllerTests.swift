@@ -196,6 +196,8 @@ final class UINavigationControllerTests {
         #expect(abs(shownX(b.view) - width / 2) < 2, "ease in-out: halfway at half the time")
         #expect(abs(shownX(a.view) + width * 0.15) < 2, "the old view moves a third as far")
         #expect(b.view.frame.minX == 0, "the model is at its end at once")
+        let titleOpacity = navigation.navigationBar.titleLabel.layer.presentation()?.opacity ?? -1
+        #expect(titleOpacity > 0.2 && titleOpacity < 0.8, "the bar's new title fades in: \(titleOpacity)")
         frame(scene, at: 200 + UINavigationController.transitionDuration + 0.01)
         #expect(abs(shownX(b.view)) < 0.5 && a.viewIfLoaded?.superview == nil)
     }
@@ -484,5 +486,33 @@ extension UINavigationControllerTests {
         item.title = "Plus"
         a.navigationItem.rightBarButtonItem = nil
         #expect(item.observers.isEmpty)
+    }
+}
+
+extension UINavigationControllerTests {
+    @Test func glyphsGrowWithTheTextSizeAndMenusOpenFromItemsWithoutAnAction() throws {
+        let a = UIViewController()
+        let menu = UIMenu(children: [UIAction(title: "Archive") { _ in }])
+        a.navigationItem.rightBarButtonItems = [UIBarButtonItem(systemItem: .add), UIBarButtonItem(title: "Sort", menu: menu)]
+        let navigation = UINavigationController(rootViewController: a)
+        let scene = makeScene(navigation)
+        let buttons = navigation.navigationBar.rightButtons.compactMap { $0 as? BarItemButton }
+        let before = buttons[0].frame.size
+        #expect(buttons[1].showsMenuAsPrimaryAction && buttons[1].menu === menu)
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        _ = scene.renderImage()
+        let after = navigation.navigationBar.rightButtons[0].frame.size
+        #expect(after.width > before.width * 1.4 && after.height > before.height * 1.5, "\(before) → \(after)")
+    }
+
+    @Test func hidingTheBarAnimatedSlidesItOut() {
+        let navigation = UINavigationController(rootViewController: UIViewController())
+        let scene = makeScene(navigation)
+        navigation.setNavigationBarHidden(true, animated: true)
+        #expect(navigation.navigationBar.frame.minY == -50 && navigation.contentView.frame.minY == 0, "the model at once")
+        frame(scene, at: 600)
+        frame(scene, at: 600 + UINavigationController.barDuration / 2)
+        let shownY = (navigation.navigationBar.layer.presentation()?.position.y ?? .nan) - 25
+        #expect(shownY < -5 && shownY > -45, "on its way out: \(shownY)")
     }
 }

@@ -22,7 +22,7 @@ enum BarGlyph: Equatable {
         }
     }
 
-    /// The glyph's outline in a 22 × 22 box at `origin`, mirrored for right-to-left where it points.
+    /// The glyph's outline in the 22 × 22 `box`, mirrored for right-to-left where it points.
     @MainActor func path(in box: CGRect, rightToLeft: Bool) -> (path: UIBezierPath, filled: Bool) {
         let path = UIBezierPath()
         var filled = false
@@ -124,14 +124,19 @@ final class BarItemButton: UIButton {
         invalidateIntrinsicContentSize()
     }
 
+    /// How much the glyph grows with the text size: as the body style, between 1 and 2.
+    private var glyphScale: CGFloat {
+        min(2, max(1, UIFont.preferredFont(forTextStyle: .body, compatibleWith: traitCollection).pointSize / 17))
+    }
+
     /// Extra room for a glyph (beside the title, for the back button's chevron).
-    private var glyphWidth: CGFloat { glyph == nil ? 0 : (configuration?.title == nil ? 22 : 18) }
+    private var glyphWidth: CGFloat { glyph == nil ? 0 : (configuration?.title == nil ? 22 : 18) * glyphScale }
 
     override var intrinsicContentSize: CGSize {
         var size = super.intrinsicContentSize
         if glyph != nil {
             size.width += glyphWidth
-            size.height = max(size.height, 34)
+            size.height = max(size.height, 22 * glyphScale + 12)
         }
         if let width = item?.width, width > 0 { size.width = max(size.width, width) }
         return size
@@ -146,11 +151,13 @@ final class BarItemButton: UIButton {
         if !onlyGlyph { context.translateBy(x: (rightToLeft ? -glyphWidth : glyphWidth) / 2, y: 0) }
         super.draw(rect)
         context.restoreGState()
-        let x: CGFloat = onlyGlyph ? (bounds.width - 22) / 2 : (rightToLeft ? bounds.width - 8 - 22 + 4 : 8 - 4)
-        let box = CGRect(x: x.rounded(), y: ((bounds.height - 22) / 2).rounded(), width: 22, height: 22)
-        let (path, filled) = glyph.path(in: box, rightToLeft: rightToLeft)
+        let scale = glyphScale, side = 22 * scale
+        let x: CGFloat = onlyGlyph ? (bounds.width - side) / 2 : (rightToLeft ? bounds.width - 8 - side + 4 * scale : 8 - 4 * scale)
+        let (path, filled) = glyph.path(in: CGRect(x: 0, y: 0, width: 22, height: 22), rightToLeft: rightToLeft)
         let color = look(for: configuration).foreground
         context.saveGState()
+        context.translateBy(x: x.rounded(), y: ((bounds.height - side) / 2).rounded())
+        context.scaleBy(x: scale, y: scale)
         if filled {
             context.setFillColor(color)
             path.fill()

@@ -153,6 +153,15 @@ open class UINavigationBar: UIView {
         return button
     }
 
+    /// Fades the bar's contents in over `duration` seconds (a push or pop changed them).
+    func fadeInContents(duration: TimeInterval) {
+        let views = [titleLabel, largeTitleLabel, promptLabel, backButton] + leftButtons + rightButtons + (shownTitleView.map { [$0] } ?? [])
+        for view in views { view.alpha = 0 }
+        UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseInOut], animations: {
+            for view in views { view.alpha = 1 }
+        })
+    }
+
     // MARK: Layout
 
     /// The given width at the bar's height.

@@ -365,6 +365,8 @@ open class UINavigationController: UIViewController {
         newView.frame.origin.x = push ? trailing * width : -trailing * width * 0.3
         oldView.frame.origin.x = 0
         transitionCompletion = finish
+        // The bar's new contents fade in as the views slide.
+        navigationBar.fadeInContents(duration: Self.transitionDuration)
         UIView.animate(withDuration: Self.transitionDuration, delay: 0, options: [.curveEaseInOut], animations: {
             newView.frame.origin.x = 0
             oldView.frame.origin.x = push ? -trailing * width * 0.3 : trailing * width
