@@ -516,3 +516,22 @@ extension UINavigationControllerTests {
         #expect(shownY < -5 && shownY > -45, "on its way out: \(shownY)")
     }
 }
+
+extension UINavigationControllerTests {
+    @Test func theBackButtonsMenuListsThePagesBelowAndGoesBackToOne() throws {
+        let a = UIViewController(), b = UIViewController(), c = UIViewController()
+        (a.title, b.title, c.title) = ("A", "B", "C")
+        let navigation = UINavigationController(rootViewController: a)
+        _ = makeScene(navigation)
+        navigation.viewControllers = [a, b, c]
+        let menu = try #require(navigation.navigationBar.backButton.longPressMenu)
+        #expect(menu.children.map(\.title) == ["B", "A"], "nearest first")
+        (menu.children[1] as? UIAction)?.perform(sender: nil)
+        #expect(navigation.viewControllers == [a])
+        let custom = UIMenu(children: [UIAction(title: "Custom") { _ in }])
+        let item = UIBarButtonItem(title: "Up", menu: custom)
+        a.navigationItem.backBarButtonItem = item
+        navigation.pushViewController(b, animated: false)
+        #expect(navigation.navigationBar.backButton.longPressMenu === custom, "the back item's own menu")
+    }
+}

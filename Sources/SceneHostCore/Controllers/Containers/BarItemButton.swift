@@ -85,6 +85,28 @@ final class BarItemButton: UIButton {
     /// The button's entry in the item's observers, removed when the bar lets the button go.
     var observation: UUID?
 
+    /// A menu a long press opens: an item's menu when it also has a primary action, the back button's
+    /// list of the pages below the top.
+    var longPressMenu: UIMenu? {
+        didSet {
+            guard longPressMenu != nil, longPress == nil else { return }
+            let recognizer = UILongPressGestureRecognizer { [weak self] recognizer in
+                if recognizer.state == .began { self?.openLongPressMenu() }
+            }
+            addGestureRecognizer(recognizer)
+            longPress = recognizer
+        }
+    }
+    private var longPress: UILongPressGestureRecognizer?
+
+    /// Opens `longPressMenu` below the button.
+    func openLongPressMenu() {
+        guard let menu = longPressMenu, let window else { return }
+        _ = MenuOverlayView.present(menu, in: window, anchor: convert(bounds, to: window), perform: { [weak self] action in
+            action.perform(sender: self)
+        })
+    }
+
     /// Stops following the item (the bar no longer shows this button).
     func detach() {
         if let observation { item?.observers[observation] = nil }
@@ -118,8 +140,10 @@ final class BarItemButton: UIButton {
         configuration.baseForegroundColor = item.tintColor
         self.configuration = configuration
         isEnabled = item.isEnabled
-        menu = item.menu
+        // A menu opens on a click when there is no primary action, else on a long press, as in UIKit.
         showsMenuAsPrimaryAction = item.menu != nil && item.primaryAction == nil
+        menu = showsMenuAsPrimaryAction ? item.menu : nil
+        longPressMenu = showsMenuAsPrimaryAction ? nil : item.menu
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }

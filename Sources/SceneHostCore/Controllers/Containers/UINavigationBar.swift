@@ -43,6 +43,9 @@ open class UINavigationBar: UIView {
 
     /// Runs when the back button is clicked (the navigation controller pops).
     var backAction: (() -> Void)?
+    /// Runs with an item's index when it is chosen from the back button's menu (the navigation
+    /// controller pops to its controller).
+    var backMenuAction: ((Int) -> Void)?
 
     let backButton = BarItemButton(item: nil)
     private(set) var leftButtons: [UIView] = []
@@ -118,6 +121,7 @@ open class UINavigationBar: UIView {
         backButton.configuration = configuration
         backButton.invalidateIntrinsicContentSize()
         backButton.isHidden = !showsBackButton
+        backButton.longPressMenu = backMenu
         setNeedsLayout()
         setNeedsDisplay()
         superview?.setNeedsLayout()
@@ -126,6 +130,17 @@ open class UINavigationBar: UIView {
     /// The previous item's back title, as §2 of the semantics: `backBarButtonItem`, else the display
     /// mode's title.
     private var backTitle: String? { backItem?.backTitle }
+
+    /// The back button's long-press menu: the previous item's `backBarButtonItem`'s menu, else the items
+    /// below the top, nearest first, as iOS 14's back button lists them.
+    private var backMenu: UIMenu? {
+        guard let items, items.count > 1 else { return nil }
+        if let menu = backItem?.backBarButtonItem?.menu { return menu }
+        let actions = items.indices.dropLast().reversed().map { index in
+            UIAction(title: items[index].displayedTitle ?? "Back") { [weak self] _ in self?.backMenuAction?(index) }
+        }
+        return UIMenu(children: actions)
+    }
 
     /// The back button shows when there is a previous item, the top item does not hide it, and its left
     /// items do not replace it.

@@ -25,7 +25,7 @@ extension UINavigationControllerDelegate {
 /// the bar (and above the toolbar, when shown); pushing slides the new view in from the trailing edge
 /// (the left in a right-to-left layout), popping slides it back out. The bar shows the top controller's
 /// `navigationItem` and a back button from the previous one; clicking it, Alt+← (Alt+→ in
-/// right-to-left) or Escape pops.
+/// right-to-left) or Escape pops; a long press on it lists the pages below to go back to.
 ///
 /// Children are contained as UIKit contains them: a pushed controller gets `willMove(toParent:)` at
 /// the push and `didMove(toParent:)` after the transition; a popped one `willMove(toParent: nil)` at
@@ -55,6 +55,10 @@ open class UINavigationController: UIViewController {
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
         navigationBar.backAction = { [weak self] in self?.popViewController(animated: true) }
+        navigationBar.backMenuAction = { [weak self] index in
+            guard let self, index < self.stack.count else { return }
+            self.popToViewController(self.stack[index], animated: true)
+        }
     }
 
     /// A navigation controller whose stack holds `rootViewController`.

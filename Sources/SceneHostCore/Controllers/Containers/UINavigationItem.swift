@@ -47,7 +47,8 @@ open class UINavigationItem {
     /// The title of the back button this item provides to the next item.
     open var backButtonTitle: String? { didSet { changed() } }
     /// The back button this item provides to the next item; when set it wins over the title rules.
-    /// Its title or image is shown after the chevron; its action is ignored (a click pops), as in UIKit.
+    /// Its title is shown after the chevron (its image is not); its action is ignored (a click pops)
+    /// and its menu, if any, replaces the back button's long-press list of pages, as in UIKit.
     open var backBarButtonItem: UIBarButtonItem? { didSet { changed() } }
     /// How the back button this item provides is titled (only while `backBarButtonItem` is nil).
     open var backButtonDisplayMode: BackButtonDisplayMode = .default { didSet { changed() } }
