@@ -535,3 +535,17 @@ extension UINavigationControllerTests {
         #expect(navigation.navigationBar.backButton.longPressMenu === custom, "the back item's own menu")
     }
 }
+
+extension UINavigationControllerTests {
+    @Test func theTopControllerDecidesTheOrientationLock() {
+        final class Locking: UIViewController {
+            override var prefersInterfaceOrientationLocked: Bool { true }
+        }
+        let root = UIViewController(), locking = Locking()
+        let navigation = UINavigationController(rootViewController: root)
+        _ = makeScene(navigation)
+        #expect(navigation.childForInterfaceOrientationLock === root)
+        navigation.pushViewController(locking, animated: false)
+        #expect(navigation.childForInterfaceOrientationLock === locking)
+    }
+}

@@ -228,6 +228,12 @@ open class UINavigationController: UIViewController {
         viewIfLoaded?.setNeedsLayout()
     }
 
+    // MARK: Orientation
+
+    /// The top controller decides whether the orientation is locked, as a container hands the question
+    /// to the child on screen.
+    open override var childForInterfaceOrientationLock: UIViewController? { topViewController }
+
     // MARK: Keyboard
 
     /// Alt+← (Alt+→ in right-to-left, as UIKit mirrors arrows) and Escape pop, while there is something
@@ -342,6 +348,7 @@ open class UINavigationController: UIViewController {
                 controller.didMove(toParent: self)
                 if controller !== newTop { controller.isMovingToParent = false }
             }
+            if showing, changesTop { self.setNeedsUpdateOfPrefersInterfaceOrientationLocked() }
             if showing, changesTop, let newTop {
                 self.lastShownTop = newTop
                 self.delegate?.navigationController(self, didShow: newTop, animated: animated)
