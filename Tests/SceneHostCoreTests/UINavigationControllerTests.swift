@@ -179,8 +179,15 @@ final class UINavigationControllerTests {
         navigation.pushViewController(a, animated: true)
         navigation.setViewControllers([a, a], animated: false)
         navigation.pushViewController(navigation, animated: false)
+        navigation.pushViewController(UINavigationController(), animated: false)
+        // A stand-in of the tab bar controller's name (it is known by name, in a file of its own).
+        class UITabBarController: UIViewController {}
+        final class Tabs: UITabBarController {}
+        navigation.pushViewController(Tabs(), animated: false)
+        navigation.setViewControllers([a, UITabBarController()], animated: false)
         #expect(navigation.viewControllers == [a])
-        #expect(warnings.count == 3 && warnings[0].contains("already on the stack"))
+        #expect(warnings.count == 6 && warnings[0].contains("already on the stack"))
+        #expect(warnings[3].contains("navigation controller") && warnings[4].contains("UITabBarController") && warnings[5].contains("UITabBarController"))
     }
 
     @Test func anAnimatedPushSlidesInFromTheTrailingEdge() throws {
@@ -547,5 +554,21 @@ extension UINavigationControllerTests {
         #expect(navigation.childForInterfaceOrientationLock === root)
         navigation.pushViewController(locking, animated: false)
         #expect(navigation.childForInterfaceOrientationLock === locking)
+    }
+}
+
+extension UINavigationControllerTests {
+    @Test func aPromptGrowsTheBarAboveTheButtons() {
+        let a = UIViewController()
+        let navigation = UINavigationController(rootViewController: a)
+        _ = makeScene(navigation)
+        a.navigationItem.prompt = "Choose a mailbox"
+        navigation.view.layoutIfNeeded()
+        let bar = navigation.navigationBar
+        #expect(bar.frame.height == 78 && !bar.promptLabel.isHidden && bar.promptLabel.text == "Choose a mailbox")
+        #expect(bar.titleLabel.frame.minY > bar.promptLabel.frame.maxY - 1)
+        a.navigationItem.prompt = nil
+        navigation.view.layoutIfNeeded()
+        #expect(bar.frame.height == 50 && bar.promptLabel.isHidden)
     }
 }

@@ -33,8 +33,8 @@ extension UINavigationControllerDelegate {
 ///
 /// Differs from UIKit: no interactive (edge-swipe) pop, no custom transitions, no `hidesBarsOnSwipe`
 /// and the like; the bars are opaque and the content is laid out between them (not under them);
-/// pushing a controller already on the stack, or a `UITabBarController`, logs a warning and does
-/// nothing (UIKit raises an exception); a push during a running transition first completes that
+/// pushing a controller already on the stack, a navigation controller or a `UITabBarController` logs a
+/// warning and does nothing (UIKit raises an exception); a push during a running transition first completes that
 /// transition at once.
 @MainActor
 open class UINavigationController: UIViewController {
@@ -135,6 +135,10 @@ open class UINavigationController: UIViewController {
                 SceneHostLog.warning("setViewControllers(_:animated:) ignored: a controller appears twice")
                 return
             }
+            if controller is UINavigationController {
+                SceneHostLog.warning("setViewControllers(_:animated:) ignored: a navigation controller cannot be on a navigation stack")
+                return
+            }
             if isTabBarController(controller) {
                 SceneHostLog.warning("setViewControllers(_:animated:) ignored: a UITabBarController cannot be on a navigation stack")
                 return
@@ -160,7 +164,7 @@ open class UINavigationController: UIViewController {
     /// Why `controller` cannot be pushed; nil when it can.
     private func refusal(for controller: UIViewController) -> String? {
         if stack.contains(where: { $0 === controller }) { return "the controller is already on the stack" }
-        if controller === self { return "a navigation controller cannot push itself" }
+        if controller is UINavigationController { return "pushing a navigation controller is not supported (as in UIKit)" }
         if isTabBarController(controller) { return "a UITabBarController cannot be pushed on a navigation stack" }
         return nil
     }
