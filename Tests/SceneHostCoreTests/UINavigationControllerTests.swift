@@ -453,6 +453,14 @@ final class UINavigationControllerTests {
         b.title = "Show Previews"
         for controller in [a, b] { controller.view.backgroundColor = .systemGroupedBackground }
         b.navigationItem.rightBarButtonItems = [UIBarButtonItem(systemItem: .done), UIBarButtonItem(systemItem: .search)]
+        let square = UIGraphicsImageRenderer(size: CGSize(width: 18, height: 18)).image { context in
+            context.cgContext.setFillColor(.systemRed)
+            context.fill(CGRect(x: 0, y: 0, width: 18, height: 18))
+        }
+        let tinted = UIBarButtonItem(title: "Flag", primaryAction: UIAction { _ in })
+        tinted.tintColor = .systemOrange
+        b.navigationItem.leftBarButtonItems = [UIBarButtonItem(image: square, primaryAction: UIAction { _ in }), tinted]
+        b.navigationItem.leftItemsSupplementBackButton = true
         b.toolbarItems = [UIBarButtonItem(systemItem: .trash), .flexibleSpace(), UIBarButtonItem(systemItem: .refresh),
                           .fixedSpace(8), UIBarButtonItem(systemItem: .compose)]
         let navigation = UINavigationController(rootViewController: a)
@@ -463,6 +471,8 @@ final class UINavigationControllerTests {
         #expect(light.pixel(x: 400, y: 20) == 0xFFF9_F9F9, "the bar's colour")
         #expect(light.pixel(x: 400, y: 300) == 0xFFF2_F2F7, "the content below it")
         #expect((10...30).contains { light.pixel(x: $0, y: 25) & 0xFFFF_FF == 0x007A_FF }, "the blue chevron of the back button")
+        let imageButton = navigation.navigationBar.leftButtons[0]
+        #expect(light.pixel(x: Int(imageButton.frame.midX), y: Int(imageButton.frame.midY)) == 0xFFFF_3B30, "the item's image")
         try light.writePNG(to: "/tmp/navpng/light.png")
         scene.traitOverrides.userInterfaceStyle = .dark
         scene.traitOverrides.layoutDirection = .rightToLeft
