@@ -582,3 +582,19 @@ extension UINavigationControllerTests {
         #expect(bar.frame.height == 50 && bar.promptLabel.isHidden)
     }
 }
+
+extension UINavigationControllerTests {
+    @Test func aBackActionReplacesThePop() {
+        let a = UIViewController(), b = UIViewController()
+        let navigation = UINavigationController(rootViewController: a)
+        _ = makeScene(navigation)
+        navigation.pushViewController(b, animated: false)
+        var ran = 0
+        b.navigationItem.backAction = UIAction(title: "Done") { _ in ran += 1 }
+        navigation.view.layoutIfNeeded()
+        #expect(navigation.navigationBar.backButton.configuration?.title == "Done")
+        navigation.navigationBar.backButton.sendActions(for: .primaryActionTriggered)
+        #expect(ran == 1 && navigation.topViewController === b, "the action runs instead of the pop")
+        #expect(navigation.interactivePopGestureRecognizer == nil)
+    }
+}

@@ -61,7 +61,10 @@ open class UINavigationBar: UIView {
         super.init(frame: frame)
         backgroundColor = Self.barBackground
         backButton.glyph = .back
-        backButton.addAction(UIAction { [weak self] _ in self?.backAction?() }, for: .primaryActionTriggered)
+        backButton.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
+            if let action = self.topItem?.backAction { action.perform(sender: self.backButton) } else { self.backAction?() }
+        }, for: .primaryActionTriggered)
         titleLabel.textAlignment = .center
         promptLabel.textAlignment = .center
         promptLabel.textColor = .secondaryLabel
@@ -129,7 +132,10 @@ open class UINavigationBar: UIView {
 
     /// The previous item's back title, as §2 of the semantics: `backBarButtonItem`, else the display
     /// mode's title.
-    private var backTitle: String? { backItem?.backTitle }
+    private var backTitle: String? {
+        if let title = topItem?.backAction?.title, !title.isEmpty { return title }
+        return backItem?.backTitle
+    }
 
     /// The back button's long-press menu: the previous item's `backBarButtonItem`'s menu, else the items
     /// below the top, nearest first, as iOS 14's back button lists them.

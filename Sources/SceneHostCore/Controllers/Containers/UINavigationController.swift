@@ -232,6 +232,10 @@ open class UINavigationController: UIViewController {
         viewIfLoaded?.setNeedsLayout()
     }
 
+    /// The edge-swipe recognizer that pops in UIKit: nil, as SceneHost has no interactive pop (code
+    /// that disables it compiles and does nothing).
+    public var interactivePopGestureRecognizer: UIGestureRecognizer? { nil }
+
     // MARK: Orientation
 
     /// The top controller decides whether the orientation is locked, as a container hands the question

@@ -52,6 +52,9 @@ open class UINavigationItem {
     open var backBarButtonItem: UIBarButtonItem? { didSet { changed() } }
     /// How the back button this item provides is titled (only while `backBarButtonItem` is nil).
     open var backButtonDisplayMode: BackButtonDisplayMode = .default { didSet { changed() } }
+    /// What the back button does while this item is on top (iOS 16); nil: it pops. Its title, when
+    /// not empty, replaces the back button's.
+    open var backAction: UIAction? { didSet { changed() } }
     /// Whether the back button is hidden while this item is on top.
     open var hidesBackButton = false { didSet { changed() } }
     /// Whether the left items follow the back button rather than replacing it. Default false.
