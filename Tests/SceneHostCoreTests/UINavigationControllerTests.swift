@@ -179,8 +179,15 @@ final class UINavigationControllerTests {
         navigation.pushViewController(a, animated: true)
         navigation.setViewControllers([a, a], animated: false)
         navigation.pushViewController(navigation, animated: false)
+        navigation.pushViewController(UINavigationController(), animated: false)
+        // A stand-in of the tab bar controller's name (it is known by name, in a file of its own).
+        class UITabBarController: UIViewController {}
+        final class Tabs: UITabBarController {}
+        navigation.pushViewController(Tabs(), animated: false)
+        navigation.setViewControllers([a, UITabBarController()], animated: false)
         #expect(navigation.viewControllers == [a])
-        #expect(warnings.count == 3 && warnings[0].contains("already on the stack"))
+        #expect(warnings.count == 6 && warnings[0].contains("already on the stack"))
+        #expect(warnings[3].contains("navigation controller") && warnings[4].contains("UITabBarController") && warnings[5].contains("UITabBarController"))
     }
 
     @Test func anAnimatedPushSlidesInFromTheTrailingEdge() throws {
@@ -196,6 +203,8 @@ final class UINavigationControllerTests {
         #expect(abs(shownX(b.view) - width / 2) < 2, "ease in-out: halfway at half the time")
         #expect(abs(shownX(a.view) + width * 0.15) < 2, "the old view moves a third as far")
         #expect(b.view.frame.minX == 0, "the model is at its end at once")
+        let titleOpacity = navigation.navigationBar.titleLabel.layer.presentation()?.opacity ?? -1
+        #expect(titleOpacity > 0.2 && titleOpacity < 0.8, "the bar's new title fades in: \(titleOpacity)")
         frame(scene, at: 200 + UINavigationController.transitionDuration + 0.01)
         #expect(abs(shownX(b.view)) < 0.5 && a.viewIfLoaded?.superview == nil)
     }
@@ -444,6 +453,14 @@ final class UINavigationControllerTests {
         b.title = "Show Previews"
         for controller in [a, b] { controller.view.backgroundColor = .systemGroupedBackground }
         b.navigationItem.rightBarButtonItems = [UIBarButtonItem(systemItem: .done), UIBarButtonItem(systemItem: .search)]
+        let square = UIGraphicsImageRenderer(size: CGSize(width: 18, height: 18)).image { context in
+            context.cgContext.setFillColor(.systemRed)
+            context.fill(CGRect(x: 0, y: 0, width: 18, height: 18))
+        }
+        let tinted = UIBarButtonItem(title: "Flag", primaryAction: UIAction { _ in })
+        tinted.tintColor = .systemOrange
+        b.navigationItem.leftBarButtonItems = [UIBarButtonItem(image: square, primaryAction: UIAction { _ in }), tinted]
+        b.navigationItem.leftItemsSupplementBackButton = true
         b.toolbarItems = [UIBarButtonItem(systemItem: .trash), .flexibleSpace(), UIBarButtonItem(systemItem: .refresh),
                           .fixedSpace(8), UIBarButtonItem(systemItem: .compose)]
         let navigation = UINavigationController(rootViewController: a)
@@ -454,6 +471,8 @@ final class UINavigationControllerTests {
         #expect(light.pixel(x: 400, y: 20) == 0xFFF9_F9F9, "the bar's colour")
         #expect(light.pixel(x: 400, y: 300) == 0xFFF2_F2F7, "the content below it")
         #expect((10...30).contains { light.pixel(x: $0, y: 25) & 0xFFFF_FF == 0x007A_FF }, "the blue chevron of the back button")
+        let imageButton = navigation.navigationBar.leftButtons[0]
+        #expect(light.pixel(x: Int(imageButton.frame.midX), y: Int(imageButton.frame.midY)) == 0xFFFF_3B30, "the item's image")
         try light.writePNG(to: "/tmp/navpng/light.png")
         scene.traitOverrides.userInterfaceStyle = .dark
         scene.traitOverrides.layoutDirection = .rightToLeft
@@ -469,5 +488,113 @@ final class UINavigationControllerTests {
         b.navigationItem.largeTitleDisplayMode = .always
         scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 500, height: 600))
         try scene.renderImage().writePNG(to: "/tmp/navpng/compact-large.png")
+    }
+}
+
+extension UINavigationControllerTests {
+    @Test func barsLetGoOfTheButtonsTheyNoLongerShow() {
+        let a = UIViewController()
+        let item = UIBarButtonItem(systemItem: .add)
+        a.navigationItem.rightBarButtonItem = item
+        let navigation = UINavigationController(rootViewController: a)
+        _ = makeScene(navigation)
+        for index in 0..<20 { a.title = "Title \(index)" }
+        #expect(item.observers.count == 1, "one button follows the item, however often the bar is rebuilt")
+        item.title = "Plus"
+        a.navigationItem.rightBarButtonItem = nil
+        #expect(item.observers.isEmpty)
+    }
+}
+
+extension UINavigationControllerTests {
+    @Test func glyphsGrowWithTheTextSizeAndMenusOpenFromItemsWithoutAnAction() throws {
+        let a = UIViewController()
+        let menu = UIMenu(children: [UIAction(title: "Archive") { _ in }])
+        a.navigationItem.rightBarButtonItems = [UIBarButtonItem(systemItem: .add), UIBarButtonItem(title: "Sort", menu: menu)]
+        let navigation = UINavigationController(rootViewController: a)
+        let scene = makeScene(navigation)
+        let buttons = navigation.navigationBar.rightButtons.compactMap { $0 as? BarItemButton }
+        let before = buttons[0].frame.size
+        #expect(buttons[1].showsMenuAsPrimaryAction && buttons[1].menu === menu)
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        _ = scene.renderImage()
+        let after = navigation.navigationBar.rightButtons[0].frame.size
+        #expect(after.width > before.width * 1.4 && after.height > before.height * 1.5, "\(before) → \(after)")
+    }
+
+    @Test func hidingTheBarAnimatedSlidesItOut() {
+        let navigation = UINavigationController(rootViewController: UIViewController())
+        let scene = makeScene(navigation)
+        navigation.setNavigationBarHidden(true, animated: true)
+        #expect(navigation.navigationBar.frame.minY == -50 && navigation.contentView.frame.minY == 0, "the model at once")
+        frame(scene, at: 600)
+        frame(scene, at: 600 + UINavigationController.barDuration / 2)
+        let shownY = (navigation.navigationBar.layer.presentation()?.position.y ?? .nan) - 25
+        #expect(shownY < -5 && shownY > -45, "on its way out: \(shownY)")
+    }
+}
+
+extension UINavigationControllerTests {
+    @Test func theBackButtonsMenuListsThePagesBelowAndGoesBackToOne() throws {
+        let a = UIViewController(), b = UIViewController(), c = UIViewController()
+        (a.title, b.title, c.title) = ("A", "B", "C")
+        let navigation = UINavigationController(rootViewController: a)
+        _ = makeScene(navigation)
+        navigation.viewControllers = [a, b, c]
+        let menu = try #require(navigation.navigationBar.backButton.longPressMenu)
+        #expect(menu.children.map(\.title) == ["B", "A"], "nearest first")
+        (menu.children[1] as? UIAction)?.perform(sender: nil)
+        #expect(navigation.viewControllers == [a])
+        let custom = UIMenu(children: [UIAction(title: "Custom") { _ in }])
+        let item = UIBarButtonItem(title: "Up", menu: custom)
+        a.navigationItem.backBarButtonItem = item
+        navigation.pushViewController(b, animated: false)
+        #expect(navigation.navigationBar.backButton.longPressMenu === custom, "the back item's own menu")
+    }
+}
+
+extension UINavigationControllerTests {
+    @Test func theTopControllerDecidesTheOrientationLock() {
+        final class Locking: UIViewController {
+            override var prefersInterfaceOrientationLocked: Bool { true }
+        }
+        let root = UIViewController(), locking = Locking()
+        let navigation = UINavigationController(rootViewController: root)
+        _ = makeScene(navigation)
+        #expect(navigation.childForInterfaceOrientationLock === root)
+        navigation.pushViewController(locking, animated: false)
+        #expect(navigation.childForInterfaceOrientationLock === locking)
+    }
+}
+
+extension UINavigationControllerTests {
+    @Test func aPromptGrowsTheBarAboveTheButtons() {
+        let a = UIViewController()
+        let navigation = UINavigationController(rootViewController: a)
+        _ = makeScene(navigation)
+        a.navigationItem.prompt = "Choose a mailbox"
+        navigation.view.layoutIfNeeded()
+        let bar = navigation.navigationBar
+        #expect(bar.frame.height == 78 && !bar.promptLabel.isHidden && bar.promptLabel.text == "Choose a mailbox")
+        #expect(bar.titleLabel.frame.minY > bar.promptLabel.frame.maxY - 1)
+        a.navigationItem.prompt = nil
+        navigation.view.layoutIfNeeded()
+        #expect(bar.frame.height == 50 && bar.promptLabel.isHidden)
+    }
+}
+
+extension UINavigationControllerTests {
+    @Test func aBackActionReplacesThePop() {
+        let a = UIViewController(), b = UIViewController()
+        let navigation = UINavigationController(rootViewController: a)
+        _ = makeScene(navigation)
+        navigation.pushViewController(b, animated: false)
+        var ran = 0
+        b.navigationItem.backAction = UIAction(title: "Done") { _ in ran += 1 }
+        navigation.view.layoutIfNeeded()
+        #expect(navigation.navigationBar.backButton.configuration?.title == "Done")
+        navigation.navigationBar.backButton.sendActions(for: .primaryActionTriggered)
+        #expect(ran == 1 && navigation.topViewController === b, "the action runs instead of the pop")
+        #expect(navigation.interactivePopGestureRecognizer == nil)
     }
 }

@@ -22,7 +22,7 @@ enum BarGlyph: Equatable {
         }
     }
 
-    /// The glyph's outline in a 22 × 22 box at `origin`, mirrored for right-to-left where it points.
+    /// The glyph's outline in the 22 × 22 `box`, mirrored for right-to-left where it points.
     @MainActor func path(in box: CGRect, rightToLeft: Bool) -> (path: UIBezierPath, filled: Bool) {
         let path = UIBezierPath()
         var filled = false
@@ -82,6 +82,36 @@ enum BarGlyph: Equatable {
 final class BarItemButton: UIButton {
     /// The item shown; nil for the back button.
     private(set) var item: UIBarButtonItem?
+    /// The button's entry in the item's observers, removed when the bar lets the button go.
+    var observation: UUID?
+
+    /// A menu a long press opens: an item's menu when it also has a primary action, the back button's
+    /// list of the pages below the top.
+    var longPressMenu: UIMenu? {
+        didSet {
+            guard longPressMenu != nil, longPress == nil else { return }
+            let recognizer = UILongPressGestureRecognizer { [weak self] recognizer in
+                if recognizer.state == .began { self?.openLongPressMenu() }
+            }
+            addGestureRecognizer(recognizer)
+            longPress = recognizer
+        }
+    }
+    private var longPress: UILongPressGestureRecognizer?
+
+    /// Opens `longPressMenu` below the button.
+    func openLongPressMenu() {
+        guard let menu = longPressMenu, let window else { return }
+        _ = MenuOverlayView.present(menu, in: window, anchor: convert(bounds, to: window), perform: { [weak self] action in
+            action.perform(sender: self)
+        })
+    }
+
+    /// Stops following the item (the bar no longer shows this button).
+    func detach() {
+        if let observation { item?.observers[observation] = nil }
+        observation = nil
+    }
     var glyph: BarGlyph?
 
     /// A button for `item`, running `action` (the item's primary action) on a click.
@@ -110,20 +140,27 @@ final class BarItemButton: UIButton {
         configuration.baseForegroundColor = item.tintColor
         self.configuration = configuration
         isEnabled = item.isEnabled
-        menu = item.menu
+        // A menu opens on a click when there is no primary action, else on a long press, as in UIKit.
         showsMenuAsPrimaryAction = item.menu != nil && item.primaryAction == nil
+        menu = showsMenuAsPrimaryAction ? item.menu : nil
+        longPressMenu = showsMenuAsPrimaryAction ? nil : item.menu
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
 
+    /// How much the glyph grows with the text size: as the body style, between 1 and 2.
+    private var glyphScale: CGFloat {
+        min(2, max(1, UIFont.preferredFont(forTextStyle: .body, compatibleWith: traitCollection).pointSize / 17))
+    }
+
     /// Extra room for a glyph (beside the title, for the back button's chevron).
-    private var glyphWidth: CGFloat { glyph == nil ? 0 : (configuration?.title == nil ? 22 : 18) }
+    private var glyphWidth: CGFloat { glyph == nil ? 0 : (configuration?.title == nil ? 22 : 18) * glyphScale }
 
     override var intrinsicContentSize: CGSize {
         var size = super.intrinsicContentSize
         if glyph != nil {
             size.width += glyphWidth
-            size.height = max(size.height, 34)
+            size.height = max(size.height, 22 * glyphScale + 12)
         }
         if let width = item?.width, width > 0 { size.width = max(size.width, width) }
         return size
@@ -138,11 +175,13 @@ final class BarItemButton: UIButton {
         if !onlyGlyph { context.translateBy(x: (rightToLeft ? -glyphWidth : glyphWidth) / 2, y: 0) }
         super.draw(rect)
         context.restoreGState()
-        let x: CGFloat = onlyGlyph ? (bounds.width - 22) / 2 : (rightToLeft ? bounds.width - 8 - 22 + 4 : 8 - 4)
-        let box = CGRect(x: x.rounded(), y: ((bounds.height - 22) / 2).rounded(), width: 22, height: 22)
-        let (path, filled) = glyph.path(in: box, rightToLeft: rightToLeft)
+        let scale = glyphScale, side = 22 * scale
+        let x: CGFloat = onlyGlyph ? (bounds.width - side) / 2 : (rightToLeft ? bounds.width - 8 - side + 4 * scale : 8 - 4 * scale)
+        let (path, filled) = glyph.path(in: CGRect(x: 0, y: 0, width: 22, height: 22), rightToLeft: rightToLeft)
         let color = look(for: configuration).foreground
         context.saveGState()
+        context.translateBy(x: x.rounded(), y: ((bounds.height - side) / 2).rounded())
+        context.scaleBy(x: scale, y: scale)
         if filled {
             context.setFillColor(color)
             path.fill()

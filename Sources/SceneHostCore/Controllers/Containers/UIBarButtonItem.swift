@@ -12,6 +12,7 @@ open class UIBarItem {
     /// A number of your own to tell items apart.
     open var tag = 0
 
+    /// An item with nothing set.
     public init() {}
 
     /// Bars showing the item redraw it.
@@ -70,8 +71,7 @@ open class UIBarButtonItem: UIBarItem {
     open var style: Style = .plain { didSet { changed() } }
     /// The action run when the item is clicked (its title and image are used when the item has none).
     open var primaryAction: UIAction? { didSet { changed() } }
-    /// A menu: opened by a click when the item has no `primaryAction` (as UIKit does), else by a
-    /// long press. (SceneHost opens it on a click only when there is no primary action.)
+    /// A menu: opened by a click when the item has no `primaryAction`, else by a long press, as in UIKit.
     open var menu: UIMenu? { didSet { changed() } }
     /// A view shown instead of a button.
     open var customView: UIView? { didSet { changed() } }

@@ -20,8 +20,9 @@ open class UINavigationBar: UIView {
     /// Kept for code that sets it; the bar is always opaque.
     open var isTranslucent = true
 
-    /// The items on the bar's stack, the top one last. A navigation controller sets them.
-    open internal(set) var items: [UINavigationItem]? {
+    /// The items on the bar's stack, the top one last. A navigation controller sets them (set them
+    /// yourself only on a bar of your own).
+    open var items: [UINavigationItem]? {
         didSet {
             for item in oldValue ?? [] where item.bar === self { item.bar = nil }
             for item in items ?? [] { item.bar = self }
@@ -42,6 +43,9 @@ open class UINavigationBar: UIView {
 
     /// Runs when the back button is clicked (the navigation controller pops).
     var backAction: (() -> Void)?
+    /// Runs with an item's index when it is chosen from the back button's menu (the navigation
+    /// controller pops to its controller).
+    var backMenuAction: ((Int) -> Void)?
 
     let backButton = BarItemButton(item: nil)
     private(set) var leftButtons: [UIView] = []
@@ -52,11 +56,15 @@ open class UINavigationBar: UIView {
     private let separator = UIView()
     private var shownTitleView: UIView?
 
+    /// An empty bar (a navigation controller makes its own).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = Self.barBackground
         backButton.glyph = .back
-        backButton.addAction(UIAction { [weak self] _ in self?.backAction?() }, for: .primaryActionTriggered)
+        backButton.addAction(UIAction { [weak self] _ in
+            guard let self else { return }
+            if let action = self.topItem?.backAction { action.perform(sender: self.backButton) } else { self.backAction?() }
+        }, for: .primaryActionTriggered)
         titleLabel.textAlignment = .center
         promptLabel.textAlignment = .center
         promptLabel.textColor = .secondaryLabel
@@ -93,7 +101,10 @@ open class UINavigationBar: UIView {
 
     /// Rebuilds the buttons and labels from the items.
     func itemsDidChange() {
-        for view in leftButtons + rightButtons where view.superview === self { view.removeFromSuperview() }
+        for view in leftButtons + rightButtons {
+            (view as? BarItemButton)?.detach()
+            if view.superview === self { view.removeFromSuperview() }
+        }
         shownTitleView?.removeFromSuperview()
         shownTitleView = nil
         let top = topItem
@@ -113,6 +124,7 @@ open class UINavigationBar: UIView {
         backButton.configuration = configuration
         backButton.invalidateIntrinsicContentSize()
         backButton.isHidden = !showsBackButton
+        backButton.longPressMenu = backMenu
         setNeedsLayout()
         setNeedsDisplay()
         superview?.setNeedsLayout()
@@ -120,7 +132,21 @@ open class UINavigationBar: UIView {
 
     /// The previous item's back title, as §2 of the semantics: `backBarButtonItem`, else the display
     /// mode's title.
-    private var backTitle: String? { backItem?.backTitle }
+    private var backTitle: String? {
+        if let title = topItem?.backAction?.title, !title.isEmpty { return title }
+        return backItem?.backTitle
+    }
+
+    /// The back button's long-press menu: the previous item's `backBarButtonItem`'s menu, else the items
+    /// below the top, nearest first, as iOS 14's back button lists them.
+    private var backMenu: UIMenu? {
+        guard let items, items.count > 1 else { return nil }
+        if let menu = backItem?.backBarButtonItem?.menu { return menu }
+        let actions = items.indices.dropLast().reversed().map { index in
+            UIAction(title: items[index].displayedTitle ?? "Back") { [weak self] _ in self?.backMenuAction?(index) }
+        }
+        return UIMenu(children: actions)
+    }
 
     /// The back button shows when there is a previous item, the top item does not hide it, and its left
     /// items do not replace it.
@@ -139,6 +165,7 @@ open class UINavigationBar: UIView {
         }
         let button = BarItemButton(item: item)
         let id = UUID()
+        button.observation = id
         item.observers[id] = { [weak button, weak item] in
             guard let button, let item else { return }
             button.update(from: item)
@@ -147,11 +174,23 @@ open class UINavigationBar: UIView {
         return button
     }
 
+    /// Fades the bar's contents in over `duration` seconds (a push or pop changed them).
+    func fadeInContents(duration: TimeInterval) {
+        let views = [titleLabel, largeTitleLabel, promptLabel, backButton] + leftButtons + rightButtons + (shownTitleView.map { [$0] } ?? [])
+        for view in views { view.alpha = 0 }
+        UIView.animate(withDuration: duration, delay: 0, options: [.curveEaseInOut], animations: {
+            for view in views { view.alpha = 1 }
+        })
+    }
+
     // MARK: Layout
 
+    /// The given width at the bar's height.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: preferredHeight) }
+    /// No width of its own; the bar's height.
     open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: preferredHeight) }
 
+    /// Places the back button, the items and the title (mirrored in right-to-left).
     open override func layoutSubviews() {
         let traits = traitCollection
         let rightToLeft = isRightToLeftLayout

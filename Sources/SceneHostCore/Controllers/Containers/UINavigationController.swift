@@ -15,7 +15,9 @@ public protocol UINavigationControllerDelegate: AnyObject {
 }
 
 extension UINavigationControllerDelegate {
+    /// Does nothing.
     public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    /// Does nothing.
     public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
 }
 
@@ -23,7 +25,7 @@ extension UINavigationControllerDelegate {
 /// the bar (and above the toolbar, when shown); pushing slides the new view in from the trailing edge
 /// (the left in a right-to-left layout), popping slides it back out. The bar shows the top controller's
 /// `navigationItem` and a back button from the previous one; clicking it, Alt+← (Alt+→ in
-/// right-to-left) or Escape pops.
+/// right-to-left) or Escape pops; a long press on it lists the pages below to go back to.
 ///
 /// Children are contained as UIKit contains them: a pushed controller gets `willMove(toParent:)` at
 /// the push and `didMove(toParent:)` after the transition; a popped one `willMove(toParent: nil)` at
@@ -31,8 +33,8 @@ extension UINavigationControllerDelegate {
 ///
 /// Differs from UIKit: no interactive (edge-swipe) pop, no custom transitions, no `hidesBarsOnSwipe`
 /// and the like; the bars are opaque and the content is laid out between them (not under them);
-/// pushing a controller already on the stack, or a `UITabBarController`, logs a warning and does
-/// nothing (UIKit raises an exception); a push during a running transition first completes that
+/// pushing a controller already on the stack, a navigation controller or a `UITabBarController` logs a
+/// warning and does nothing (UIKit raises an exception); a push during a running transition first completes that
 /// transition at once.
 @MainActor
 open class UINavigationController: UIViewController {
@@ -49,9 +51,14 @@ open class UINavigationController: UIViewController {
     /// The content views' container, below the bar and clipping the sliding views.
     let contentView = UIView()
 
+    /// An empty navigation controller (the nib arguments are ignored, as for every controller).
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
         navigationBar.backAction = { [weak self] in self?.popViewController(animated: true) }
+        navigationBar.backMenuAction = { [weak self] index in
+            guard let self, index < self.stack.count else { return }
+            self.popToViewController(self.stack[index], animated: true)
+        }
     }
 
     /// A navigation controller whose stack holds `rootViewController`.
@@ -128,6 +135,10 @@ open class UINavigationController: UIViewController {
                 SceneHostLog.warning("setViewControllers(_:animated:) ignored: a controller appears twice")
                 return
             }
+            if controller is UINavigationController {
+                SceneHostLog.warning("setViewControllers(_:animated:) ignored: a navigation controller cannot be on a navigation stack")
+                return
+            }
             if isTabBarController(controller) {
                 SceneHostLog.warning("setViewControllers(_:animated:) ignored: a UITabBarController cannot be on a navigation stack")
                 return
@@ -153,7 +164,7 @@ open class UINavigationController: UIViewController {
     /// Why `controller` cannot be pushed; nil when it can.
     private func refusal(for controller: UIViewController) -> String? {
         if stack.contains(where: { $0 === controller }) { return "the controller is already on the stack" }
-        if controller === self { return "a navigation controller cannot push itself" }
+        if controller is UINavigationController { return "pushing a navigation controller is not supported (as in UIKit)" }
         if isTabBarController(controller) { return "a UITabBarController cannot be pushed on a navigation stack" }
         return nil
     }
@@ -221,6 +232,16 @@ open class UINavigationController: UIViewController {
         viewIfLoaded?.setNeedsLayout()
     }
 
+    /// The edge-swipe recognizer that pops in UIKit: nil, as SceneHost has no interactive pop (code
+    /// that disables it compiles and does nothing).
+    public var interactivePopGestureRecognizer: UIGestureRecognizer? { nil }
+
+    // MARK: Orientation
+
+    /// The top controller decides whether the orientation is locked, as a container hands the question
+    /// to the child on screen.
+    open override var childForInterfaceOrientationLock: UIViewController? { topViewController }
+
     // MARK: Keyboard
 
     /// Alt+← (Alt+→ in right-to-left, as UIKit mirrors arrows) and Escape pop, while there is something
@@ -236,10 +257,12 @@ open class UINavigationController: UIViewController {
 
     // MARK: View
 
+    /// The container view of the bars and the content.
     open override func loadView() {
         view = NavigationControllerView(controller: self)
     }
 
+    /// Puts the bars and the top controller's view in place. Overrides call super.
     open override func viewDidLoad() {
         super.viewDidLoad()
         contentView.clipsToBounds = true
@@ -333,6 +356,7 @@ open class UINavigationController: UIViewController {
                 controller.didMove(toParent: self)
                 if controller !== newTop { controller.isMovingToParent = false }
             }
+            if showing, changesTop { self.setNeedsUpdateOfPrefersInterfaceOrientationLocked() }
             if showing, changesTop, let newTop {
                 self.lastShownTop = newTop
                 self.delegate?.navigationController(self, didShow: newTop, animated: animated)
@@ -360,6 +384,8 @@ open class UINavigationController: UIViewController {
         newView.frame.origin.x = push ? trailing * width : -trailing * width * 0.3
         oldView.frame.origin.x = 0
         transitionCompletion = finish
+        // The bar's new contents fade in as the views slide.
+        navigationBar.fadeInContents(duration: Self.transitionDuration)
         UIView.animate(withDuration: Self.transitionDuration, delay: 0, options: [.curveEaseInOut], animations: {
             newView.frame.origin.x = 0
             oldView.frame.origin.x = push ? -trailing * width * 0.3 : trailing * width
@@ -419,7 +445,7 @@ open class UINavigationController: UIViewController {
 /// The navigation controller's root view: lays out the bars and the content.
 @MainActor
 final class NavigationControllerView: UIView {
-    unowned(unsafe) let controller: UINavigationController
+    private weak var controller: UINavigationController?
 
     init(controller: UINavigationController) {
         self.controller = controller
@@ -430,6 +456,6 @@ final class NavigationControllerView: UIView {
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        controller.layoutContainer()
+        controller?.layoutContainer()
     }
 }

@@ -47,10 +47,14 @@ open class UINavigationItem {
     /// The title of the back button this item provides to the next item.
     open var backButtonTitle: String? { didSet { changed() } }
     /// The back button this item provides to the next item; when set it wins over the title rules.
-    /// Its title or image is shown after the chevron; its action is ignored (a click pops), as in UIKit.
+    /// Its title is shown after the chevron (its image is not); its action is ignored (a click pops)
+    /// and its menu, if any, replaces the back button's long-press list of pages, as in UIKit.
     open var backBarButtonItem: UIBarButtonItem? { didSet { changed() } }
     /// How the back button this item provides is titled (only while `backBarButtonItem` is nil).
     open var backButtonDisplayMode: BackButtonDisplayMode = .default { didSet { changed() } }
+    /// What the back button does while this item is on top (iOS 16); nil: it pops. Its title, when
+    /// not empty, replaces the back button's.
+    open var backAction: UIAction? { didSet { changed() } }
     /// Whether the back button is hidden while this item is on top.
     open var hidesBackButton = false { didSet { changed() } }
     /// Whether the left items follow the back button rather than replacing it. Default false.
@@ -74,14 +78,20 @@ open class UINavigationItem {
         set { rightBarButtonItems = newValue.map { [$0] } }
     }
 
+    /// An item titled `title`.
     public init(title: String) { self.title = title }
+    /// An item without a title (the controller's `title` shows).
     public init() {}
 
     /// Sets the left items (animation is not supported: they change at once).
     open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
+    /// Sets the right items (at once).
     open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
+    /// Sets the left item (at once).
     open func setLeftBarButton(_ item: UIBarButtonItem?, animated: Bool) { leftBarButtonItem = item }
+    /// Sets the right item (at once).
     open func setRightBarButton(_ item: UIBarButtonItem?, animated: Bool) { rightBarButtonItem = item }
+    /// Hides or shows the back button (at once).
     open func setHidesBackButton(_ hidesBackButton: Bool, animated: Bool) { self.hidesBackButton = hidesBackButton }
 
     /// The controller whose item this is (its `title` is the fallback title).

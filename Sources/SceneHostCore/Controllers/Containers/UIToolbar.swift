@@ -21,6 +21,7 @@ open class UIToolbar: UIView {
     private(set) var itemViews: [UIView] = []
     private let separator = UIView()
 
+    /// An empty toolbar.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = UINavigationBar.barBackground
@@ -29,7 +30,10 @@ open class UIToolbar: UIView {
     }
 
     private func itemsDidChange() {
-        for view in itemViews where view.superview === self { view.removeFromSuperview() }
+        for view in itemViews {
+            (view as? BarItemButton)?.detach()
+            if view.superview === self { view.removeFromSuperview() }
+        }
         itemViews = (items ?? []).filter { !$0.isHidden }.map(UINavigationBar.view(for:))
         for view in itemViews { addSubview(view) }
         setNeedsLayout()
@@ -40,9 +44,12 @@ open class UIToolbar: UIView {
         max(50, (UIFont.preferredFont(forTextStyle: .body, compatibleWith: traitCollection).pointSize * 1.2 + 28).rounded())
     }
 
+    /// The given width at the bar's height.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: preferredHeight) }
+    /// No width of its own; the bar's height.
     open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: preferredHeight) }
 
+    /// Places the items, flexible spaces sharing what is left (mirrored in right-to-left).
     open override func layoutSubviews() {
         let rightToLeft = isRightToLeftLayout
         let width = bounds.width, height = bounds.height
