@@ -332,8 +332,9 @@ enum MailboxName: String, CaseIterable {
 /// The Mail scene's root: a three-column split view — the mailboxes, the messages of the chosen one and
 /// the open message. Horizontally regular, the list and the message tile (and the sidebar too when the
 /// window is wide enough; else it comes with the button and pushes the others aside); compact, it
-/// collapses to one navigation stack with the open message on top of the list.
-final class MailViewController: UISplitViewController, UISplitViewControllerDelegate {
+/// collapses to one navigation stack: the list on top of the mailboxes, and the message on top of the
+/// list once a person opened it.
+final class MailViewController: UISplitViewController, UISplitViewControllerDelegate, UINavigationControllerDelegate {
     let mailboxes = MailboxesViewController()
     let list = MessageListViewController()
     let reader = MessageViewController()
@@ -345,6 +346,8 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
         setViewController(mailboxes, for: .primary)
         setViewController(list, for: .supplementary)
         setViewController(reader, for: .secondary)
+        // The primary's navigation controller is the one stack when collapsed.
+        mailboxes.navigationController?.delegate = self
         list.selectionChanged = { [weak self] index, opening in self?.show(index, opening: opening) }
         mailboxes.chosen = { [weak self] mailbox in
             guard let self else { return }
@@ -377,9 +380,12 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
     /// The message shown in the reading pane.
     var selectedIndex: Int { list.selectedIndex }
 
-    /// Whether the message was opened since the list came on top when compact: a window that launches
-    /// compact shows the list; one that collapses while showing a message keeps it on top.
-    private var messageIsOpen = false
+    /// Whether a person opened the message (a click, the menu's Open, restoration) and has not gone back
+    /// to the list since: collapsing then keeps the message on top of the list; else the list tops the
+    /// stack, as it did before the split view (and a drag across 678 points redraws only the list).
+    private(set) var messageIsOpen = false
+    /// Set while the split view expands: the stack it takes apart shows the list, which is no going back.
+    private var isExpanding = false
 
     /// Selects message `index` (see `MessageListViewController.select`) and shows it; when compact and
     /// `opening`, the message comes on top of the list.
@@ -404,9 +410,16 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
         messageIsOpen ? .secondary : .supplementary
     }
 
-    func splitViewControllerDidExpand(_ svc: UISplitViewController) {
-        // Regular width always shows the open message.
-        messageIsOpen = true
+    func splitViewController(_ svc: UISplitViewController, displayModeForExpandingToProposedDisplayMode proposedDisplayMode: UISplitViewController.DisplayMode) -> UISplitViewController.DisplayMode {
+        isExpanding = true
+        return proposedDisplayMode
+    }
+
+    func splitViewControllerDidExpand(_ svc: UISplitViewController) { isExpanding = false }
+
+    /// Compact, going back from the message to the list closes it.
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
+        if isCollapsed, !isExpanding, viewController !== reader { messageIsOpen = false }
     }
 
     // MARK: Keys

@@ -50,6 +50,21 @@ struct GalleryMailSplitTests {
         #expect(mail.selectedIndex == 2 && stack.viewControllers.last === mail.reader, "a click opens the message")
         resize(scene, width: 1000)
         #expect(!mail.isCollapsed && mail.selectedIndex == 2 && mail.reader.view.window != nil)
+        resize(scene, width: 500)
+        #expect(stack.viewControllers.last === mail.reader, "still open: on top again")
+        stack.popViewController(animated: false)
+        #expect(!mail.messageIsOpen, "back to the list closes it")
+        resize(scene, width: 1000)
+        resize(scene, width: 500)
+        #expect(stack.viewControllers == [mail.mailboxes, mail.list] && mail.selectedIndex == 2)
+    }
+
+    @Test func draggingAcrossTheThresholdWithNoMessageOpenShowsTheList() throws {
+        let mail = MailViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 640), rootViewController: mail)
+        _ = scene.renderImage()
+        resize(scene, width: 600)
+        #expect(mail.mailboxes.navigationController?.viewControllers == [mail.mailboxes, mail.list])
     }
 
     @Test func theMailboxesFilterTheList() throws {
