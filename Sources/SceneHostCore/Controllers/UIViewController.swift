@@ -120,6 +120,9 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
 
     open var title: String?
 
+    /// `tabBarItem`'s storage (Controllers/Containers/UITabBarItem.swift).
+    var storedTabBarItem: UITabBarItem?
+
     /// Whether the root view's margins are at least `systemMinimumLayoutMargins` (default true).
     open var viewRespectsSystemMinimumLayoutMargins = true {
         didSet { loadedView?.setNeedsLayout(); loadedView?.layoutEngine?.setNeedsSolve() }
