@@ -160,6 +160,20 @@ struct UITabBarControllerTests {
         #expect(controller.sidebarView.isHidden && controller.tabBar.isFloating && !controller.tabBar.isHidden)
     }
 
+    @Test func theBarGrowsWithDynamicTypeAndStacksTitlesThatDoNotFitBeside() {
+        let fixture = TabFixture()
+        let controller = UITabBarController(tabs: fixture.tabs)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 600, height: 600), rootViewController: controller)
+        _ = scene.renderImage()
+        #expect(controller.tabBar.frame.height == 50)
+        #expect(controller.tabBar.itemViews.allSatisfy { $0.style == .inline }, "150 points an item: images beside titles")
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraLarge
+        _ = scene.renderImage()
+        #expect(controller.tabBar.frame.height > 50)
+        #expect(controller.tabBar.itemViews.allSatisfy { $0.style == .stacked }, "large titles go below the images")
+        #expect(controller.selectedViewController?.view.frame.maxY == controller.tabBar.frame.minY)
+    }
+
     @Test func compactTabIdentifiersFilterTheCompactBar() {
         let fixture = TabFixture()
         let controller = UITabBarController(tabs: fixture.tabs)

@@ -90,12 +90,18 @@ open class UITabBar: UIView {
     /// The bar's height at the bottom (50 points, more with large Dynamic Type sizes), or floating.
     var preferredHeight: CGFloat {
         if isFloating { return floatingHeight }
-        let width = itemWidth(in: bounds.width > 0 ? bounds.width : 320)
-        return itemViews.map { $0.heightAtBottom(inline: width >= TabItemView.inlineWidth) }.max() ?? 50
+        let inline = fitsInline(in: bounds.width > 0 ? bounds.width : 320)
+        return itemViews.map { $0.heightAtBottom(inline: inline) }.max() ?? 50
     }
 
     /// The floating bar's width for its items.
     var floatingWidth: CGFloat { itemViews.reduce(8) { $0 + $1.capsuleWidth } }
+
+    /// Whether every item's image and title fit side by side in its share of `width`.
+    private func fitsInline(in width: CGFloat) -> Bool {
+        let share = itemWidth(in: width)
+        return share >= TabItemView.inlineWidth && itemViews.allSatisfy { $0.inlineWidth <= share }
+    }
 
     private func itemWidth(in width: CGFloat) -> CGFloat {
         itemViews.isEmpty ? width : (width - 2 * sidePadding(width)) / CGFloat(itemViews.count)
@@ -121,7 +127,7 @@ open class UITabBar: UIView {
         } else {
             let width = itemWidth(in: bounds.width)
             let padding = sidePadding(bounds.width)
-            let inline = width >= TabItemView.inlineWidth
+            let inline = fitsInline(in: bounds.width)
             for (index, view) in (rightToLeft ? itemViews.reversed() : itemViews).enumerated() {
                 view.style = inline ? .inline : .stacked
                 view.frame = CGRect(x: padding + CGFloat(index) * width, y: 0, width: width, height: bounds.height)
@@ -233,12 +239,23 @@ final class TabItemView: UIView {
     }
 
     private var titleSize: CGSize { titleLabel.intrinsicContentSize }
-    private var iconSide: CGFloat { style == .sidebarRow ? 22 : 24 }
+    /// The icon's side: 22 points in the sidebar, 24 in the bar, grown with Dynamic Type (at most 1.5×)
+    /// as symbol images do.
+    private var iconSide: CGFloat {
+        let base: CGFloat = style == .sidebarRow ? 22 : 24
+        return min(base * 1.5, UIFont.scaled(base, for: traitCollection.preferredContentSizeCategory))
+    }
+
+    /// The width the item needs with its image beside its title.
+    var inlineWidth: CGFloat {
+        let badge = badgeLabel.isHidden ? 0 : badgeSize.width + 4
+        return 16 + (image == nil ? 0 : iconSide + 6) + titleSize.width + badge
+    }
 
     /// The height the item needs at the bottom of the screen.
     func heightAtBottom(inline: Bool) -> CGFloat {
         let title = titleSize.height > 0 ? titleSize.height : 13
-        return inline ? max(50, title + 24) : max(50, 6 + iconSide + 2 + title + 6)
+        return inline ? max(50, max(title, iconSide) + 24) : max(50, 6 + iconSide + 2 + title + 6)
     }
 
     /// The height of a capsule item or a sidebar row.
@@ -274,15 +291,26 @@ final class TabItemView: UIView {
             placeBadge(nextTo: iconView.frame, rightToLeft: rightToLeft)
         case .inline, .capsule:
             let gap: CGFloat = hasIcon ? 6 : 0
-            let width = min(text.width, size.width - 8 - (hasIcon ? icon + gap : 0))
-            let total = (hasIcon ? icon + gap : 0) + width
+            // Beside a title, the badge follows it (the capsule's floats over its corner instead).
+            let badge = style == .inline && !badgeLabel.isHidden ? badgeSize : .zero
+            let badgeRoom = badge.width > 0 ? badge.width + 4 : 0
+            let width = max(0, min(text.width, size.width - 8 - (hasIcon ? icon + gap : 0) - badgeRoom))
+            let total = (hasIcon ? icon + gap : 0) + width + badgeRoom
             let start = (size.width - total) / 2
             iconView.frame = place(CGRect(x: start, y: (size.height - icon) / 2, width: icon, height: icon))
             titleLabel.frame = place(CGRect(x: start + (hasIcon ? icon + gap : 0), y: (size.height - text.height) / 2,
                                             width: width, height: text.height))
             highlight.frame = bounds
             highlight.layer.cornerRadius = size.height / 2
-            placeBadge(nextTo: hasIcon ? iconView.frame : titleLabel.frame.insetBy(dx: -4, dy: 0), rightToLeft: rightToLeft)
+            if style == .inline {
+                if badge.width > 0 {
+                    badgeLabel.frame = place(CGRect(x: start + total - badge.width, y: (size.height - badge.height) / 2,
+                                                    width: badge.width, height: badge.height))
+                    badgeLabel.layer.cornerRadius = badge.height / 2
+                }
+            } else {
+                placeBadge(nextTo: titleLabel.frame.insetBy(dx: -4, dy: 0), rightToLeft: rightToLeft)
+            }
         case .sidebarRow:
             highlight.frame = bounds.insetBy(dx: 0, dy: 1)
             highlight.layer.cornerRadius = 10
@@ -301,11 +329,15 @@ final class TabItemView: UIView {
     }
 
     /// The bar's badge: a red capsule over the trailing top corner of the icon (or the title).
-    private func placeBadge(nextTo anchor: CGRect, rightToLeft: Bool) {
-        guard !badgeLabel.isHidden else { return }
+    private var badgeSize: CGSize {
         let natural = badgeLabel.intrinsicContentSize
         let height = max(16, natural.height)
-        let width = max(height, natural.width)
+        return CGSize(width: max(height, natural.width), height: height)
+    }
+
+    private func placeBadge(nextTo anchor: CGRect, rightToLeft: Bool) {
+        guard !badgeLabel.isHidden else { return }
+        let (width, height) = (badgeSize.width, badgeSize.height)
         let x = rightToLeft ? anchor.minX - width / 2 - 2 : anchor.maxX - width / 2 + 2
         badgeLabel.frame = CGRect(x: x, y: max(0, anchor.minY - 4), width: width, height: height)
         badgeLabel.layer.cornerRadius = height / 2
