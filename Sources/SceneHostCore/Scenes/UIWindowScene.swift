@@ -129,6 +129,8 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     override func lifecycleCallbackDidRun(_ callback: String) {
         // A scene leaving the screen takes its touches and gestures with it (Input/PointerInput.swift).
         if callback == "sceneDidEnterBackground" || callback == "sceneDidDisconnect" { pointer.end() }
+        // A disconnected scene draws no more frames: what waited for one lets its controllers go.
+        if callback == "sceneDidDisconnect" { appearanceEnds = [] }
         host?.sceneDidRunLifecycleCallback(callback)
     }
 
