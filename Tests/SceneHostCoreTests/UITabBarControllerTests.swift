@@ -183,6 +183,11 @@ struct UITabBarControllerTests {
         _ = scene.renderImage()
         #expect(controller.tabBar.items?.map(\.title) == ["Inbox", "Folders"])
         #expect(controller.tabBar.items?.first?.badgeValue == "7")
+        controller.tab(forIdentifier: "Inbox")?.title = "All Inboxes"
+        controller.tab(forIdentifier: "Inbox")?.badgeValue = nil
+        _ = scene.renderImage()
+        #expect(controller.tabBar.items?.map(\.title) == ["All Inboxes", "Folders"], "a tab's changes show at the next frame")
+        #expect(controller.tabBar.itemViews.first?.badgeLabel.isHidden == true)
         controller.mode = .tabBar
         scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 1000, height: 600))
         _ = scene.renderImage()

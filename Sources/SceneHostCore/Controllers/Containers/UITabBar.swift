@@ -119,8 +119,10 @@ open class UITabBar: UIView {
         let rightToLeft = isRightToLeftLayout
         if isFloating {
             var x: CGFloat = 4
+            // Too many tabs for the window: every item gives up the same share of its width.
+            let shrink = min(1, (bounds.width - 8) / max(1, floatingWidth - 8))
             for view in rightToLeft ? itemViews.reversed() : itemViews {
-                let width = view.capsuleWidth
+                let width = (view.capsuleWidth * shrink).rounded(.down)
                 view.frame = CGRect(x: x, y: 4, width: width, height: bounds.height - 8)
                 x += width
             }

@@ -189,9 +189,7 @@ open class UITabBarController: UIViewController {
     /// every one becomes a child at once, as in UIKit. Reading it with `tabs` in use gives the view
     /// controllers made so far for the root tabs.
     open var viewControllers: [UIViewController]? {
-        get {
-            usesViewControllers ? rootTabs.compactMap(\.viewControllerIfMade) : rootTabs.compactMap(\.viewControllerIfMade)
-        }
+        get { rootTabs.compactMap(\.viewControllerIfMade) }
         set { setViewControllers(newValue, animated: false) }
     }
 
@@ -401,7 +399,7 @@ open class UITabBarController: UIViewController {
         let items: [UITabBarItem] = barTabs.map { tab in
             if usesViewControllers, let controller = tab.viewControllerIfMade {
                 let item: UITabBarItem = controller.tabBarItem
-                if item.title == nil { item.title = controller.title }
+                if item.followsControllerTitle { item.followTitle(controller.title) }
                 item.changed = { [weak self] in self?.tabsDidChange() }
                 return item
             }

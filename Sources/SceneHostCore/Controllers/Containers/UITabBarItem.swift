@@ -7,8 +7,12 @@ import Foundation
 /// is drawn by tinting `image`; system items are not provided.
 @MainActor
 open class UITabBarItem {
-    /// The item's title; nil: the view controller's `title`.
-    open var title: String? { didSet { changed?() } }
+    /// The item's title. A controller's own item (made by `tabBarItem`) takes the controller's `title`
+    /// until the app sets one.
+    open var title: String? { didSet { if !isFollowingTitle { followsControllerTitle = false }; changed?() } }
+    /// Whether the item was made by `UIViewController.tabBarItem` and its title not set since.
+    var followsControllerTitle = false
+    private var isFollowingTitle = false
     /// The image drawn as a template, tinted by the bar.
     open var image: UIImage? { didSet { changed?() } }
     /// The image for the selected state (kept for source compatibility; `image` is tinted instead).
@@ -41,15 +45,29 @@ open class UITabBarItem {
 
     /// An item with no title or image.
     public convenience init() { self.init(title: nil, image: nil, tag: 0) }
+
+    /// Takes the controller's title without marking the title as set by the app.
+    func followTitle(_ title: String?) {
+        isFollowingTitle = true
+        self.title = title
+        isFollowingTitle = false
+    }
 }
 
 extension UIViewController {
-    /// The item representing this controller in a classic tab bar controller, made on first use with
-    /// the controller's `title`.
+    /// The item representing this controller in a classic tab bar controller, made on first use. Its
+    /// title follows the controller's `title` until the app sets the item's own (the bar reads it at
+    /// each layout; SceneHost's `title` has no observer, so a new title shows at the next rebuild).
     public var tabBarItem: UITabBarItem! {
         get {
-            if storedTabBarItem == nil { storedTabBarItem = UITabBarItem(title: title, image: nil, tag: 0) }
-            return storedTabBarItem
+            if let item = storedTabBarItem {
+                if item.followsControllerTitle, item.title != title { item.followTitle(title) }
+                return item
+            }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            item.followsControllerTitle = true
+            storedTabBarItem = item
+            return item
         }
         set { storedTabBarItem = newValue }
     }
