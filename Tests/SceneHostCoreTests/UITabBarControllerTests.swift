@@ -191,11 +191,11 @@ struct UITabBarControllerTests {
         controller.mode = .tabBar
         scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 1000, height: 600))
         _ = scene.renderImage()
-        #expect(controller.tabBar.items?.map(\.title) == ["Inbox", "Drafts", "Sent", "Folders"], "all tabs in a regular width")
+        #expect(controller.tabBar.items?.map(\.title) == ["All Inboxes", "Drafts", "Sent", "Folders"], "all tabs in a regular width")
         controller.tab(forIdentifier: "Sent")?.isHidden = true
         controller.tab(forIdentifier: "Drafts")?.preferredPlacement = .sidebarOnly
         _ = scene.renderImage()
-        #expect(controller.tabBar.items?.map(\.title) == ["Inbox", "Folders"], "hidden and sidebar-only tabs leave the bar")
+        #expect(controller.tabBar.items?.map(\.title) == ["All Inboxes", "Folders"], "hidden and sidebar-only tabs leave the bar")
     }
 
     @Test func switchingTabsMakesTheOldDisappearAndTheNewAppearInUIKitsOrder() throws {
