@@ -134,6 +134,20 @@ final class SettingsSceneDelegate: UIResponder, UIWindowSceneDelegate {
         self.window = window
     }
 
+    static let activityType = "org.scenehost.gallery.settings-path"
+    private var container: SettingsContainerController? { window?.rootViewController as? SettingsContainerController }
+
+    /// The pages open above the form, kept with the session: a relaunch opens them again.
+    func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
+        let activity = NSUserActivity(activityType: Self.activityType)
+        activity.title = "Settings"
+        activity.userInfo = ["navigationPath": container?.navigationPath ?? []]
+        return activity
+    }
+
+    func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity) {
+        if let path = stateRestorationActivity.userInfo?["navigationPath"] as? [String] { container?.restore(path: path) }
+    }
 }
 
 extension SettingsSceneDelegate {

@@ -85,6 +85,16 @@ final class TitleRow: UIView {
 /// A pop-up button showing one of a setting's values as a rounded pill: a click (or Space when it has
 /// focus) opens the menu of values, and the chosen one is kept in the user defaults and shown.
 final class ValuePopUpButton: UIButton {
+    private var key = "", initial = ""
+
+    /// Shows the stored value again (a choices page may have changed it).
+    func refresh() {
+        let stored = AppDelegate.userDefaults.string(forKey: key) ?? initial
+        guard let menu else { return }
+        for case let action as UIAction in menu.children { action.state = action.title == stored ? .on : .off }
+        self.menu = menu
+    }
+
     /// `values` in menu order; the stored one (else `initial`) is selected. `changed` runs with the
     /// chosen value after it is stored.
     convenience init(values: [String], key: String, default initial: String, changed: @escaping (String) -> Void = { _ in }) {
@@ -106,6 +116,8 @@ final class ValuePopUpButton: UIButton {
             }
         }
         menu = UIMenu(options: .singleSelection, children: actions)
+        self.key = key
+        self.initial = initial
         showsMenuAsPrimaryAction = true
         changesSelectionAsPrimaryAction = true
         // At least as wide as the pill it replaces.
@@ -145,15 +157,12 @@ final class SettingsViewController: UIViewController {
             SettingsRowView(title: "Lock orientation", detail: "Keep this window's orientation when the device turns (Ctrl+→ / Ctrl+←); honoured while the window is maximized.",
                             control: toggle(lockSwitch, key: "lockOrientation", default: false)),
             SettingsRowView(title: "Fetch new mail", detail: "Check the server for new messages every few minutes.", control: toggle(key: "fetchNewMail", default: true)),
-            SettingsRowView(title: "Show previews", detail: "How many lines of each message the list shows.", control: ValuePopUpButton(values: MailPreferences.previewChoices, key: MailPreferences.previewLinesKey, default: "2 lines") { _ in
-                                MailPreferences.previewLinesDidChange()
-                            }),
-            SettingsRowView(title: "Swipe actions", detail: "What a swipe to the left does to a message.", control: ValuePopUpButton(values: MailPreferences.swipeChoices, key: MailPreferences.swipeActionKey, default: "Archive")),
+            SettingsRowView(title: "Show previews", detail: "How many lines of each message the list shows.", control: withPage(.previews, previewsButton)),
+            SettingsRowView(title: "Swipe actions", detail: "What a swipe to the left does to a message.", control: withPage(.swipe, swipeButton)),
             SettingsRowView(title: "Load remote images", detail: "Images from the web are loaded when a message opens.", control: toggle(key: "loadRemoteImages", default: false)),
             SettingsRowView(title: "Organise by thread", detail: "Replies are grouped under the message they answer.", control: toggle(key: "organiseByThread", default: true)),
         ]
         form.axis = .vertical
-        form.addArrangedSubview(TitleRow("Settings"))
         for row in rows { form.addArrangedSubview(row) }
         form.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(form)
@@ -182,6 +191,48 @@ final class SettingsViewController: UIViewController {
 
     override func viewWillLayoutSubviews() { overlay.place(in: view) }
 
+    /// Back from a choices page: the pop-up buttons show what was chosen there, and the form takes the
+    /// keyboard again (its key commands are the scene's).
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        previewsButton.refresh()
+        swipeButton.refresh()
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        becomeFirstResponder()
+    }
+
+    /// The pop-up buttons of the two settings that also have a page.
+    let previewsButton = ValuePopUpButton(values: MailPreferences.previewChoices, key: MailPreferences.previewLinesKey,
+                                          default: "2 lines") { _ in MailPreferences.previewLinesDidChange() }
+    let swipeButton = ValuePopUpButton(values: MailPreferences.swipeChoices, key: MailPreferences.swipeActionKey, default: "Archive")
+
+    /// `button` with a chevron after it that opens `page`, as a row that leads somewhere on iPadOS.
+    private func withPage(_ page: SettingsPage, _ button: UIButton) -> UIView {
+        var configuration = UIButton.Configuration.plain()
+        configuration.image = SettingsPage.chevron
+        configuration.contentInsets = NSDirectionalEdgeInsets(top: 6, leading: 8, bottom: 6, trailing: 0)
+        let chevron = UIButton(configuration: configuration, primaryAction: UIAction { [weak self] _ in
+            self?.show(page.makeController(), sender: self)
+        })
+        // It points the way pages slide in from: to the left in a right-to-left layout.
+        func point(_ chevron: UIButton) {
+            chevron.configuration?.image = chevron.traitCollection.layoutDirection == .rightToLeft ? SettingsPage.leftChevron : SettingsPage.chevron
+        }
+        chevron.registerForTraitChanges([UITraitLayoutDirection.self]) { (chevron: UIButton, _) in point(chevron) }
+        point(chevron)
+        for view in [button, chevron] {
+            view.setContentHuggingPriority(.required, for: .horizontal)
+            view.setContentCompressionResistancePriority(.required, for: .horizontal)
+        }
+        let stack = UIStackView(arrangedSubviews: [button, chevron])
+        stack.spacing = 4
+        stack.alignment = .center
+        return stack
+    }
+
     /// The window's size changed: what fits in it changed.
     override func viewDidLayoutSubviews() { form.leaveOutWhatDoesNotFit() }
 
@@ -196,18 +247,178 @@ final class SettingsViewController: UIViewController {
     override var prefersInterfaceOrientationLocked: Bool { lockSwitch.isOn }
 }
 
-/// The Settings scene's root: a container showing the settings form as its child, and handing the
-/// orientation-lock question to it, as UIKit containers do with `childForInterfaceOrientationLock`.
-final class SettingsContainerController: UIViewController {
+/// The Settings scene's root: a navigation stack whose root is the settings form (titled large, as
+/// iPadOS's Settings) and whose pages list a setting's choices. It hands the orientation-lock question
+/// to the form, as UIKit containers do with `childForInterfaceOrientationLock`.
+final class SettingsContainerController: UINavigationController {
     let settings = SettingsViewController()
 
-    override func viewDidLoad() {
-        addChild(settings)
-        settings.view.frame = view.bounds
-        settings.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        view.addSubview(settings.view)
-        settings.didMove(toParent: self)
+    override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        settings.title = "Settings"
+        navigationBar.prefersLargeTitles = true
+        viewControllers = [settings]
     }
 
+    convenience init() { self.init(nibName: nil, bundle: nil) }
+
     override var childForInterfaceOrientationLock: UIViewController? { settings }
+
+    /// The pages open above the form, by name: what a relaunch restores.
+    var navigationPath: [String] {
+        viewControllers.compactMap { ($0 as? SettingsChoicesViewController)?.page.rawValue }
+    }
+
+    /// Opens the pages of `path` above the form, without animation.
+    func restore(path: [String]) {
+        viewControllers = [settings] + path.compactMap(SettingsPage.init(rawValue:)).map { $0.makeController() }
+    }
+}
+
+/// A page a Settings row opens: the list of a setting's choices.
+enum SettingsPage: String {
+    case previews, swipe
+
+    @MainActor func makeController() -> SettingsChoicesViewController {
+        switch self {
+        case .previews:
+            SettingsChoicesViewController(page: self, title: "Show Previews", footer: "How many lines of each message the list shows.",
+                                          choices: MailPreferences.previewChoices, key: MailPreferences.previewLinesKey,
+                                          default: "2 lines") { MailPreferences.previewLinesDidChange() }
+        case .swipe:
+            SettingsChoicesViewController(page: self, title: "Swipe Actions", footer: "What a swipe to the left does to a message.",
+                                          choices: MailPreferences.swipeChoices, key: MailPreferences.swipeActionKey, default: "Archive")
+        }
+    }
+
+    /// The grey chevron of a row that opens a page (the same grey in light and dark), and its mirror.
+    @MainActor static let chevron = chevron(pointingLeft: false), leftChevron = chevron(pointingLeft: true)
+
+    @MainActor private static func chevron(pointingLeft left: Bool) -> UIImage {
+        UIGraphicsImageRenderer(size: CGSize(width: 9, height: 15)).image { context in
+            let path = UIBezierPath()
+            path.move(to: CGPoint(x: left ? 7.5 : 1.5, y: 1.5))
+            path.addLine(to: CGPoint(x: left ? 1.5 : 7.5, y: 7.5))
+            path.addLine(to: CGPoint(x: left ? 7.5 : 1.5, y: 13.5))
+            path.lineWidth = 2
+            path.lineCapStyle = .round
+            path.lineJoinStyle = .round
+            context.cgContext.setStrokeColor(UIColor(rgb: 0xC4C4C7))
+            path.stroke()
+        }
+    }
+}
+
+/// One choice on a page: its title, and a checkmark when chosen; a click chooses it.
+final class ChoiceRowView: UIControl {
+    let title = UILabel()
+    let checkmark = UILabel()
+    private let separator = UIView()
+
+    init(_ text: String, last: Bool) {
+        super.init(frame: .zero)
+        backgroundColor = .secondarySystemGroupedBackground
+        title.text = text
+        title.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 16))
+        title.adjustsFontForContentSizeCategory = true
+        checkmark.text = "✓"
+        checkmark.font = .systemFont(ofSize: 18, weight: .semibold)
+        checkmark.textColor = .systemBlue
+        separator.backgroundColor = .separator
+        separator.isHidden = last
+        for view in [title, checkmark, separator] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            view.isUserInteractionEnabled = false
+            addSubview(view)
+        }
+        NSLayoutConstraint.activate([
+            title.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+            title.topAnchor.constraint(equalTo: topAnchor, constant: 12), title.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -12),
+            checkmark.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -16), checkmark.centerYAnchor.constraint(equalTo: centerYAnchor),
+            title.trailingAnchor.constraint(lessThanOrEqualTo: checkmark.leadingAnchor, constant: -8),
+            separator.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16), separator.trailingAnchor.constraint(equalTo: trailingAnchor),
+            separator.bottomAnchor.constraint(equalTo: bottomAnchor), separator.heightAnchor.constraint(equalToConstant: 1),
+        ])
+    }
+}
+
+/// A page listing a setting's choices in a rounded group, the chosen one checked, with a line of
+/// explanation below, as a page of iPadOS's Settings. A click chooses (kept in the user defaults).
+final class SettingsChoicesViewController: UIViewController {
+    let page: SettingsPage
+    private let choices: [String], key: String, initial: String, footer: String
+    private let changed: () -> Void
+    private(set) var rows: [ChoiceRowView] = []
+
+    init(page: SettingsPage, title: String, footer: String, choices: [String], key: String, default initial: String,
+         changed: @escaping () -> Void = {}) {
+        (self.page, self.choices, self.key, self.initial, self.footer, self.changed) = (page, choices, key, initial, footer, changed)
+        super.init(nibName: nil, bundle: nil)
+        self.title = title
+        // A page's title sits in the bar, as on iPadOS's Settings pages.
+        navigationItem.largeTitleDisplayMode = .never
+    }
+
+    /// The stored choice, else the default.
+    var chosen: String { AppDelegate.userDefaults.string(forKey: key) ?? initial }
+
+    override func viewDidLoad() {
+        view.backgroundColor = .systemGroupedBackground
+        let group = UIStackView()
+        group.axis = .vertical
+        group.layer.cornerRadius = 10
+        group.clipsToBounds = true
+        for (index, choice) in choices.enumerated() {
+            let row = ChoiceRowView(choice, last: index == choices.count - 1)
+            row.addAction(UIAction { [weak self] _ in self?.choose(choice) }, for: .touchUpInside)
+            rows.append(row)
+            group.addArrangedSubview(row)
+        }
+        let note = UILabel()
+        note.text = footer
+        note.font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13))
+        note.adjustsFontForContentSizeCategory = true
+        note.textColor = .secondaryLabel
+        note.numberOfLines = 0
+        for subview in [group, note] {
+            subview.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(subview)
+        }
+        // At most 720 wide and centred, as the form.
+        let fill = group.widthAnchor.constraint(equalTo: view.widthAnchor, constant: -48)
+        fill.priority = UILayoutPriority(999)
+        NSLayoutConstraint.activate([
+            group.topAnchor.constraint(equalTo: view.topAnchor, constant: 24),
+            group.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+            group.widthAnchor.constraint(lessThanOrEqualToConstant: 720), fill,
+            group.widthAnchor.constraint(lessThanOrEqualTo: view.widthAnchor, constant: -32),
+            note.topAnchor.constraint(equalTo: group.bottomAnchor, constant: 8),
+            note.leadingAnchor.constraint(equalTo: group.leadingAnchor, constant: 16),
+            note.trailingAnchor.constraint(equalTo: group.trailingAnchor, constant: -16),
+        ])
+        showChoice()
+    }
+
+    /// Stores `choice` and checks its row.
+    func choose(_ choice: String) {
+        let defaults = AppDelegate.userDefaults
+        defaults.set(choice, forKey: key)
+        // swift-corelibs-foundation writes defaults to disk only here: no run loop saves them later.
+        defaults.synchronize()
+        showChoice()
+        changed()
+    }
+
+    private func showChoice() {
+        for (row, choice) in zip(rows, choices) { row.checkmark.isHidden = choice != chosen }
+    }
+
+    /// The page offers the scene's keys (and the navigation controller's Escape and Alt+← below them).
+    override var keyCommands: [UIKeyCommand]? { sceneCommands(for: self) }
+    override var canBecomeFirstResponder: Bool { true }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        becomeFirstResponder()
+    }
 }

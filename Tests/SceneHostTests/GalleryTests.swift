@@ -103,9 +103,9 @@ struct GalleryTests {
     @Test func settingsStacksItsRowsWhenCompact() {
         for (name, width) in [("compact", 420.0), ("regular", 800.0)] {
             for rightToLeft in [false, true] {
-                let controller = SettingsViewController()
-                controller.loadViewIfNeeded()
-                controller.overlay.isHidden = true
+                let controller = SettingsContainerController()
+                controller.settings.loadViewIfNeeded()
+                controller.settings.overlay.isHidden = true
                 let image = OffscreenRenderer.render(controller, size: CGSize(width: width, height: 640)) { scene in
                     if rightToLeft { scene.traitOverrides.layoutDirection = .rightToLeft }
                 }
@@ -119,10 +119,11 @@ struct GalleryTests {
     @Test func settingsRowsStandOutFromTheFormInBothStyles() throws {
         for (style, background, row) in [(UIUserInterfaceStyle.light, 0xF2F2F7 as UInt32, 0xFFFFFF as UInt32),
                                           (.dark, 0x000000, 0x1C1C1E)] {
-            let controller = SettingsViewController()
+            let container = SettingsContainerController()
+            let controller = container.settings
             controller.loadViewIfNeeded()
             controller.overlay.isHidden = true
-            let image = OffscreenRenderer.render(controller, size: CGSize(width: 800, height: 640)) { scene in
+            let image = OffscreenRenderer.render(container, size: CGSize(width: 800, height: 640)) { scene in
                 scene.traitOverrides.userInterfaceStyle = style
             }
             func rows(in view: UIView) -> [SettingsRowView] {

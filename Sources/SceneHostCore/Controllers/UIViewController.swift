@@ -118,7 +118,24 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
     /// Called after the view's `layoutSubviews()`.
     open func viewDidLayoutSubviews() {}
 
-    open var title: String?
+    /// The controller's title; a navigation bar showing its `navigationItem` follows it.
+    open var title: String? { didSet { navigationStorage.item?.changed() } }
+
+    // MARK: Showing and navigation (Containers/UIViewController+Showing.swift, +Navigation.swift)
+
+    /// `navigationItem`, `toolbarItems` and `hidesBottomBarWhenPushed`.
+    lazy var navigationStorage = NavigationStorage()
+
+    /// Shows `vc` in a primary context: see `UIViewController+Showing.swift`.
+    open func show(_ vc: UIViewController, sender: Any?) { showFromTarget(vc, sender: sender) }
+
+    /// Shows `vc` in a secondary (detail) context: see `UIViewController+Showing.swift`.
+    open func showDetailViewController(_ vc: UIViewController, sender: Any?) { showDetailFromTarget(vc, sender: sender) }
+
+    /// The controller that handles `action`: see `UIViewController+Showing.swift`.
+    open func targetViewController(forAction action: ShowAction, sender: Any?) -> UIViewController? {
+        defaultTargetViewController(forAction: action, sender: sender)
+    }
 
     /// `tabBarItem`'s storage (Controllers/Containers/UITabBarItem.swift).
     var storedTabBarItem: UITabBarItem?

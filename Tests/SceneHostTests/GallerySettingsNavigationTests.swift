@@ -1,0 +1,118 @@
+import Cairo
+import Foundation
+@_spi(Runtime) @testable import SceneHostCore
+@testable import GalleryApp
+import SceneHostTesting
+import Testing
+
+/// The Gallery's Settings scene as a navigation stack, offscreen: a row's chevron opens the page of its
+/// choices, a choice made there is kept and shown back on the form, and the path of open pages is
+/// kept with the session and opened again after a relaunch.
+@MainActor
+struct GallerySettingsNavigationTests {
+    /// The Gallery's settings go to a folder of the test's, never the person's.
+    func withScratchDefaults(_ name: String, _ body: () throws -> Void) rethrows {
+        let scratch = ScratchFolder(name), previous = AppDelegate.userDefaults
+        AppDelegate.userDefaults = UserDefaults(suiteName: scratch.appending("defaults").path) ?? .standard
+        defer { AppDelegate.userDefaults = previous }
+        try body()
+    }
+
+    func all<T: UIView>(_ type: T.Type, in view: UIView) -> [T] {
+        view.subviews.flatMap { ($0 as? T).map { [$0] } ?? [] + all(type, in: $0) }
+    }
+
+    @Test func aRowOpensThePageOfItsChoicesAndAChoiceIsKept() throws {
+        try withScratchDefaults("settings-pages") {
+            let container = SettingsContainerController()
+            container.settings.loadViewIfNeeded()
+            container.settings.overlay.isHidden = true
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 640), rootViewController: container)
+            _ = scene.renderImage()
+            // The chevron after the "Show previews" pop-up button.
+            let previewsRow = try #require(all(SettingsRowView.self, in: container.settings.view).first { $0.title.text == "Show previews" })
+            let chevron = try #require(all(UIButton.self, in: previewsRow).first { !($0 is ValuePopUpButton) })
+            chevron.sendActions(for: .primaryActionTriggered)
+            let page = try #require(container.topViewController as? SettingsChoicesViewController)
+            #expect(page.title == "Show Previews" && container.navigationPath == ["previews"])
+            _ = scene.offscreenHost!.prepareFrame(at: 50)
+            _ = scene.offscreenHost!.prepareFrame(at: 51)
+            #expect(page.rows.map { !$0.checkmark.isHidden } == [false, false, true, false, false], "2 lines, the default")
+            assertSnapshot(scene.renderImage(), named: "settings-page-previews")
+            page.rows[1].sendActions(for: .touchUpInside)
+            #expect(AppDelegate.userDefaults.string(forKey: MailPreferences.previewLinesKey) == "1 line")
+            #expect(page.rows.map { !$0.checkmark.isHidden } == [false, true, false, false, false])
+            scene.traitOverrides.userInterfaceStyle = .dark
+            scene.traitOverrides.layoutDirection = .rightToLeft
+            assertSnapshot(scene.renderImage(), named: "settings-page-previews-dark-rtl")
+            // Back: the form's pop-up button shows the choice.
+            container.navigationBar.backButton.sendActions(for: .primaryActionTriggered)
+            #expect(container.settings.previewsButton.currentTitle == "1 line")
+            #expect(container.navigationPath.isEmpty)
+        }
+    }
+
+    @Test func theNavigationPathIsKeptWithTheSessionAndRestored() throws {
+        try withScratchDefaults("settings-restoration") {
+            let delegate = SettingsSceneDelegate()
+            let container = SettingsContainerController()
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 640), rootViewController: container)
+            delegate.window = scene.windows[0]
+            container.settings.show(SettingsPage.swipe.makeController(), sender: nil)
+            let activity = try #require(delegate.stateRestorationActivity(for: scene))
+            #expect(activity.userInfo?["navigationPath"] as? [String] == ["swipe"])
+
+            // The next launch: a new scene given the saved activity.
+            let relaunched = SettingsSceneDelegate()
+            let fresh = SettingsContainerController()
+            let next = UIWindowScene.offscreen(size: CGSize(width: 800, height: 640), rootViewController: fresh)
+            relaunched.window = next.windows[0]
+            relaunched.scene(next, restoreInteractionStateWith: activity)
+            #expect(fresh.viewControllers.count == 2 && fresh.navigationPath == ["swipe"])
+            #expect((fresh.topViewController as? SettingsChoicesViewController)?.title == "Swipe Actions")
+            #expect(fresh.viewControllers.first === fresh.settings)
+            _ = next.renderImage()
+            #expect(fresh.navigationBar.backButton.configuration?.title == "Settings")
+        }
+    }
+}
+
+/// The Settings stack in the running Gallery, on a real display: the open page comes back after a
+/// relaunch, and Escape and Alt+← go back. (Part of the serialized window suite.)
+extension SceneWindowTests {
+    @Test func theSettingsPathComesBackAfterARelaunchAndTheKeyboardGoesBack() async throws {
+        let scratch = ScratchFolder("settings-relaunch"), previous = AppDelegate.userDefaults
+        AppDelegate.userDefaults = UserDefaults(suiteName: scratch.appending("defaults").path) ?? .standard
+        defer { AppDelegate.userDefaults = previous }
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        func container() -> SettingsContainerController? {
+            app.scene(titled: "Settings")?.windows.first?.rootViewController as? SettingsContainerController
+        }
+        let first = try #require(container())
+        first.settings.show(SettingsPage.previews.makeController(), sender: nil)
+        #expect(await app.run(until: { first.topViewController?.view.window != nil && first.viewControllers[0].viewIfLoaded?.window == nil }))
+        #expect(first.navigationPath == ["previews"])
+
+        try app.relaunch()
+        #expect(await app.waitForScenes(2))
+        #expect(await app.run(until: { container()?.navigationPath == ["previews"] }), "the page is open again")
+        let restored = try #require(container())
+        #expect(restored !== first && restored.navigationBar.backButton.configuration?.title == "Settings")
+
+        // Escape goes back; Alt+← too.
+        let settings = try #require(app.scene(titled: "Settings"))
+        let other = try app.virtualDisplay.connect()
+        let input = try SyntheticInput(display: other)
+        other.focus(try #require(app.window(of: settings)))
+        other.flush()
+        #expect(await app.run(until: { settings.activationState == .foregroundActive }))
+        #expect(await app.run(until: { restored.topViewController?.isFirstResponder == true }, timeout: 3))
+        input.press(keysym: KeySym(rawValue: 0xFF1B))
+        #expect(await app.run(until: { restored.navigationPath.isEmpty }), "Escape pops")
+        restored.settings.show(SettingsPage.swipe.makeController(), sender: nil)
+        #expect(await app.run(until: { restored.topViewController?.isFirstResponder == true }, timeout: 3))
+        input.press(keysym: KeySym(rawValue: 0xFF51), modifiers: [KeySym(rawValue: 0xFFE9)])
+        #expect(await app.run(until: { restored.navigationPath.isEmpty }), "Alt+← pops")
+    }
+}
