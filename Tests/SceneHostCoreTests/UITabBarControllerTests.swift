@@ -298,6 +298,61 @@ struct UITabBarControllerTests {
         #expect(first.viewIfLoaded?.window == nil)
     }
 
+    @Test func aManagingNavigationControllerStacksThePathToTheSelectedTab() throws {
+        final class StackDelegate: UITabBarControllerDelegate {
+            var dropGroup = false
+            var asked: [String] = []
+            func tabBarController(_ tabBarController: UITabBarController, displayedViewControllersFor tab: UITab,
+                                  proposedViewControllers: [UIViewController]) -> [UIViewController] {
+                asked.append(tab.identifier)
+                return dropGroup ? Array(proposedViewControllers.dropFirst()) : proposedViewControllers
+            }
+        }
+        weak var freedNavigation: UINavigationController?
+        weak var freedTravel: UIViewController?
+        do {
+            let fixture = TabFixture()
+            let work = fixture.tab("Work", 0, .systemTeal), travel = fixture.tab("Travel", 2, .systemRed)
+            let folders = UITabGroup(title: "Folders", image: tabIcon(1), identifier: "Folders", children: [work, travel]) { _ in
+                AppearanceLogController("Folders")
+            }
+            let navigation = UINavigationController()
+            folders.managingNavigationController = navigation
+            let delegate = StackDelegate()
+            let controller = UITabBarController(tabs: [fixture.tabs[0], folders])
+            controller.delegate = delegate
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 600), rootViewController: controller)
+            _ = scene.renderImage()
+            #expect(fixture.made == ["Inbox"], "nothing in the group is made before it is selected")
+
+            controller.selectedTab = travel
+            _ = scene.renderImage()
+            let group = try #require(folders.viewController), travelController = try #require(travel.viewController)
+            #expect(controller.selectedViewController === navigation && navigation.parent === controller)
+            #expect(navigation.viewControllers.elementsEqual([group, travelController], by: ===))
+            #expect(travelController.tabBarController === controller && travelController.navigationController === navigation)
+            #expect(navigation.view.window != nil && travelController.view.window != nil)
+            #expect(fixture.made == ["Inbox", "Travel"], "Work is not made")
+
+            delegate.dropGroup = true
+            scene.click(at: centre(of: controller.sidebarView.rowViews[1]))
+            _ = scene.renderImage()
+            #expect(controller.selectedTab === work)
+            #expect(navigation.viewControllers.elementsEqual([work.viewController!], by: ===), "the delegate's stack")
+            #expect(delegate.asked == ["Travel", "Work"])
+            #expect(travelController.parent == nil, "the old stack's controllers leave it")
+
+            controller.selectedIndex = 0
+            _ = scene.renderImage()
+            #expect(navigation.viewIfLoaded?.window == nil && controller.selectedViewController === fixture.tabs[0].viewController)
+            freedNavigation = navigation
+            freedTravel = travelController
+            controller.setTabs([fixture.tabs[0]], animated: false)
+            #expect(navigation.parent == nil, "a removed group's navigation controller leaves the tab bar controller")
+        }
+        #expect(freedNavigation == nil && freedTravel == nil)
+    }
+
     @Test func arrowKeysMoveTheSelectionInAFocusedSidebar() throws {
         let fixture = TabFixture()
         let delegate = TabDelegateLog()

@@ -114,11 +114,25 @@ open class UITab {
 /// Selecting the group in the bar selects its `selectedChild`, else the child named by
 /// `defaultChildIdentifier`, else its first child.
 ///
-/// Differences from UIKit: `managingNavigationController` is not supported; selecting a child shows
-/// the group's view controller (as UIKit does without a managing navigation controller), or, when the
-/// group has no provider, the child's own view controller.
+/// Without a `managingNavigationController`, selecting a child shows the group's view controller (as
+/// UIKit does), or, when the group has no provider, the child's own view controller.
+///
+/// Differences from UIKit: popping the managing navigation controller's stack (its back button) does
+/// not change `selectedTab`.
 @MainActor
 open class UITabGroup: UITab {
+    /// A navigation controller the tab bar controller shows while this group or a descendant is
+    /// selected, its stack rebuilt from the path to the selected tab: this group's view controller,
+    /// then each group's below it, then the tab's (those without a provider left out), as adjusted by
+    /// the delegate's `tabBarController(_:displayedViewControllersFor:proposedViewControllers:)`.
+    open var managingNavigationController: UINavigationController? {
+        didSet {
+            if let oldValue, oldValue !== managingNavigationController { tabBarController?.managingControllerWillGo(oldValue) }
+            contentDidChange()
+            tabBarController?.selectionPathDidChange()
+        }
+    }
+
     /// The child tabs, in display order.
     open var children: [UITab] {
         didSet {

@@ -14,6 +14,11 @@ public protocol UITabBarControllerDelegate: AnyObject {
     func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
     /// Classic API (`viewControllers`): the user selected `viewController`.
     func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+    /// The stack a group's `managingNavigationController` shows for `tab` (the selected tab):
+    /// `proposedViewControllers` is the path's controllers, the managing group's first. Asked at every
+    /// selection that changes the stack, and when the stack is first shown. Default: the proposal.
+    func tabBarController(_ tabBarController: UITabBarController, displayedViewControllersFor tab: UITab,
+                          proposedViewControllers: [UIViewController]) -> [UIViewController]
 }
 
 extension UITabBarControllerDelegate {
@@ -21,6 +26,8 @@ extension UITabBarControllerDelegate {
     public func tabBarController(_ tabBarController: UITabBarController, didSelectTab selectedTab: UITab, previousTab: UITab?) {}
     public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool { true }
     public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+    public func tabBarController(_ tabBarController: UITabBarController, displayedViewControllersFor tab: UITab,
+                                 proposedViewControllers: [UIViewController]) -> [UIViewController] { proposedViewControllers }
 }
 
 /// A container showing one of several view controllers chosen with a tab bar or a sidebar, as on
@@ -37,8 +44,8 @@ extension UITabBarControllerDelegate {
 /// `viewWillAppear`, then the old one `viewDidDisappear` and the new one `viewDidAppear`.
 ///
 /// Differences from UIKit: the content sits beside the bar or sidebar rather than under it (SceneHost
-/// has no safe-area insets); there is no "More" tab, no user customisation, no
-/// `managingNavigationController`, and switching is never animated (`animated` is ignored). The
+/// has no safe-area insets); there is no "More" tab, no user customisation, and switching is never
+/// animated (`animated` is ignored). The
 /// sidebar is shown by default in a regular width, whatever the orientation.
 @MainActor
 open class UITabBarController: UIViewController {
@@ -154,7 +161,10 @@ open class UITabBarController: UIViewController {
     private func replaceRootTabs(old: [UITab], new: [UITab]) {
         for tab in old where !new.contains(where: { $0 === tab }) {
             tab.owner = nil
-            for made in Self.all(in: [tab]).compactMap(\.viewControllerIfMade) { release(made) }
+            for removed in Self.all(in: [tab]) {
+                if let made = removed.viewControllerIfMade { release(made) }
+                if let navigation = (removed as? UITabGroup)?.managingNavigationController { release(navigation) }
+            }
         }
         rootTabs = new
         for tab in new { tab.owner = self }
@@ -291,10 +301,38 @@ open class UITabBarController: UIViewController {
 
     // MARK: Children and appearance
 
-    /// The controller shown for `tab`: the first along its path (root first) that has a provider.
+    /// The controller shown for `tab`: the managing navigation controller of the outermost group on its
+    /// path that has one, else the first controller along its path (root first) that has a provider.
     private func displayedController(for tab: UITab, make: Bool) -> UIViewController? {
+        if let managing = managingGroup(for: tab)?.managingNavigationController { return managing }
         guard let owner = tab.path.first(where: { $0.provider != nil }) else { return nil }
         return make ? owner.viewController : owner.viewControllerIfMade
+    }
+
+    private func managingGroup(for tab: UITab) -> UITabGroup? {
+        tab.path.lazy.compactMap { $0 as? UITabGroup }.first { $0.managingNavigationController != nil }
+    }
+
+    /// Rebuilds the managing navigation controller's stack for the selected tab (making the path's
+    /// controllers), as the delegate adjusts it.
+    private func updateManagedStack() {
+        guard let tab = storedSelectedTab, let group = managingGroup(for: tab),
+              let navigation = group.managingNavigationController else { return }
+        let path = tab.path.drop { $0 !== group }
+        let proposed = path.compactMap { $0.provider == nil ? nil : $0.viewController }
+        let stack = delegate?.tabBarController(self, displayedViewControllersFor: tab, proposedViewControllers: proposed) ?? proposed
+        guard !stack.isEmpty, !stack.elementsEqual(navigation.viewControllers, by: ===) else { return }
+        navigation.setViewControllers(stack, animated: false)
+    }
+
+    /// A group's managing navigation controller was set or replaced.
+    func selectionPathDidChange() {
+        if isViewLoaded { showSelectedController() }
+    }
+
+    /// A group let go of its managing navigation controller.
+    func managingControllerWillGo(_ navigation: UINavigationController) {
+        release(navigation)
     }
 
     private func adopt(_ controller: UIViewController) {
@@ -320,6 +358,7 @@ open class UITabBarController: UIViewController {
     /// appearance calls in UIKit's order when the tab bar controller is on screen.
     private func showSelectedController() {
         let new = storedSelectedTab.flatMap { displayedController(for: $0, make: true) }
+        updateManagedStack()
         guard new !== displayedController else { return }
         let old = displayedController
         if let new { adopt(new) }
