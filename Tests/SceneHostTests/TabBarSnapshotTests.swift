@@ -4,8 +4,9 @@ import SceneHostTesting
 import Testing
 
 /// A tab bar controller as it draws, against reference pictures: the bar at the bottom of a compact
-/// window and the sidebar beside the content of a regular one, in light and dark (the dark sidebar
-/// right to left), with a badge, a group and a selected child.
+/// window, the sidebar beside the content of a regular one and the bar floating at the top of a
+/// regular one without a sidebar, in light and dark (the dark sidebar right to left), with a badge, a
+/// group and a selected child.
 @MainActor
 struct TabBarSnapshotTests {
     func icon(_ shape: Int) -> UIImage {
@@ -69,5 +70,15 @@ struct TabBarSnapshotTests {
         if style == .dark { scene.traitOverrides.layoutDirection = .rightToLeft }
         tabs.selectedTab = tabs.tab(forIdentifier: "travel")
         assertSnapshot(scene.renderImage(scale: 1), named: "tab-sidebar-\(style == .dark ? "dark-rtl" : "light")")
+    }
+
+    @Test(arguments: [UIUserInterfaceStyle.light, .dark])
+    func theFloatingBarDrawsAsIPadOSs(_ style: UIUserInterfaceStyle) {
+        let tabs = controller()
+        tabs.mode = .tabBar
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 200), rootViewController: tabs)
+        scene.traitOverrides.userInterfaceStyle = style
+        tabs.selectedTab = tabs.tab(forIdentifier: "sent")
+        assertSnapshot(scene.renderImage(scale: 1), named: "tab-floating-\(style == .dark ? "dark" : "light")")
     }
 }

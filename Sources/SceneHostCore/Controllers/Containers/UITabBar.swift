@@ -227,7 +227,8 @@ final class TabItemView: UIView {
             titleLabel.textColor = isSelected ? tint : .label
             iconView.tint = isSelected ? tint : .label
             highlight.isHidden = !isSelected
-            highlight.backgroundColor = .systemBackground
+            // The selected capsule: white on the light bar, a lighter grey on the dark one.
+            highlight.backgroundColor = UIColor(light: .white, dark: .systemGray4)
         case .sidebarRow:
             titleLabel.textColor = isSelected ? .white : .label
             iconView.tint = isSelected ? .white : tint
@@ -267,7 +268,7 @@ final class TabItemView: UIView {
     }
 
     /// The width of a capsule item: its title and padding.
-    var capsuleWidth: CGFloat { titleSize.width + 36 }
+    var capsuleWidth: CGFloat { titleSize.width + 36 + (badgeLabel.isHidden ? 0 : badgeSize.width + 4) }
 
     override func layoutSubviews() {
         super.layoutSubviews()
@@ -293,8 +294,8 @@ final class TabItemView: UIView {
             placeBadge(nextTo: iconView.frame, rightToLeft: rightToLeft)
         case .inline, .capsule:
             let gap: CGFloat = hasIcon ? 6 : 0
-            // Beside a title, the badge follows it (the capsule's floats over its corner instead).
-            let badge = style == .inline && !badgeLabel.isHidden ? badgeSize : .zero
+            // Beside a title, the badge follows it.
+            let badge = badgeLabel.isHidden ? .zero : badgeSize
             let badgeRoom = badge.width > 0 ? badge.width + 4 : 0
             let width = max(0, min(text.width, size.width - 8 - (hasIcon ? icon + gap : 0) - badgeRoom))
             let total = (hasIcon ? icon + gap : 0) + width + badgeRoom
@@ -304,14 +305,10 @@ final class TabItemView: UIView {
                                             width: width, height: text.height))
             highlight.frame = bounds
             highlight.layer.cornerRadius = size.height / 2
-            if style == .inline {
-                if badge.width > 0 {
-                    badgeLabel.frame = place(CGRect(x: start + total - badge.width, y: (size.height - badge.height) / 2,
-                                                    width: badge.width, height: badge.height))
-                    badgeLabel.layer.cornerRadius = badge.height / 2
-                }
-            } else {
-                placeBadge(nextTo: titleLabel.frame.insetBy(dx: -4, dy: 0), rightToLeft: rightToLeft)
+            if badge.width > 0 {
+                badgeLabel.frame = place(CGRect(x: start + total - badge.width, y: (size.height - badge.height) / 2,
+                                                width: badge.width, height: badge.height))
+                badgeLabel.layer.cornerRadius = badge.height / 2
             }
         case .sidebarRow:
             highlight.frame = bounds.insetBy(dx: 0, dy: 1)
