@@ -45,6 +45,7 @@ open class UITabBar: UIView {
         updateBackground()
     }
 
+    /// A bar with no items and a zero frame.
     public convenience init() { self.init(frame: .zero) }
 
     /// Replaces the items; each is shown with its title, image and badge.
@@ -113,6 +114,8 @@ open class UITabBar: UIView {
         return max(0, (width - most) / 2)
     }
 
+    /// Places the items: side by side across the bottom bar (gathered in the middle of a wide one, in
+    /// reading order), or one after another in the floating capsule.
     open override func layoutSubviews() {
         super.layoutSubviews()
         updateBackground()
@@ -138,6 +141,7 @@ open class UITabBar: UIView {
         updateSelection()
     }
 
+    /// Draws the hairline above the bottom bar.
     open override func draw(_ rect: CGRect) {
         guard !isFloating, let context = UIGraphicsGetCurrentContext() else { return }
         // The hairline above the bottom bar.

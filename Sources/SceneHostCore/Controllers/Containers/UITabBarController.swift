@@ -22,10 +22,15 @@ public protocol UITabBarControllerDelegate: AnyObject {
 }
 
 extension UITabBarControllerDelegate {
+    /// Allows every selection.
     public func tabBarController(_ tabBarController: UITabBarController, shouldSelectTab tab: UITab) -> Bool { true }
+    /// Does nothing.
     public func tabBarController(_ tabBarController: UITabBarController, didSelectTab selectedTab: UITab, previousTab: UITab?) {}
+    /// Allows every selection.
     public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool { true }
+    /// Does nothing.
     public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+    /// Returns the proposal.
     public func tabBarController(_ tabBarController: UITabBarController, displayedViewControllersFor tab: UITab,
                                  proposedViewControllers: [UIViewController]) -> [UIViewController] { proposedViewControllers }
 }
@@ -132,6 +137,8 @@ open class UITabBarController: UIViewController {
         view = root
     }
 
+    /// Watches the size class, layout direction and text size (each rebuilds the bar and sidebar) and
+    /// shows the selected tab. Overrides call super.
     open override func viewDidLoad() {
         super.viewDidLoad()
         registerForTraitChanges([UITraitHorizontalSizeClass.self, UITraitLayoutDirection.self,
@@ -386,22 +393,26 @@ open class UITabBarController: UIViewController {
     /// The tab bar controller forwards appearance to the selected controller itself.
     open override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
 
+    /// Begins the selected controller's appearance. Overrides call super.
     open override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         isShowing = true
         displayedController?.beginAppearanceTransition(true, animated: animated)
     }
 
+    /// Ends the selected controller's appearance. Overrides call super.
     open override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
         displayedController?.endAppearanceTransition()
     }
 
+    /// Begins the selected controller's disappearance. Overrides call super.
     open override func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
         displayedController?.beginAppearanceTransition(false, animated: animated)
     }
 
+    /// Ends the selected controller's disappearance. Overrides call super.
     open override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
         isShowing = false
@@ -457,6 +468,8 @@ open class UITabBarController: UIViewController {
         sidebarView.select(storedSelectedTab)
     }
 
+    /// Places the sidebar or the bar and the selected controller's view for the size class, rebuilding
+    /// the items first when something shown changed. Overrides call super.
     open override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
         if needsItems { rebuildItems() }
