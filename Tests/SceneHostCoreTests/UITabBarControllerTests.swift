@@ -353,6 +353,39 @@ struct UITabBarControllerTests {
         #expect(freedNavigation == nil && freedTravel == nil)
     }
 
+    @Test func disabledTabsIgnoreClicksAndAHiddenSelectedTabStaysSelected() throws {
+        let fixture = TabFixture()
+        let delegate = TabDelegateLog()
+        let controller = UITabBarController(tabs: fixture.tabs)
+        controller.delegate = delegate
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 500, height: 600), rootViewController: controller)
+        controller.tab(forIdentifier: "Drafts")?.isEnabled = false
+        _ = scene.renderImage()
+        scene.click(at: centre(of: controller.tabBar.itemViews[1]))
+        #expect(controller.selectedTab?.identifier == "Inbox" && delegate.calls.isEmpty, "a disabled tab is not selectable")
+        #expect(controller.tabBar.itemViews[1].alpha < 1, "and is drawn dimmed")
+
+        controller.tab(forIdentifier: "Inbox")?.isHidden = true
+        _ = scene.renderImage()
+        #expect(controller.tabBar.items?.map(\.title) == ["Drafts", "Sent", "Folders"])
+        #expect(controller.selectedTab?.identifier == "Inbox" && controller.tabBar.selectedItem == nil,
+                "a hidden selected tab stays selected; no item is highlighted")
+        let hidden = UITab(title: "Later", image: nil, identifier: "Later", viewControllerProvider: nil)
+        hidden.isHiddenByDefault = true
+        #expect(hidden.isHidden)
+    }
+
+    @Test func theTabKeyFocusesTheSidebar() {
+        let fixture = TabFixture()
+        let controller = UITabBarController(tabs: fixture.tabs)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 600), rootViewController: controller)
+        _ = scene.renderImage()
+        scene.handleKeyPress("\t", modifierFlags: [])
+        #expect(scene.focusSystem?.focusedItem === controller.sidebarView)
+        scene.handleKeyPress(UIKeyCommand.inputDownArrow, modifierFlags: [])
+        #expect(controller.selectedTab?.identifier == "Drafts")
+    }
+
     @Test func arrowKeysMoveTheSelectionInAFocusedSidebar() throws {
         let fixture = TabFixture()
         let delegate = TabDelegateLog()
