@@ -93,6 +93,7 @@ final class UITabSidebarView: UIView, KeyboardActivatable {
         let tabs = rowTabs
         let shown = tab?.path.reversed().first { candidate in tabs.contains { $0 === candidate } }
         for (row, rowTab) in zip(rowViews, tabs) { row.isSelected = rowTab === shown }
+        if isFocused { setNeedsDisplay() }
     }
 
     override func layoutSubviews() {
@@ -100,6 +101,7 @@ final class UITabSidebarView: UIView, KeyboardActivatable {
         let rightToLeft = isRightToLeftLayout
         let scale = max(1, traitCollection.displayScale)
         separator.frame = CGRect(x: rightToLeft ? 0 : bounds.width - 1 / scale, y: 0, width: 1 / scale, height: bounds.height)
+        if isFocused { setNeedsDisplay() }
         var y: CGFloat = 12
         var rows = rowViews.makeIterator()
         var headers = headerLabels.makeIterator()
@@ -157,6 +159,11 @@ final class UITabSidebarView: UIView, KeyboardActivatable {
 
     override func draw(_ rect: CGRect) {
         guard isFocused, let context = UIGraphicsGetCurrentContext() else { return }
-        drawFocusRing(in: context, cornerRadius: 0)
+        // The ring goes round the selected row (the whole sidebar when no row is selected).
+        if let row = rowViews.first(where: \.isSelected) {
+            drawFocusRing(in: context, rect: row.frame.insetBy(dx: -4, dy: -3), cornerRadius: 14)
+        } else {
+            drawFocusRing(in: context, cornerRadius: 0)
+        }
     }
 }
