@@ -296,6 +296,13 @@ struct UITabBarControllerTests {
         #expect(first.parent == nil && controller.children.count == 1)
         #expect(controller.selectedViewController === second)
         #expect(first.viewIfLoaded?.window == nil)
+
+        // Tabs replace the view controllers, which leave.
+        let tab = UITab(title: "Tab", image: nil, identifier: "tab") { _ in AppearanceLogController("Tab") }
+        controller.setTabs([tab], animated: false)
+        #expect(second.parent == nil && second.viewIfLoaded?.window == nil)
+        #expect(controller.selectedTab === tab && controller.children.count == 1)
+        #expect(controller.tabs.count == 1)
     }
 
     @Test func aManagingNavigationControllerStacksThePathToTheSelectedTab() throws {

@@ -160,19 +160,24 @@ open class UITabBarController: UIViewController {
     /// first visible tab is. Controllers of tabs that go are removed from the children (and freed unless
     /// the app keeps them). `animated` is ignored.
     open func setTabs(_ tabs: [UITab], animated: Bool) {
-        let old = usesViewControllers ? [] : rootTabs
+        let old = rootTabs
         usesViewControllers = false
         replaceRootTabs(old: old, new: tabs)
     }
 
-    private func replaceRootTabs(old: [UITab], new: [UITab]) {
+    /// Lets go of the controllers of root tabs that leave (all of them but those in `keeping`).
+    private func release(tabs old: [UITab], keeping new: [UITab], controllers kept: [UIViewController] = []) {
         for tab in old where !new.contains(where: { $0 === tab }) {
             tab.owner = nil
             for removed in Self.all(in: [tab]) {
-                if let made = removed.viewControllerIfMade { release(made) }
+                if let made = removed.viewControllerIfMade, !kept.contains(where: { $0 === made }) { release(made) }
                 if let navigation = (removed as? UITabGroup)?.managingNavigationController { release(navigation) }
             }
         }
+    }
+
+    private func replaceRootTabs(old: [UITab], new: [UITab]) {
+        release(tabs: old, keeping: new)
         rootTabs = new
         for tab in new { tab.owner = self }
         if let selected = storedSelectedTab, Self.all(in: new).contains(where: { $0 === selected }) {
@@ -223,10 +228,7 @@ open class UITabBarController: UIViewController {
         usesViewControllers = true
         storedSelectedTab = tabs.first { $0.viewControllerIfMade === previous }
         for tab in tabs { adopt(tab.viewController!) }
-        for controller in old.compactMap(\.viewControllerIfMade) where !controllers.contains(where: { $0 === controller }) {
-            release(controller)
-        }
-        for tab in old { tab.owner = nil }
+        release(tabs: old, keeping: [], controllers: controllers)
         rootTabs = tabs
         for tab in tabs { tab.owner = self }
         if storedSelectedTab == nil { storedSelectedTab = tabs.first }
