@@ -137,6 +137,9 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
         defaultTargetViewController(forAction: action, sender: sender)
     }
 
+    /// `tabBarItem`'s storage (Controllers/Containers/UITabBarItem.swift).
+    var storedTabBarItem: UITabBarItem?
+
     /// Whether the root view's margins are at least `systemMinimumLayoutMargins` (default true).
     open var viewRespectsSystemMinimumLayoutMargins = true {
         didSet { loadedView?.setNeedsLayout(); loadedView?.layoutEngine?.setNeedsSolve() }
