@@ -82,6 +82,13 @@ struct UISplitViewControllerTests {
         #expect((message.parent as? UINavigationController)?.viewControllers == [message])
         #expect(split.children.count == 3)
 
+        let tabs = UITabBarController()
+        split.setViewController(tabs, for: .primary)
+        #expect(split.viewController(for: .primary) === sidebar, "a tab bar controller is refused as primary")
+        split.setViewController(nil, for: .secondary)
+        split.setViewController(tabs, for: .secondary)
+        #expect(split.viewController(for: .secondary) === tabs && tabs.parent === split, "and taken as is as secondary")
+
         let double = UISplitViewController(style: .doubleColumn)
         double.setViewController(list, for: .supplementary)
         #expect(double.viewController(for: .supplementary) == nil, "two columns have no supplementary")

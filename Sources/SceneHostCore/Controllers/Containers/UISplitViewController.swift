@@ -106,7 +106,8 @@ open class UISplitViewController: UIViewController {
 
     /// Sets the controller of `column`. Primary, supplementary and secondary are wrapped in a
     /// `UINavigationController` unless they are one (or, for primary and secondary, a controller whose
-    /// first child is one); `.compact` takes any controller as is. A plain controller set on an occupied
+    /// first child is one; the secondary also takes a `UITabBarController` as is, which the other
+    /// columns refuse with a warning); `.compact` takes any controller as is. A plain controller set on an occupied
     /// `.secondary` is pushed onto the secondary's navigation stack, as in UIKit (set nil first to
     /// replace the stack). Does nothing in the classic style, or for `.supplementary` with two columns.
     open func setViewController(_ viewController: UIViewController?, for column: Column) {
@@ -129,7 +130,12 @@ open class UISplitViewController: UIViewController {
             return
         }
         if let existing = assigned[column], existing === viewController { return }
-        let isNavigation = viewController is UINavigationController
+        // A tab bar controller only fits the secondary column (holding navigation controllers), as in UIKit.
+        if viewController is UITabBarController, column != .secondary {
+            SceneHostLog.warning("setViewController(_:for: .\(column)) ignored: a UITabBarController fits only the secondary column")
+            return
+        }
+        let isNavigation = viewController is UINavigationController || viewController is UITabBarController
             || (column != .supplementary && viewController.children.first is UINavigationController)
         if column == .secondary, !isNavigation, let stack = containers[.secondary] as? UINavigationController,
            !(assigned[.secondary] is UINavigationController) {
