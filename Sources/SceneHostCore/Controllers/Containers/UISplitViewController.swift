@@ -427,7 +427,7 @@ open class UISplitViewController: UIViewController {
 
     /// What the display mode button does: shows the primary when it is hidden, else hides the columns
     /// beside the secondary (UIKit's `displayModeButtonItem` action).
-    public func toggleSidebar() {
+    func toggleSidebar() {
         guard !isCollapsed else { return }
         if visibleColumns(displayMode).contains(.primary) {
             let target: DisplayMode = hasThreeColumns && !showsSecondaryOnlyButton && splitBehavior == .tile ? .oneBesideSecondary : .secondaryOnly
@@ -708,7 +708,8 @@ open class UISplitViewController: UIViewController {
     /// The button that shows and hides the columns beside the secondary: the sidebar glyph under tile,
     /// a back chevron under overlay and displace. The split view puts it at the leading end of the
     /// navigation bar of the leading-most column that shows (the root item of its stack), as iPadOS
-    /// does; its action is `toggleSidebar()` (a closure, where UIKit uses a target and selector).
+    /// does. Its primary action (a `UIAction` closure, where UIKit uses a target and selector) shows the
+    /// primary when it is hidden, else hides the columns beside the secondary.
     public var displayModeButtonItem: UIBarButtonItem {
         if let item = storedDisplayModeButtonItem { return item }
         let item = UIBarButtonItem(image: Self.displayModeGlyph(sidebar: true, rightToLeft: false),
