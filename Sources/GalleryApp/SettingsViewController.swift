@@ -120,8 +120,13 @@ final class ValuePopUpButton: UIButton {
         self.initial = initial
         showsMenuAsPrimaryAction = true
         changesSelectionAsPrimaryAction = true
-        // At least as wide as the pill it replaces.
-        widthAnchor.constraint(greaterThanOrEqualToConstant: 110).isActive = true
+    }
+
+    /// At least as wide as the pill it replaces: part of its own size, so that hugging it exactly (in a
+    /// row with a chevron) never contradicts the minimum.
+    override var intrinsicContentSize: CGSize {
+        let size = super.intrinsicContentSize
+        return CGSize(width: max(size.width, 110), height: size.height)
     }
 }
 
