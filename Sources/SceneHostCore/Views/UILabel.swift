@@ -23,17 +23,18 @@ open class UILabel: UIView {
     @exclusivity(unchecked) open var font: UIFont! = .systemFont(ofSize: 17) {
         didSet {
             if font == nil { font = .systemFont(ofSize: 17) }
-            contentDidChange()
+            // The same font again (a container setting it at each layout) changes nothing to draw.
+            if font != oldValue { contentDidChange() }
         }
     }
     /// Setting nil restores the default (`.label`), as in UIKit.
     @exclusivity(unchecked) open var textColor: UIColor! = .label {
         didSet {
             if textColor == nil { textColor = .label }
-            setNeedsDisplay()
+            if textColor != oldValue { setNeedsDisplay() }
         }
     }
-    @exclusivity(unchecked) open var textAlignment: NSTextAlignment = .natural { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) open var textAlignment: NSTextAlignment = .natural { didSet { if textAlignment != oldValue { setNeedsDisplay() } } }
     /// Maximum number of lines; 0 means as many as needed. Default 1.
     @exclusivity(unchecked) open var numberOfLines = 1 { didSet { contentDidChange() } }
     @exclusivity(unchecked) open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { contentDidChange() } }
