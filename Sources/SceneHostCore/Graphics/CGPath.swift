@@ -149,8 +149,18 @@ enum UIBezierPathShapes {
          .line(CGPoint(x: rect.maxX, y: rect.maxY)), .line(CGPoint(x: rect.minX, y: rect.maxY)), .close]
     }
 
+    /// From the right, clockwise on screen: four quarter ellipses (control points 0.5523 of the radius out).
     static func oval(_ rect: CGRect) -> [PathElement] {
-        roundedRect(rect, radiusX: rect.width / 2, radiusY: rect.height / 2)
+        let k: CGFloat = 0.5522847498
+        let (rx, ry, cx, cy) = (rect.width / 2, rect.height / 2, rect.midX, rect.midY)
+        return [
+            .move(CGPoint(x: cx + rx, y: cy)),
+            .curve(to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + k * ry), control2: CGPoint(x: cx + k * rx, y: cy + ry)),
+            .curve(to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - k * rx, y: cy + ry), control2: CGPoint(x: cx - rx, y: cy + k * ry)),
+            .curve(to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - k * ry), control2: CGPoint(x: cx - k * rx, y: cy - ry)),
+            .curve(to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + k * rx, y: cy - ry), control2: CGPoint(x: cx + rx, y: cy - k * ry)),
+            .close,
+        ]
     }
 
     /// Quarter ellipses as cubic curves (control points 0.5523 of the radius in, as Core Graphics').

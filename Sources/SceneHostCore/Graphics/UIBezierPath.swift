@@ -25,26 +25,19 @@ public class UIBezierPath {
     public init() {}
 
     public convenience init(rect: CGRect) {
-        self.init()
-        move(to: CGPoint(x: rect.minX, y: rect.minY))
-        addLine(to: CGPoint(x: rect.maxX, y: rect.minY))
-        addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
-        addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
-        close()
+        self.init(elements: UIBezierPathShapes.rect(rect))
     }
 
     /// The oval inscribed in `rect`, as four cubic curves (the usual approximation, as Core Graphics').
     public convenience init(ovalIn rect: CGRect) {
+        self.init(elements: UIBezierPathShapes.oval(rect))
+    }
+
+    /// A path of closed `elements` (a shape): it ends where it started.
+    private convenience init(elements: [PathElement]) {
         self.init()
-        let k: CGFloat = 0.5522847498 // how far a quarter circle's control points sit, as a share of the radius
-        let (rx, ry) = (rect.width / 2, rect.height / 2)
-        let (cx, cy) = (rect.midX, rect.midY)
-        move(to: CGPoint(x: cx + rx, y: cy))
-        addCurve(to: CGPoint(x: cx, y: cy + ry), controlPoint1: CGPoint(x: cx + rx, y: cy + k * ry), controlPoint2: CGPoint(x: cx + k * rx, y: cy + ry))
-        addCurve(to: CGPoint(x: cx - rx, y: cy), controlPoint1: CGPoint(x: cx - k * rx, y: cy + ry), controlPoint2: CGPoint(x: cx - rx, y: cy + k * ry))
-        addCurve(to: CGPoint(x: cx, y: cy - ry), controlPoint1: CGPoint(x: cx - rx, y: cy - k * ry), controlPoint2: CGPoint(x: cx - k * rx, y: cy - ry))
-        addCurve(to: CGPoint(x: cx + rx, y: cy), controlPoint1: CGPoint(x: cx + k * rx, y: cy - ry), controlPoint2: CGPoint(x: cx + rx, y: cy - k * ry))
-        close()
+        self.elements = elements
+        if case .move(let start)? = elements.first { (subpathStart, currentPoint) = (start, start) }
     }
 
     /// A rectangle with quarter-circle corners of `cornerRadius`, at most half the shorter side.
