@@ -361,6 +361,9 @@ open class UINavigationController: UIViewController {
         for controller in added { addChild(controller) }
         for controller in removed { controller.willMove(toParent: nil) }
         stack = newStack
+        if oldTop?.hidesBottomBarWhenPushed ?? false != newTop?.hidesBottomBarWhenPushed ?? false {
+            tabBarController?.viewIfLoaded?.setNeedsLayout()
+        }
         let showing = isShowing
         let changesTop = oldTop !== newTop
         let animated = animated && showing && changesTop && operation != .none && oldTop != nil && newTop != nil
@@ -396,6 +399,7 @@ open class UINavigationController: UIViewController {
             if showing, changesTop, let newTop {
                 self.lastShownTop = newTop
                 self.delegate?.navigationController(self, didShow: newTop, animated: animated)
+                self.tabBarController?.managedStack(self, didShow: newTop)
             }
             self.viewIfLoaded?.setNeedsLayout()
         }
