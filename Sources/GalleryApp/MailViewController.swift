@@ -599,6 +599,10 @@ final class MessageListViewController: MailColumnViewController {
         filter()
     }
 
+    isolated deinit {
+        if let preferencesObserver { NotificationCenter.default.removeObserver(preferencesObserver) }
+    }
+
     /// The window's size changed: what fits in the list changed.
     override func viewDidLayoutSubviews() { list.leaveOutWhatDoesNotFit() }
 
