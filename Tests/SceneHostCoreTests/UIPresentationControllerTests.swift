@@ -36,7 +36,8 @@ struct UIPresentationControllerTests {
         #expect(image.pixel(x: 500, y: 400) == 0xff007aff)
         _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 500, height: 800), displayScale: 1)
         scene.layoutIfNeeded()
-        #expect(sheet.view.frame == CGRect(x: 0, y: 0, width: 500, height: 800), "compact width: the sheet fills the window")
+        #expect(sheet.view.frame == CGRect(x: 0, y: 10, width: 500, height: 790),
+                "compact width: a full-width sheet at its large detent, the window visible above it")
         root.dismiss(animated: false)
         #expect(root.presentedViewController == nil && sheet.presentingViewController == nil)
         #expect(sheet.viewIfLoaded?.window == nil)
