@@ -8,6 +8,14 @@ final class PresentationTransition: TransitionCoordinator, UIViewControllerConte
     private var initialFrames: [ObjectIdentifier: CGRect] = [:], finalFrames: [ObjectIdentifier: CGRect] = [:]
     /// What `completeTransition(_:)` finishes (set by the presentation before the animator runs).
     var onComplete: (() -> Void)?
+    /// Whether this is a dismissal: the presented view is the `.from` view, and there is no `.to` view
+    /// (the presenter's stays where it is), as in UIKit; when presenting, only the `.to` view.
+    var isDismissal = false
+
+    override func view(forKey key: UITransitionContextViewKey) -> UIView? {
+        if isDismissal { return key == .from ? viewController(forKey: .from)?.viewIfLoaded : nil }
+        return key == .to ? viewController(forKey: .to)?.viewIfLoaded : nil
+    }
 
     func setFrames(of controller: UIViewController, initial: CGRect, final: CGRect) {
         initialFrames[ObjectIdentifier(controller)] = initial
@@ -161,6 +169,7 @@ extension UIViewController {
                                                  container: presentation.containerView, from: shown, to: presenter)
         let duration = animator?.transitionDuration(using: coordinator) ?? presentation.builtInDuration(presenting: false)
         coordinator.transitionDuration = animates ? duration : 0
+        coordinator.isDismissal = true
         coordinator.setFrames(of: shown, initial: presentation.presentedView?.frame ?? .zero, final: .zero)
         presentation.activeTransition = coordinator
         presentation.isDismissing = true
