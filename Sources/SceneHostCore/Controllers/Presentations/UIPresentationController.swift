@@ -278,7 +278,7 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
     var extraChromeViews: [UIView] { [] }
 
     /// The dimming view's alpha on screen (0 at a sheet's undimmed detent).
-    var dimmingAlpha: CGFloat { 1 }
+    var dimmingAlpha: CGFloat { sheetDimmingAlpha }
     /// Dims what lies under a sheet and catches clicks outside it; transparent for a popover.
     private(set) var dimmingView: PresentationDimmingView?
     /// The shadow and shape behind the presented view (a sheet's, a popover's bubble).
@@ -327,6 +327,8 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
     /// Lays out the chrome around the presented view's `frame` (container coordinates).
     func layoutChrome(around frame: CGRect, in bounds: CGRect) {
         dimmingView?.frame = bounds
+        // An animated transition moves the dimming itself.
+        if activeTransition?.isAnimated != true { dimmingView?.alpha = dimmingAlpha }
         if let backdrop = backdropView as? SheetBackdropView {
             let fills = frame.size == (contextBounds ?? bounds).size
             backdrop.isHidden = fills
@@ -346,7 +348,7 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
     var dismissesOnOutsideClick: Bool { chrome == .sheet || chrome == .popover }
 
     /// Whether the dimming passes clicks through to what lies under it (a sheet at an undimmed detent).
-    var passesTouchesOutside: Bool { false }
+    var passesTouchesOutside: Bool { sheetPassesTouches }
 
     /// The view a click at `point` (container coordinates) outside the presented view goes to instead of
     /// the dimming view (a popover's passthrough views), if any.

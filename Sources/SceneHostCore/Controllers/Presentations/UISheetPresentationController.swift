@@ -187,8 +187,6 @@ open class UISheetPresentationController: UIPresentationController {
         return selectedHeight(in: bounds, traits: traits) <= limit
     }
 
-    override var dimmingAlpha: CGFloat { sheetDimmingAlpha }
-    override var passesTouchesOutside: Bool { sheetPassesTouches }
     override var extraChromeViews: [UIView] { grabberView.map { [$0] } ?? [] }
 }
 
@@ -231,7 +229,6 @@ extension UIPresentationController {
         grabber.isHidden = fills
         grabber.showsHandle = sheet.prefersGrabberVisible
         place(grabber, at: CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: 24))
-        dimmingView?.alpha = activeTransition == nil ? sheetDimmingAlpha : (dimmingView?.alpha ?? 1)
         if let presentedView, !fills { presentedView.layer.cornerRadius = sheet.preferredCornerRadius ?? 10 }
     }
 
