@@ -89,6 +89,9 @@ open class UIAlertController: UIViewController {
         preferredStyle == .alert || storedPresentationController?.effectiveStyle != .popover
     }
 
+    /// The action sheet became a popover or a sheet: the cancel button comes or goes.
+    func presentationStyleDidChange() { contentView?.rebuild() }
+
     /// The size the content needs at the width it is shown at; the popover and sheet follow it.
     func contentSizeDidChange(_ size: CGSize) {
         if preferredContentSize != size { preferredContentSize = size }

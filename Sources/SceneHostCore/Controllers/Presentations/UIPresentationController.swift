@@ -194,6 +194,7 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
         if !initial, containerView != nil {
             installChrome()
             containerView?.setNeedsLayout()
+            (presentedViewController as? UIAlertController)?.presentationStyleDidChange()
         }
     }
 
@@ -328,7 +329,7 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
     func layoutChrome(around frame: CGRect, in bounds: CGRect) {
         dimmingView?.frame = bounds
         // An animated transition moves the dimming itself.
-        if activeTransition?.isAnimated != true { dimmingView?.alpha = dimmingAlpha }
+        if activeTransition?.isAnimated != true, let dimmingView, dimmingView.alpha != dimmingAlpha { dimmingView.alpha = dimmingAlpha }
         if let backdrop = backdropView as? SheetBackdropView {
             let fills = frame.size == (contextBounds ?? bounds).size
             backdrop.isHidden = fills
@@ -370,6 +371,7 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
             return false
         }
         delegate?.presentationControllerWillDismiss(self)
+        (presentedViewController as? UIAlertController)?.dismissedByPerson = true
         presentedViewController.dismissPresentation(animated: true) { [weak self] in
             guard let self else { return }
             self.delegate?.presentationControllerDidDismiss(self)
