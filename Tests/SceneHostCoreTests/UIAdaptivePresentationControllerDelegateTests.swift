@@ -79,9 +79,11 @@ struct UIAdaptivePresentationControllerDelegateTests {
         return (scene, root, sheet)
     }
 
+    /// Lets every running animation end (on the media clock the other frames use).
     func settle(_ scene: UIWindowScene) {
-        presentationFrame(scene, at: 50)
-        presentationFrame(scene, at: 51)
+        let now = CACurrentMediaTime()
+        presentationFrame(scene, at: now)
+        presentationFrame(scene, at: now + 1)
     }
 
     @Test func escapeAndAClickOnTheDimmedAreaAreThePersonsDismissals() {

@@ -14,9 +14,11 @@ struct UIAlertControllerTests {
         return alert
     }
 
+    /// Lets every running animation end (on the media clock the other frames use).
     func settle(_ scene: UIWindowScene) {
-        presentationFrame(scene, at: 10)
-        presentationFrame(scene, at: 11)
+        let now = CACurrentMediaTime()
+        presentationFrame(scene, at: now)
+        presentationFrame(scene, at: now + 1)
     }
 
     @Test func anAlertIsCentredAndReturnRunsThePreferredActionAfterTheDismissal() throws {
