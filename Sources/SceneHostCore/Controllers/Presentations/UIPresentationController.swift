@@ -308,12 +308,15 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
             grabberView?.removeFromSuperview()
             return
         }
-        let dimming = PresentationDimmingView(controller: self)
-        dimming.backgroundColor = chrome == .popover ? nil : UIColor(white: 0, alpha: 0.2)
-        containerView.insertSubview(dimming, at: 0)
-        dimmingView = dimming
+        // A popover dims nothing: the container itself catches the clicks outside it.
+        if chrome != .popover {
+            let dimming = PresentationDimmingView(controller: self)
+            dimming.backgroundColor = UIColor(white: 0, alpha: 0.2)
+            containerView.insertSubview(dimming, at: 0)
+            dimmingView = dimming
+        }
         let backdrop = makeBackdrop(for: chrome)
-        containerView.insertSubview(backdrop, at: 1)
+        containerView.insertSubview(backdrop, at: dimmingView == nil ? 0 : 1)
         backdropView = backdrop
         installGrabberIfNeeded()
     }
@@ -458,6 +461,19 @@ final class PresentationContainerView: UIView {
         controller.traitState.layoutReads = TraitReads.tracking {
             controller.layoutContainer()
         }
+    }
+
+    /// The container draws nothing of its own: what it covers on screen is what its visible subviews
+    /// cover, so presenting a popover damages (and composites) the popover, not the whole window.
+    override var extent: CGRect {
+        var extent = CGRect.null
+        for subview in subviews where !subview.isHidden { extent = extent.union(subview.extentInSuperview) }
+        return extent
+    }
+
+    /// A click on the container itself is outside the presented view (a popover has no dimming view).
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if controller.dismissesOnOutsideClick { controller.dismissByUser() }
     }
 
     /// Outside the presented view: a popover's passthrough views get the click; a sheet at an undimmed
