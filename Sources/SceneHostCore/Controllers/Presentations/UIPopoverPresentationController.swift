@@ -34,8 +34,8 @@ extension UIView: UIPopoverPresentationControllerSourceItem {}
 /// out by `adaptiveSheetPresentationController`, and back, live.
 ///
 /// Differs from UIKit: without any anchor UIKit raises; SceneHost logs a warning and centres the
-/// popover without an arrow. `canOverlapSourceViewRect` and `backgroundColor` are honoured
-/// (`popoverBackgroundViewClass` is not supported).
+/// popover without an arrow. The popover never covers its anchor (`canOverlapSourceViewRect` is kept for
+/// source compatibility); `popoverBackgroundViewClass` is not supported; a popover dims nothing.
 @MainActor
 open class UIPopoverPresentationController: UIPresentationController {
     /// The view the popover points at (with `sourceRect`). Weak, as in UIKit.
@@ -58,7 +58,8 @@ open class UIPopoverPresentationController: UIPresentationController {
     public var passthroughViews: [UIView]?
     /// How close to the window's edges the popover may come (10 pt each side by default).
     public var popoverLayoutMargins = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10) { didSet { containerView?.setNeedsLayout() } }
-    /// Whether the popover may cover its anchor when there is no room beside it (false).
+    /// Whether the popover may cover its anchor when there is no room beside it (false). Kept for
+    /// source compatibility: SceneHost shrinks the popover instead.
     public var canOverlapSourceViewRect = false
     /// The bubble's colour (nil: the system background).
     public var backgroundColor: UIColor? { didSet { backdropView?.setNeedsDisplay() } }
