@@ -84,9 +84,6 @@ final class MailSceneDelegate: UIResponder, UIWindowSceneDelegate {
         let mail = MailViewController()
         window.rootViewController = mail
         window.makeKeyAndVisible()
-        // The list takes the keyboard as the scene appears (where a UIKit controller calls this in
-        // `viewDidAppear(_:)`): its key commands are looked for from it.
-        mail.becomeFirstResponder()
         self.window = window
     }
 

@@ -236,6 +236,42 @@ open class UINavigationController: UIViewController {
     /// that disables it compiles and does nothing).
     public var interactivePopGestureRecognizer: UIGestureRecognizer? { nil }
 
+    // MARK: Classic split view
+
+    /// The secondary this stack took in `collapseSecondaryViewController(_:for:)`, and how many
+    /// controllers were below it then.
+    private var collapsedSecondary: (controller: UIViewController, countBelow: Int)?
+
+    /// Pushes the secondary's controllers when it is a navigation controller (emptying it), else the
+    /// secondary itself, without animation.
+    open override func collapseSecondaryViewController(_ secondaryViewController: UIViewController, for splitViewController: UISplitViewController) {
+        collapsedSecondary = (secondaryViewController, stack.count)
+        if let secondaryNavigation = secondaryViewController as? UINavigationController {
+            let moved = secondaryNavigation.viewControllers
+            secondaryNavigation.setViewControllers([], animated: false)
+            setViewControllers(stack + moved, animated: false)
+        } else {
+            pushViewController(secondaryViewController, animated: false)
+        }
+    }
+
+    /// Takes what was stacked above this stack's own controllers off it: back into the collapsed
+    /// secondary navigation controller (which it returns), or, for a secondary of another kind, the
+    /// first controller above (the secondary itself unless it was popped and another pushed). Nil when
+    /// this stack collapsed nothing.
+    open override func separateSecondaryViewController(for splitViewController: UISplitViewController) -> UIViewController? {
+        guard let (secondary, countBelow) = collapsedSecondary else { return nil }
+        collapsedSecondary = nil
+        let count = min(countBelow, stack.count)
+        let above = Array(stack.dropFirst(count))
+        setViewControllers(Array(stack.prefix(count)), animated: false)
+        guard let secondaryNavigation = secondary as? UINavigationController else { return above.first ?? secondary }
+        if !above.isEmpty || secondaryNavigation.viewControllers.isEmpty {
+            secondaryNavigation.setViewControllers(above, animated: false)
+        }
+        return secondaryNavigation
+    }
+
     // MARK: Orientation
 
     /// The top controller decides whether the orientation is locked, as a container hands the question
@@ -325,6 +361,9 @@ open class UINavigationController: UIViewController {
         for controller in added { addChild(controller) }
         for controller in removed { controller.willMove(toParent: nil) }
         stack = newStack
+        if oldTop?.hidesBottomBarWhenPushed ?? false != newTop?.hidesBottomBarWhenPushed ?? false {
+            tabBarController?.viewIfLoaded?.setNeedsLayout()
+        }
         let showing = isShowing
         let changesTop = oldTop !== newTop
         let animated = animated && showing && changesTop && operation != .none && oldTop != nil && newTop != nil
@@ -360,6 +399,7 @@ open class UINavigationController: UIViewController {
             if showing, changesTop, let newTop {
                 self.lastShownTop = newTop
                 self.delegate?.navigationController(self, didShow: newTop, animated: animated)
+                self.tabBarController?.managedStack(self, didShow: newTop)
             }
             self.viewIfLoaded?.setNeedsLayout()
         }
