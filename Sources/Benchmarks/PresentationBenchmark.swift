@@ -59,12 +59,7 @@ enum PresentationBenchmark: Benchmark {
                 }
                 let before = ResizeDragBenchmark.processCPUSeconds()
                 mail.present(presented, animated: true)
-                let mid = ResizeDragBenchmark.processCPUSeconds()
                 let frame = scene.offscreenHost!.prepareFrame(at: time)
-                let mid2 = ResizeDragBenchmark.processCPUSeconds()
-                if ProcessInfo.processInfo.environment["PRESENT_DEBUG"] != nil {
-                    print(String(format: "present %.3f frame %.3f (layout %.3f draw %.3f)", (mid - before) * 1000, (mid2 - mid) * 1000, frame.layoutSeconds * 1000, frame.drawSeconds * 1000), frame.damage)
-                }
                 scene.render(into: drag.context, damage: frame.damage, scale: 1)
                 drag.image.flush()
                 samples.append((ResizeDragBenchmark.processCPUSeconds() - before) * 1000)
