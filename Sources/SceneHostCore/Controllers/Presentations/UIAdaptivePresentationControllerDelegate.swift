@@ -42,6 +42,7 @@ public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
     func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController)
 }
 
+/// The defaults of every delegate method: no opinion on the style, no replacement, dismissals allowed.
 extension UIAdaptivePresentationControllerDelegate {
     public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle { .automatic }
     public func adaptivePresentationStyle(for controller: UIPresentationController, traitCollection: UITraitCollection) -> UIModalPresentationStyle {
@@ -73,6 +74,7 @@ public protocol UIViewControllerTransitioningDelegate: AnyObject {
                                 source: UIViewController) -> UIPresentationController?
 }
 
+/// The defaults: SceneHost's own presentation controller and animation.
 extension UIViewControllerTransitioningDelegate {
     public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                                     source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { nil }
@@ -87,7 +89,9 @@ extension UIViewControllerTransitioningDelegate {
 /// animator that adds it again changes nothing).
 @MainActor
 public protocol UIViewControllerAnimatedTransitioning: AnyObject {
+    /// The animation's length in seconds (the coordinator's `transitionDuration`).
     func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval
+    /// Animates the views; must call `completeTransition(_:)` at the end.
     func animateTransition(using transitionContext: any UIViewControllerContextTransitioning)
     /// After `completeTransition(_:)`; optional.
     func animationEnded(_ transitionCompleted: Bool)

@@ -6,13 +6,16 @@ public final class UIAlertAction {
     /// How an action looks and behaves, with UIKit's raw values.
     public enum Style: Int, Sendable { case `default` = 0, cancel = 1, destructive = 2 }
 
+    /// The button's text.
     public let title: String?
+    /// How it looks: bold for `.cancel`, red for `.destructive`.
     public let style: Style
     /// A disabled action is drawn dimmed and does nothing.
     public var isEnabled = true { didSet { onChange?() } }
     let handler: ((UIAlertAction) -> Void)?
     var onChange: (() -> Void)?
 
+    /// An action running `handler` (after the alert is dismissed) when chosen.
     public init(title: String?, style: Style, handler: ((UIAlertAction) -> Void)? = nil) {
         self.title = title
         self.style = style
@@ -36,9 +39,11 @@ open class UIAlertController: UIViewController {
     /// The two kinds, with UIKit's raw values.
     public enum Style: Int, Sendable { case actionSheet = 0, alert = 1 }
 
+    /// `.alert` or `.actionSheet`, fixed at creation.
     public let preferredStyle: Style
     /// The text under the title.
     open var message: String? { didSet { contentView?.rebuild() } }
+    /// The actions, in the order they were added.
     public private(set) var actions: [UIAlertAction] = []
     /// The action Return runs, drawn bold; one of `actions`.
     open var preferredAction: UIAlertAction? { didSet { contentView?.rebuild() } }
@@ -48,6 +53,7 @@ open class UIAlertController: UIViewController {
     var dismissedByPerson = false
     private let transitioning = AlertTransitioning()
 
+    /// An alert or action sheet with a title and a message (either may be nil).
     public init(title: String?, message: String?, preferredStyle: Style) {
         self.preferredStyle = preferredStyle
         self.message = message
@@ -62,6 +68,7 @@ open class UIAlertController: UIViewController {
         }
     }
 
+    /// The bold text at the top.
     open override var title: String? { didSet { contentView?.rebuild() } }
 
     /// Adds an action (at most one `.cancel`, as UIKit requires: a second is ignored with a warning).

@@ -29,6 +29,8 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
     /// The view the presented view is placed in; it covers the window while presented.
     public private(set) var containerView: UIView?
 
+    /// A presentation controller for `presentedViewController`, presented by `presentingViewController`
+    /// (nil: decided when it is presented), as UIKit's designated initializer.
     public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
         self.presentedViewController = presentedViewController
         presentingStorage = presentingViewController
@@ -138,6 +140,7 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
         UIView.animate(withDuration: 0.25) { containerView.layoutIfNeeded() }
     }
 
+    /// The presented controller's fitting size changed; the default does nothing.
     open func systemLayoutFittingSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
 
     /// The size of the presented view in a container of `parentSize`: its frame there, for the built-in
@@ -221,6 +224,7 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
     /// The window's traits with this controller's overrides; the presented controller inherits them.
     public var traitCollection: UITraitCollection { traitState.collection }
 
+    /// Trait values this controller sets for the presented controller and its views.
     public var traitOverrides: UITraitOverrides {
         get { traitState.overrides }
         set {
@@ -230,6 +234,7 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
         }
     }
 
+    /// Deprecated in UIKit, still called after any trait change of this controller.
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     func applyTraits(inherited: UITraitCollection) {

@@ -37,6 +37,7 @@ open class UISheetPresentationController: UIPresentationController {
             public static let large = Identifier("com.apple.UIKit.large")
         }
 
+        /// The detent's name, for `selectedDetentIdentifier` and `largestUndimmedDetentIdentifier`.
         public let identifier: Identifier
         private let resolver: (any UISheetPresentationControllerDetentResolutionContext) -> CGFloat?
 
