@@ -407,10 +407,13 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         }
         for _ in 0..<4 {
             updateTraitsIfNeeded()
-            // A popover follows its anchor wherever the anchor's layout moved it.
+            // A popover follows its anchor wherever the anchor's layout moved it (a walk of the
+            // window's own subviews: nothing is allocated in a frame without presentations).
             for window in windows {
-                for case let popover as UIPopoverPresentationController in window.presentationControllers where popover.sourceMoved() {
-                    popover.containerView?.setNeedsLayout()
+                for case let container as PresentationContainerView in window.subviews {
+                    if let popover = container.controller as? UIPopoverPresentationController, popover.sourceMoved() {
+                        container.setNeedsLayout()
+                    }
                 }
             }
             let pending = windows.filter { !$0.isHidden && $0.subtreeNeedsLayout }
