@@ -69,15 +69,28 @@ struct UISheetPresentationControllerTests {
     }
 
     @Test func draggingTheGrabberMovesBetweenDetentsAndFarDownDismisses() {
+        final class Delegate: UISheetPresentationControllerDelegate {
+            var changes: [String] = []
+            func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheet: UISheetPresentationController) {
+                changes.append(sheet.selectedDetentIdentifier?.rawValue ?? "nil")
+            }
+        }
+        let delegate = Delegate()
         let (scene, root, presented, sheet) = present(in: CGSize(width: 500, height: 800)) {
             $0.detents = [.medium(), .large()]
             $0.prefersGrabberVisible = true
+            $0.delegate = delegate
         }
         #expect(presented.view.frame.minY == 405)
         drag(scene, from: CGPoint(x: 250, y: 412), by: -300)
         #expect(sheet.selectedDetentIdentifier == .large && presented.view.frame.minY == 10)
         drag(scene, from: CGPoint(x: 250, y: 17), by: 300)
         #expect(sheet.selectedDetentIdentifier == .medium && presented.view.frame.minY == 405, "the nearest detent")
+        drag(scene, from: CGPoint(x: 250, y: 412), by: 40)
+        sheet.selectedDetentIdentifier = .large
+        #expect(delegate.changes == ["com.apple.UIKit.large", "com.apple.UIKit.medium"], "the person's changes only: \(delegate.changes)")
+        sheet.selectedDetentIdentifier = .medium
+        presentationFrame(scene)
         drag(scene, from: CGPoint(x: 250, y: 412), by: 300)
         #expect(root.presentedViewController == nil, "below half the smallest detent: dismissed")
     }

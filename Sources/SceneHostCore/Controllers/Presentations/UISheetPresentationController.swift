@@ -1,5 +1,18 @@
 import Foundation
 
+/// A sheet's delegate: the adaptive delegate's calls, and the person's changes of detent. Set it as the
+/// sheet's `delegate`, as in UIKit.
+@MainActor
+public protocol UISheetPresentationControllerDelegate: UIAdaptivePresentationControllerDelegate {
+    /// The person dragged the sheet to another detent (not sent for changes the app makes).
+    func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheetPresentationController: UISheetPresentationController)
+}
+
+/// The default: nothing.
+extension UISheetPresentationControllerDelegate {
+    public func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheetPresentationController: UISheetPresentationController) {}
+}
+
 /// What a custom detent's resolver gets: the container's traits and the tallest height a detent may
 /// have.
 @MainActor
@@ -20,9 +33,9 @@ public protocol UISheetPresentationControllerDetentResolutionContext {
 ///
 /// The person drags the top 24 pt of the sheet (where the grabber is drawn when `prefersGrabberVisible`)
 /// to move between detents, or down past half the smallest detent (120 pt for a centred sheet) to
-/// dismiss it. Differs from UIKit: scrolling the sheet's content does not drag it
-/// (`prefersScrollingExpandsWhenScrolledToEdge` is kept for source compatibility only), and there is no
-/// `UISheetPresentationControllerDelegate` yet.
+/// dismiss it; a change of detent by the person is reported to a `UISheetPresentationControllerDelegate`.
+/// Differs from UIKit: scrolling the sheet's content does not drag it
+/// (`prefersScrollingExpandsWhenScrolledToEdge` is kept for source compatibility only).
 @MainActor
 open class UISheetPresentationController: UIPresentationController {
     /// A height a sheet rests at.
@@ -265,9 +278,13 @@ extension UIPresentationController {
                     return
                 }
                 let nearest = resolved.min { abs($0.height - height) < abs($1.height - height) }
+                let before = sheet.selectedHeight(in: bounds, traits: traits)
                 sheet.dragOffset = 0
                 sheet.selectedDetentIdentifier = nearest?.identifier
                 settle()
+                if let nearest, nearest.height != before, let delegate = delegate as? UISheetPresentationControllerDelegate {
+                    delegate.sheetPresentationControllerDidChangeSelectedDetentIdentifier(sheet)
+                }
             } else {
                 if sheet.dragOffset > 120, dismissByUser() { return }
                 sheet.dragOffset = 0
