@@ -356,6 +356,7 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
             if isCollapsed { show(.supplementary) }
         }
         reader.show(Mailbox.messages[0])
+        installPresentationButtons()
     }
 
     override func viewDidLoad() {
@@ -640,7 +641,7 @@ final class MessageListViewController: MailColumnViewController {
     }
 
     /// Files message `index` in `destination` (until the next launch); the selection moves on from it.
-    fileprivate func file(_ index: Int, in destination: MailboxName) {
+    func file(_ index: Int, in destination: MailboxName) {
         guard rows.indices.contains(index), rows.filter({ !$0.isHidden }).count > 1 else { return }
         filed[index] = destination
         filter()
