@@ -11,11 +11,8 @@ public final class CGImage: @unchecked Sendable {
 }
 
 extension UIImage {
-    /// The image's pixels, without its scale.
-    public var cgImage: CGImage? { CGImage(surface: surface) }
+    /// The image's stored pixels, without its scale or orientation (decoded now if they were not);
+    /// nil when they cannot be decoded. A symbol's or SVG's are drawn at its size.
+    public var cgImage: CGImage? { surface.map(CGImage.init(surface:)) }
 
-    /// An image of `cgImage`'s pixels at `scale` pixels per point.
-    public convenience init(cgImage: CGImage, scale: CGFloat = 1) {
-        self.init(surface: cgImage.surface, scale: scale)
-    }
 }
