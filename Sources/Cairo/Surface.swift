@@ -81,6 +81,12 @@ public final class ImageSurface: Surface {
         return result
     }
 
+    /// A rectangle of the pixels as a surface of its own (sharing them, not copied): drawn with the
+    /// `pad` extend, its edges repeat its own pixels rather than blending with their neighbours.
+    public func region(x: Int, y: Int, width: Int, height: Int) -> Surface {
+        Surface(owning: cairo_surface_create_for_rectangle(pointer, Double(x), Double(y), Double(width), Double(height)))
+    }
+
     /// Reads a PNG file.
     public init(pngAt path: String) throws(CairoError) {
         owner = nil

@@ -267,13 +267,20 @@ public class UIImage: @unchecked Sendable, CustomStringConvertible {
         let color = fixedTint ?? symbolConfiguration?.paletteColors?.first ?? (templated ? tint : nil) ?? (isSymbolImage ? .black : nil)
         guard let color else { return drawParts(in: rect, context: context) }
         // Only the alpha counts: drawn into a group, then used as the mask of the tint colour.
+        // Clipped first: the group then has bounds, which a recording surface (a view's drawing) needs
+        // to know what the mask inks.
         let cairo = context.cairo
+        cairo.save()
+        cairo.newPath()
+        cairo.rectangle(Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+        cairo.clip()
         cairo.pushGroup()
         drawParts(in: rect, context: context)
         let mask = cairo.popGroup()
         let c = color.resolvedColor(with: .current).components
         cairo.setSource(red: Double(c.red), green: Double(c.green), blue: Double(c.blue), alpha: Double(c.alpha * context.currentAlpha))
         cairo.mask(mask)
+        cairo.restore()
     }
 
     /// The nine parts of a resizable image, or the whole image.
@@ -311,6 +318,25 @@ public class UIImage: @unchecked Sendable, CustomStringConvertible {
     }
 
     @MainActor private func drawPart(_ source: CGRect, into destination: CGRect, context: CGContext) {
+        if imageOrientation == .up, content.vector == nil, let surface = content.surface {
+            // The part's own pixels, so that smooth sampling at its edges does not reach into the next part.
+            let x = Int((source.minX * scale).rounded()), y = Int((source.minY * scale).rounded())
+            let width = min(surface.width - x, Int((source.width * scale).rounded())), height = min(surface.height - y, Int((source.height * scale).rounded()))
+            guard width > 0, height > 0 else { return }
+            let cairo = context.cairo
+            cairo.save()
+            cairo.newPath()
+            cairo.rectangle(Double(destination.minX), Double(destination.minY), Double(destination.width), Double(destination.height))
+            cairo.clip()
+            cairo.translate(Double(destination.minX), Double(destination.minY))
+            cairo.scale(Double(destination.width) / Double(width), Double(destination.height) / Double(height))
+            cairo.setSource(surface.region(x: x, y: y, width: width, height: height))
+            cairo.setSourceFilter(context.interpolationQuality.cairoFilter)
+            cairo.setSourceExtend(.pad)
+            cairo.paint(alpha: Double(context.currentAlpha))
+            cairo.restore()
+            return
+        }
         let sx = destination.width / source.width, sy = destination.height / source.height
         context.saveGState()
         context.clip(to: destination)

@@ -46,8 +46,8 @@ extension UIImage {
             Configuration(traitCollection: traitCollection) as! Self
         }
 
-        public static func == (a: Configuration, b: Configuration) -> Bool { a.isEqual(to: b) }
-        func isEqual(to other: Configuration) -> Bool { type(of: self) == type(of: other) && traitCollection == other.traitCollection }
+        public static func == (a: Configuration, b: Configuration) -> Bool { a.hasSameValues(as: b) }
+        func hasSameValues(as other: Configuration) -> Bool { type(of: self) == type(of: other) && traitCollection == other.traitCollection }
         open var description: String { "<UIImage.Configuration traits = \(traitCollection.map { "\($0)" } ?? "none")>" }
     }
 
@@ -136,8 +136,9 @@ extension UIImage {
                 && prefersMonochrome == other.prefersMonochrome && paletteColors == other.paletteColors
         }
 
-        override func isEqual(to other: Configuration) -> Bool {
-            (other as? SymbolConfiguration).map { isEqual(to: $0) } ?? false
+        override func hasSameValues(as other: Configuration) -> Bool {
+            guard let other = other as? SymbolConfiguration else { return false }
+            return isEqual(to: Optional(other))
         }
 
         public override var description: String {
