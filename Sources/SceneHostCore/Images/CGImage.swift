@@ -16,3 +16,16 @@ extension UIImage {
     public var cgImage: CGImage? { surface.map(CGImage.init(surface:)) }
 
 }
+
+extension CGImage {
+    /// Calls `body` with a reader of the pixels as 0xAARRGGBB (premultiplied; opaque images read
+    /// alpha 0xFF), for tools that encode images (the benchmarks' JPEG maker). Not UIKit API.
+    @_spi(Runtime) public func withPixels<T>(_ body: ((_ x: Int, _ y: Int) -> UInt32) -> T) -> T {
+        surface.flush()
+        let base = UnsafeRawPointer(surface.data), stride = surface.stride, opaque = surface.format == .rgb24
+        return body { x, y in
+            let value = base.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+            return opaque ? value | 0xFF00_0000 : value
+        }
+    }
+}
