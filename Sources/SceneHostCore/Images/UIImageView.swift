@@ -42,6 +42,9 @@ open class UIImageView: UIView {
     /// The small copy drawn while the window is being resized, and the pixel size it was made for.
     private var resizeThumbnail: (source: UIImage, pixels: CGSize, image: UIImage)?
 
+    /// Whether the last drawing came from the resize-time thumbnail.
+    var isDrawingFromThumbnail: Bool { resizeThumbnail != nil }
+
     /// An image view the size of `image`.
     public convenience init(image: UIImage?) {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
