@@ -134,15 +134,31 @@ struct UIImageViewTests {
         host.place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: true)
         view.frame.size.width = 44
         let during = scene.renderImage()
-        #expect(scene.viewsDrawnForResizing.contains { $0.view === view }, "drawn cheaply during the drag")
+        #expect(scene.viewsDrawnForResizing.contains { $0.view === view } && view.isShowingResizeDrawing,
+                "the drawing made before the drag, scaled to the new size")
+        #expect(view.content?.size == CGSize(width: 40, height: 20), "not drawn again during the drag")
         #expect(during.pixel(x: 5, y: 10) == Self.red && during.pixel(x: 40, y: 10) == Self.blue)
         #expect(UIImageTests.isReddish(during.pixel(x: 5, y: 10)))
         // Release: the same size, the full image in the same frame.
         host.place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: false)
         #expect(view.needsDisplay, "marked to draw in full as the drag ends")
         let after = scene.renderImage()
-        #expect(scene.viewsDrawnForResizing.isEmpty && !view.needsDisplay)
+        #expect(scene.viewsDrawnForResizing.isEmpty && !view.needsDisplay && !view.isShowingResizeDrawing)
+        #expect(view.content?.size == CGSize(width: 44, height: 20), "drawn in full at the new size")
         #expect(after.pixel(x: 5, y: 10) == Self.red && after.pixel(x: 40, y: 10) == Self.blue)
+    }
+
+    @Test func aLargeImageSetDuringADragDrawsFromAThumbnail() throws {
+        let large = UIGraphicsImageRenderer(size: CGSize(width: 400, height: 200), format: UIGraphicsImageRendererFormat()).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 400, height: 200))
+        }
+        let view = UIImageView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        let (scene, _) = render(view)
+        try #require(scene.offscreenHost).place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: true)
+        view.image = large
+        let during = scene.renderImage()
+        #expect(view.isShowingResizeDrawing && during.pixel(x: 20, y: 10) == Self.red)
     }
 
     @Test func imageViewsAreFreed() {

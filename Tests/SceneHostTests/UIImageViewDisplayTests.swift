@@ -30,7 +30,7 @@ extension SceneWindowTests {
         await app.run(for: 0.3)
         let still = try app.screenshot(scene)
         #expect(still.pixel(x: 10, y: 100) & 0xFF_FFFF == 0xFF0000 && still.pixel(x: 390, y: 100) & 0xFF_FFFF == 0x0000FF)
-        #expect(!imageView.isDrawingFromThumbnail)
+        #expect(!imageView.isShowingResizeDrawing)
 
         let input = try SyntheticInput(display: other)
         let corner = try #require(input.frameCorner(of: window))
@@ -43,7 +43,7 @@ extension SceneWindowTests {
             let before = app.events(of: "frame", scene: scene).count
             input.move(to: (corner.x + 10 * step, corner.y + 6 * step))
             guard await app.run(until: { app.events(of: "frame", scene: scene).count > before }, timeout: 1) else { continue }
-            if scene.effectiveGeometry.isInteractivelyResizing, imageView.isDrawingFromThumbnail,
+            if scene.effectiveGeometry.isInteractivelyResizing, imageView.isShowingResizeDrawing,
                scene.viewsDrawnForResizing.contains(where: { $0.view === imageView }) { drawnCheaply += 1 }
         }
         await app.run(for: 0.05)
@@ -57,7 +57,7 @@ extension SceneWindowTests {
         #expect(await app.run(until: { !scene.effectiveGeometry.isInteractivelyResizing }, timeout: 2))
         // The first frame after the release is drawn in full: the thumbnail is gone by then.
         #expect(await app.run(until: { app.events(of: "frame", scene: scene).dropFirst(framesBefore).contains { ($0["interactive"] as? Bool) == false } }, timeout: 2))
-        #expect(!imageView.isDrawingFromThumbnail && !imageView.needsDisplay)
+        #expect(!imageView.isShowingResizeDrawing && !imageView.needsDisplay)
         #expect(scene.viewsDrawnForResizing.isEmpty)
         let after = try app.screenshot(scene)
         #expect(after.pixel(x: 10, y: 100) & 0xFF_FFFF == 0xFF0000 && after.pixel(x: Int(imageView.frame.maxX) - 10, y: 100) & 0xFF_FFFF == 0x0000FF)

@@ -7,9 +7,11 @@ import Foundation
 /// `highlightedImage` shown while `isHighlighted`. An image from an asset catalog is resolved again
 /// for the view's traits (scale, appearance, contrast, size classes) whenever they change.
 ///
-/// Differences from UIKit: no animated images (`animationImages`). While the window is being resized
-/// interactively, a large bitmap is drawn from a thumbnail made at the view's size when the drag
-/// began (low-quality filtering), and in full quality in the frame the drag ends.
+/// Differences from UIKit: no animated images (`animationImages`). A bitmap with at least four times
+/// the pixels it is shown at is drawn from a copy scaled to that size (made once per size). While the
+/// window is being resized interactively, such a view keeps the drawing it had when the drag began
+/// and the compositor scales it to each new size (or, made during the drag, draws from a thumbnail
+/// with low-quality filtering); it draws in full quality in the frame the drag ends.
 @MainActor
 open class UIImageView: UIView {
     /// The image shown (when not highlighted). Setting it sizes a view that has no size yet to the
@@ -39,11 +41,8 @@ open class UIImageView: UIView {
 
     /// The symbol with the preferred configuration applied, made once per image and configuration.
     private var configuredSymbol: (source: UIImage, result: UIImage)?
-    /// The small copy drawn while the window is being resized, and the pixel size it was made for.
-    private var resizeThumbnail: (source: UIImage, pixels: CGSize, image: UIImage)?
-
-    /// Whether the last drawing came from the resize-time thumbnail.
-    var isDrawingFromThumbnail: Bool { resizeThumbnail != nil }
+    /// A large bitmap scaled to the pixel size it was last drawn at (its source and that size).
+    private var displayCopy: (source: UIImage, pixels: CGSize, image: UIImage)?
 
     /// An image view the size of `image`.
     public convenience init(image: UIImage?) {
@@ -64,7 +63,7 @@ open class UIImageView: UIView {
     }
 
     private func imageDidChange() {
-        resizeThumbnail = nil
+        displayCopy = nil
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
@@ -103,8 +102,26 @@ open class UIImageView: UIView {
         return CGRect(x: bounds.minX + fit.x, y: bounds.minY + fit.y, width: size.width * fit.scaleX, height: size.height * fit.scaleY)
     }
 
-    /// Where the image falls depends on the bounds in every mode: drawn again at each size.
-    override func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool { true }
+    /// Where the image falls depends on the bounds in every mode: drawn again at each size, except
+    /// while a person resizes the window: a large bitmap's kept drawing (the full-quality one made
+    /// when the drag began: the thumbnail) is then scaled to the current size by the compositor, and
+    /// the view draws anew, in full, in the frame the drag ends.
+    override func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool {
+        guard lastDrawingWasLarge, content != nil, contentMode != .redraw, let scene = window?.windowScene,
+              scene.effectiveGeometry.isInteractivelyResizing else { return true }
+        drawnForResizing(in: scene)
+        return false
+    }
+
+    /// Whether the last drawing showed a bitmap with at least four times the pixels it was drawn at.
+    private var lastDrawingWasLarge = false
+    /// Whether what shows now is the cheaper form made for a drag (kept drawing scaled, or a thumbnail).
+    private(set) var isShowingResizeDrawing = false
+
+    private func drawnForResizing(in scene: UIWindowScene) {
+        isShowingResizeDrawing = true
+        if !scene.viewsDrawnForResizing.contains(where: { $0.view === self }) { scene.viewsDrawnForResizing.append(WeakView(self)) }
+    }
 
     open override func draw(_ rect: CGRect) {
         guard let image = shownImage(), let context = UIGraphicsGetCurrentContext() else { return }
@@ -114,34 +131,35 @@ open class UIImageView: UIView {
         if contentMode != .scaleToFill, contentMode != .scaleAspectFit, contentMode != .scaleAspectFill, contentMode != .redraw {
             target.origin = CGPoint(x: target.minX.rounded(), y: target.minY.rounded())
         }
-        var drawn = image
-        context.saveGState()
-        if let scene = window?.windowScene, scene.effectiveGeometry.isInteractivelyResizing, let cheap = thumbnail(of: image, for: target) {
-            drawn = cheap
-            context.interpolationQuality = .low
-            if !scene.viewsDrawnForResizing.contains(where: { $0.view === self }) { scene.viewsDrawnForResizing.append(WeakView(self)) }
-        } else {
-            resizeThumbnail = nil
-        }
-        drawn.draw(in: target, tint: tintColor.resolvedColor(with: traitCollection), templateWhenAutomatic: image.isSymbolImage)
-        context.restoreGState()
-    }
-
-    /// A thumbnail of a bitmap at least twice as large as where it is drawn, made at the drawn pixel
-    /// size the first time in a drag and reused while the size stays within half to twice that.
-    private func thumbnail(of image: UIImage, for target: CGRect) -> UIImage? {
-        guard !image.isSymbolImage, image.content.vector == nil else { return nil }
+        let tint = tintColor.resolvedColor(with: traitCollection)
         let scale = max(1, traitCollection.displayScale)
         let pixels = CGSize(width: (target.width * scale).rounded(.up), height: (target.height * scale).rounded(.up))
         let stored = CGFloat(image.content.pixelWidth * image.content.pixelHeight)
-        guard stored > 4 * pixels.width * pixels.height else { return nil }
-        if let resizeThumbnail, resizeThumbnail.source === image,
-           (0.5...2).contains(pixels.width / resizeThumbnail.pixels.width), (0.5...2).contains(pixels.height / resizeThumbnail.pixels.height) {
-            return resizeThumbnail.image
+        lastDrawingWasLarge = !image.isSymbolImage && image.content.vector == nil && stored > 4 * pixels.width * pixels.height
+        guard lastDrawingWasLarge else {
+            displayCopy = nil
+            isShowingResizeDrawing = false
+            return image.draw(in: target, tint: tint, templateWhenAutomatic: image.isSymbolImage)
         }
-        guard let made = image.preparingThumbnail(of: CGSize(width: pixels.width / image.scale, height: pixels.height / image.scale)) else { return nil }
-        resizeThumbnail = (image, pixels, made)
-        return made
+        context.saveGState()
+        if let scene = window?.windowScene, scene.effectiveGeometry.isInteractivelyResizing {
+            // Drawn during a drag (a new image, say): from the copy made for another size, or a thumbnail.
+            if displayCopy?.source !== image, let made = image.preparingThumbnail(of: CGSize(width: pixels.width / image.scale, height: pixels.height / image.scale)) {
+                displayCopy = (image, pixels, made)
+            }
+            context.interpolationQuality = .low
+            drawnForResizing(in: scene)
+        } else {
+            // A copy at the drawn size, made once per image and size: a redraw at that size (a new
+            // tint, say) costs no scaling, and the next drag starts from it.
+            if displayCopy == nil || displayCopy?.source !== image || displayCopy?.pixels != pixels,
+               let made = image.preparingThumbnail(of: CGSize(width: pixels.width / image.scale, height: pixels.height / image.scale)) {
+                displayCopy = (image, pixels, made)
+            }
+            isShowingResizeDrawing = false
+        }
+        (displayCopy?.image ?? image).draw(in: target, tint: tint, templateWhenAutomatic: false)
+        context.restoreGState()
     }
 }
 
