@@ -21,6 +21,10 @@ final class ImageContent: @unchecked Sendable {
     nonisolated(unsafe) private var decoded: ImageSurface?
     nonisolated(unsafe) private var failed = false
     nonisolated(unsafe) private var parsedVector: SVGDocument?
+    /// The full pixels halved, then halved again …, largest first, made as drawing at smaller sizes
+    /// needs them: scaling down starts from the nearest, so it costs the target's pixels, not the
+    /// whole image's (a mipmap).
+    nonisolated(unsafe) private var halvings: [ImageSurface] = []
 
     init(surface: ImageSurface) {
         source = .bitmap(surface)
@@ -99,7 +103,31 @@ final class ImageContent: @unchecked Sendable {
     }
 
     /// Forgets the decoded pixels (the cache is over its limit, or memory is short).
-    func dropDecoded() { lock.withLock { decoded = nil } }
+    func dropDecoded() {
+        lock.withLock {
+            decoded = nil
+            halvings = []
+        }
+    }
+
+    /// The full pixels (decoded now if needed, and kept) scaled to exactly `width`×`height` with
+    /// cairo's good filter, from the smallest halving still at least that large.
+    func scaledFromFull(toWidth width: Int, height: Int) -> ImageSurface? {
+        guard let full = surface else { return nil }
+        var source = full, index = 0
+        while source.width / 2 >= width, source.height / 2 >= height, source.width / 2 > 0, source.height / 2 > 0 {
+            let level = lock.withLock { index < halvings.count ? halvings[index] : nil }
+            if let level {
+                source = level
+            } else {
+                let made = source.scaled(toWidth: source.width / 2, height: source.height / 2)
+                lock.withLock { if halvings.count == index { halvings.append(made) } }
+                source = made
+            }
+            index += 1
+        }
+        return source.width == width && source.height == height ? source : source.scaled(toWidth: width, height: height)
+    }
 
     private func decode(_ data: Data, _ header: EncodedImageHeader, fitting: (Int, Int)?) -> ImageSurface? {
         do { return try ImageCodec.decode(data, header: header, fitting: fitting.map { (width: $0.0, height: $0.1) }) } catch {

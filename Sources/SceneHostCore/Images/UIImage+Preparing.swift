@@ -38,6 +38,19 @@ extension UIImage {
         return thumbnail
     }
 
+    /// The image scaled to `size` points at its scale, for drawing at that size many times: from the
+    /// full decoded pixels (kept in the cache) through their halvings, so sizes after the first cost
+    /// little. Image views use it; `preparingThumbnail` instead decodes as little as it can, once.
+    func scaledForDisplay(to size: CGSize) -> UIImage? {
+        guard size.width > 0, size.height > 0 else { return nil }
+        let shown = (Int((size.width * scale).rounded(.up)), Int((size.height * scale).rounded(.up)))
+        let stored = imageOrientation.swapsAxes ? (shown.1, shown.0) : shown
+        guard let surface = content.scaledFromFull(toWidth: max(1, stored.0), height: max(1, stored.1)) else { return nil }
+        let copy = copy(content: ImageContent(surface: surface))
+        copy.imageAsset = nil
+        return copy
+    }
+
     /// Makes `preparingThumbnail(of:)` on a background queue and calls `completionHandler` there.
     public func prepareThumbnail(of size: CGSize, completionHandler: @escaping @Sendable (UIImage?) -> Void) {
         DispatchQueue.global(qos: .userInitiated).async { completionHandler(self.preparingThumbnail(of: size)) }

@@ -153,7 +153,7 @@ open class UIImageView: UIView {
             // A copy at the drawn size, made once per image and size: a redraw at that size (a new
             // tint, say) costs no scaling, and the next drag starts from it.
             if displayCopy == nil || displayCopy?.source !== image || displayCopy?.pixels != pixels,
-               let made = image.preparingThumbnail(of: CGSize(width: pixels.width / image.scale, height: pixels.height / image.scale)) {
+               let made = image.scaledForDisplay(to: CGSize(width: pixels.width / image.scale, height: pixels.height / image.scale)) {
                 displayCopy = (image, pixels, made)
             }
             isShowingResizeDrawing = false
