@@ -113,6 +113,10 @@ open class UIImageView: UIView {
         return false
     }
 
+    /// The nearest pixel while the drag lasts: the kept drawing is scaled at every step, and a photo
+    /// grid then costs about what a grid of colours does; the release draws in full.
+    override var fittedContentFilter: Context.Filter { isShowingResizeDrawing ? .fast : .bilinear }
+
     /// Whether the last drawing showed a bitmap with at least four times the pixels it was drawn at.
     private var lastDrawingWasLarge = false
     /// Whether what shows now is the cheaper form made for a drag (kept drawing scaled, or a thumbnail).
