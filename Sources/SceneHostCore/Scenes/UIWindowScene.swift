@@ -163,6 +163,8 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         let previous = effectiveGeometry
         guard !geometry.hasSameValues(as: previous) else { return nil }
         effectiveGeometry = geometry
+        // The drag is over: what drew cheaply for it draws in full in this same frame.
+        if previous.isInteractivelyResizing, !interactive { redrawViewsDrawnForResizing() }
 
         // Root view controllers hear of a new size before anything is laid out at it.
         if previous.systemFrame.size != frame.size, windows.contains(where: { $0.rootViewController != nil }) {
@@ -300,6 +302,10 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
 
     /// Runs the alongside blocks of the pending transition (the windows have their new size).
     func runPendingAlongside() { pendingCoordinator?.runAlongside() }
+
+    /// Views that drew a cheaper form of themselves while the window was being resized (image views
+    /// drawing thumbnails), to draw again in full when the drag ends.
+    var viewsDrawnForResizing: [WeakView] = []
 
     /// The system and desktop traits the scene's collection was last computed from.
     private var lastBase: TraitStorage?
