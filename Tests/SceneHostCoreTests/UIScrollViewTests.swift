@@ -1,0 +1,234 @@
+import Foundation
+@_spi(Runtime) @testable import SceneHostCore
+import Testing
+
+/// A delegate that logs UIKit's calls, by name, and may change the target of a fling.
+@MainActor
+final class ScrollLog: UIScrollViewDelegate {
+    var calls: [String] = []
+    var offsets: [CGPoint] = []
+    var velocity: CGPoint?
+    var proposedTarget: CGPoint?
+    var retarget: ((CGPoint) -> CGPoint)?
+    var zoomView: UIView?
+    func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        if calls.last != "didScroll" { calls.append("didScroll") }
+        offsets.append(scrollView.contentOffset)
+    }
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { calls.append("willBeginDragging") }
+    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                   targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+        calls.append("willEndDragging")
+        self.velocity = velocity
+        proposedTarget = targetContentOffset.pointee
+        if let retarget { targetContentOffset.pointee = retarget(targetContentOffset.pointee) }
+    }
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+        calls.append("didEndDragging(\(decelerate))")
+    }
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) { calls.append("willBeginDecelerating") }
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { calls.append("didEndDecelerating") }
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) { calls.append("didEndScrollingAnimation") }
+    func viewForZooming(in scrollView: UIScrollView) -> UIView? { zoomView }
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) { calls.append("willBeginZooming") }
+    func scrollViewDidZoom(_ scrollView: UIScrollView) { if calls.last != "didZoom" { calls.append("didZoom") } }
+    func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {
+        calls.append("didEndZooming(\(scale))")
+    }
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) { calls.append("didChangeAdjustedContentInset") }
+}
+
+/// A scroll view that counts its layouts.
+@MainActor
+final class CountingScrollView: UIScrollView {
+    var layouts = 0
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        layouts += 1
+    }
+}
+
+/// An offscreen 400×300 scene whose root view holds a 200×200 scroll view at (100, 50) with 1000 points
+/// of content (wider when `wide`), drawn once.
+@MainActor
+func scrollScene(_ scrollView: UIScrollView = CountingScrollView(), contentHeight: CGFloat = 1000,
+                 contentWidth: CGFloat = 200) -> UIWindowScene {
+    let root = UIViewController()
+    root.view.backgroundColor = .white
+    let scene = UIWindowScene.offscreen(size: CGSize(width: 400, height: 300), rootViewController: root)
+    scrollView.frame = CGRect(x: 100, y: 50, width: 200, height: 200)
+    scrollView.backgroundColor = .white
+    scrollView.contentSize = CGSize(width: contentWidth, height: contentHeight)
+    root.view.addSubview(scrollView)
+    _ = scene.renderImage()
+    return scene
+}
+
+@MainActor
+func frame(_ scene: UIWindowScene, at time: CFTimeInterval) { _ = scene.offscreenHost!.prepareFrame(at: time) }
+
+/// Content offset, insets, the delegate's order, and the physics sampled on the scene's clock.
+@MainActor
+struct UIScrollViewTests {
+    @Test func theContentOffsetIsTheBoundsOriginAndLaysOutAgain() {
+        let scrollView = CountingScrollView()
+        let scene = scrollScene(scrollView)
+        let log = ScrollLog()
+        scrollView.delegate = log
+        let before = scrollView.layouts
+        scrollView.contentOffset = CGPoint(x: 0, y: 120)
+        #expect(scrollView.bounds.origin == CGPoint(x: 0, y: 120) && log.calls == ["didScroll"])
+        frame(scene, at: 1)
+        #expect(scrollView.layouts == before + 1, "layoutSubviews runs after each change of the offset")
+        scrollView.bounds.origin = CGPoint(x: 0, y: 130)
+        #expect(log.offsets == [CGPoint(x: 0, y: 120), CGPoint(x: 0, y: 130)], "a new bounds origin is a scroll too")
+        #expect(scrollView.clipsToBounds)
+    }
+
+    @Test func theOffsetRangeFollowsTheAdjustedInsets() {
+        let scrollView = UIScrollView()
+        _ = scrollScene(scrollView)
+        let log = ScrollLog()
+        scrollView.delegate = log
+        scrollView.contentInset = UIEdgeInsets(top: 20, left: 0, bottom: 30, right: 0)
+        #expect(scrollView.adjustedContentInset == scrollView.contentInset, "the safe area is zero here")
+        #expect(log.calls == ["didChangeAdjustedContentInset"])
+        #expect(scrollView.offsetRange.min == CGPoint(x: 0, y: -20))
+        #expect(scrollView.offsetRange.max == CGPoint(x: 0, y: 1000 + 30 - 200))
+        scrollView.scrollRectToVisible(CGRect(x: 0, y: 600, width: 10, height: 50), animated: false)
+        #expect(scrollView.contentOffset == CGPoint(x: 0, y: 650 - 200 + 30), "the rect's bottom meets the inset's edge")
+        scrollView.scrollRectToVisible(CGRect(x: 0, y: 100, width: 10, height: 50), animated: false)
+        #expect(scrollView.contentOffset == CGPoint(x: 0, y: 100 - 20))
+        scrollView.scrollRectToVisible(CGRect(x: 0, y: 0, width: 10, height: 5000), animated: false)
+        #expect(scrollView.contentOffset == CGPoint(x: 0, y: -20), "larger than the view: from its top, within the range")
+    }
+
+    @Test func wheelNotchesScroll40PointsEachAndStopAtTheEdges() {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        let log = ScrollLog()
+        scrollView.delegate = log
+        let inside = CGPoint(x: 200, y: 150)
+        scene.pointerScrolled(by: CGPoint(x: 0, y: -40), continuous: false, at: inside, timestamp: 1)
+        scene.pointerScrolled(by: CGPoint(x: 0, y: -40), continuous: false, at: inside, timestamp: 1.05)
+        #expect(scrollView.contentOffset == CGPoint(x: 0, y: 80) && scrollView.isDragging)
+        scene.pointer.endScroll()
+        #expect(log.calls == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(false)"])
+        #expect(log.velocity == .zero && !scrollView.isDragging && !scrollView.isTracking)
+        // Up past the top: the wheel does not stretch the content.
+        for step in 0..<5 { scene.pointerScrolled(by: CGPoint(x: 0, y: 40), continuous: false, at: inside, timestamp: 2 + Double(step) / 100) }
+        #expect(scrollView.contentOffset == .zero)
+        scene.pointer.endScroll()
+        // A scroll it cannot follow (up, at the top) is not taken at all.
+        log.calls = []
+        scene.pointerScrolled(by: CGPoint(x: 0, y: 40), continuous: false, at: inside, timestamp: 3)
+        scene.pointer.endScroll()
+        #expect(log.calls.isEmpty && scrollView.contentOffset == .zero)
+    }
+
+    @Test func aFlingDeceleratesByTheRatePerMillisecondInUIKitsOrder() throws {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        let log = ScrollLog()
+        scrollView.delegate = log
+        // A drag up at 1000 pt/s: 10 points every 10 ms.
+        scene.pointerPressed(at: CGPoint(x: 200, y: 200), timestamp: 10)
+        for step in 1...8 { scene.pointerMoved(to: CGPoint(x: 200, y: 200 - CGFloat(step) * 10), timestamp: 10 + Double(step) / 100) }
+        scene.pointerReleased(at: CGPoint(x: 200, y: 120), timestamp: 10.08)
+        let velocity = try #require(log.velocity)
+        #expect(abs(velocity.y - 1) < 1e-9 && velocity.x == 0, "points per millisecond, positive as the offset grows")
+        let start = scrollView.contentOffset.y
+        #expect(start == 70, "the drag followed the pointer past the pan's 10-point hysteresis")
+        // The projected rest: v·d/(1−d) ≈ 499 points on (the exact integral: −v/ln d).
+        let projected = try #require(log.proposedTarget).y
+        #expect(abs(projected - (70 - 1 / Foundation.log(0.998))) < 1e-6)
+        #expect(log.calls == ["willBeginDragging", "didScroll", "willEndDragging", "didEndDragging(true)", "willBeginDecelerating"])
+        #expect(scrollView.isDecelerating && scene.hasRunningAnimations)
+        frame(scene, at: 100)
+        for t in [0.1, 0.5, 1.0] {
+            frame(scene, at: 100 + t)
+            let expected = 70 + 1 * (pow(0.998, t * 1000) - 1) / Foundation.log(0.998)
+            #expect(abs(scrollView.contentOffset.y - expected) <= 0.5, "at \(t) s: \(scrollView.contentOffset.y) vs \(expected)")
+        }
+        frame(scene, at: 105)
+        #expect(abs(scrollView.contentOffset.y - projected.rounded()) <= 1)
+        #expect(log.calls.last == "didEndDecelerating" && !scrollView.isDecelerating && !scene.hasRunningAnimations)
+    }
+
+    @Test func aFlingPastTheEdgeBouncesBackAndATargetFromTheDelegateIsWhereItStops() {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView, contentHeight: 400)
+        scrollView.contentOffset = CGPoint(x: 0, y: 150)
+        let log = ScrollLog()
+        scrollView.delegate = log
+        scene.pointerPressed(at: CGPoint(x: 200, y: 200), timestamp: 10)
+        for step in 1...6 { scene.pointerMoved(to: CGPoint(x: 200, y: 200 - CGFloat(step) * 20), timestamp: 10 + Double(step) / 100) }
+        scene.pointerReleased(at: CGPoint(x: 200, y: 80), timestamp: 10.06)
+        #expect(log.proposedTarget == CGPoint(x: 0, y: 200), "the projection, within the range")
+        var highest: CGFloat = 0
+        for step in 0...120 {
+            frame(scene, at: 100 + Double(step) / 60)
+            highest = max(highest, scrollView.contentOffset.y)
+        }
+        #expect(highest > 200 && highest < 300, "it overshoots the end (\(highest)) and comes back")
+        #expect(scrollView.contentOffset.y == 200 && log.calls.last == "didEndDecelerating")
+
+        // The delegate chooses where it stops: it lands there, exactly.
+        log.calls = []
+        log.retarget = { _ in CGPoint(x: 0, y: 40) }
+        scene.pointerPressed(at: CGPoint(x: 200, y: 100), timestamp: 20)
+        for step in 1...6 { scene.pointerMoved(to: CGPoint(x: 200, y: 100 + CGFloat(step) * 10), timestamp: 20 + Double(step) / 100) }
+        scene.pointerReleased(at: CGPoint(x: 200, y: 160), timestamp: 20.06)
+        for step in 0...300 { frame(scene, at: 200 + Double(step) / 60) }
+        #expect(scrollView.contentOffset.y == 40 && log.calls.last == "didEndDecelerating")
+    }
+
+    @Test func aDragPastTheEdgeStretchesLikeARubberBand() {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        scene.pointerPressed(at: CGPoint(x: 200, y: 100), timestamp: 1)
+        scene.pointerMoved(to: CGPoint(x: 200, y: 110), timestamp: 1.4)
+        #expect(scrollView.isDragging && scrollView.contentOffset == .zero, "the pan began: the content has not jumped")
+        scene.pointerMoved(to: CGPoint(x: 200, y: 210), timestamp: 1.5)
+        // 100 points past the top of a 200-point view: (1 − 1/(100·0.55/200 + 1))·200 ≈ 43.
+        let expected = (1 - 1 / (100 * 0.55 / 200 + 1)) * 200
+        #expect(abs(scrollView.contentOffset.y + expected) <= 0.5)
+        scene.pointerReleased(at: CGPoint(x: 200, y: 210), timestamp: 2)
+        #expect(scrollView.isDecelerating, "released past the edge: it springs back")
+        for step in 0...60 { frame(scene, at: 10 + Double(step) / 60) }
+        #expect(scrollView.contentOffset == .zero && !scrollView.isDecelerating)
+    }
+
+    @Test func anAnimatedOffsetChangeEasesOnTheClockAndSaysWhenItEnds() {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        let log = ScrollLog()
+        scrollView.delegate = log
+        scrollView.setContentOffset(CGPoint(x: 0, y: 300), animated: true)
+        #expect(scrollView.contentOffset == .zero, "nothing moves before the next frame")
+        frame(scene, at: 50)
+        frame(scene, at: 50.15)
+        #expect(scrollView.contentOffset.y == 150, "half way at half time (ease in and out)")
+        frame(scene, at: 50.3)
+        #expect(scrollView.contentOffset.y == 300 && log.calls == ["didScroll", "didEndScrollingAnimation"])
+        #expect(!scene.hasRunningAnimations)
+    }
+
+    @Test func aTouchCatchesADeceleration() {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        let log = ScrollLog()
+        scrollView.delegate = log
+        scene.pointerPressed(at: CGPoint(x: 200, y: 200), timestamp: 10)
+        for step in 1...8 { scene.pointerMoved(to: CGPoint(x: 200, y: 200 - CGFloat(step) * 10), timestamp: 10 + Double(step) / 100) }
+        scene.pointerReleased(at: CGPoint(x: 200, y: 120), timestamp: 10.08)
+        frame(scene, at: 100)
+        frame(scene, at: 100.2)
+        let caught = scrollView.contentOffset
+        scene.pointerPressed(at: CGPoint(x: 200, y: 200), timestamp: 11)
+        frame(scene, at: 100.4)
+        #expect(scrollView.contentOffset == caught && !scrollView.isDecelerating && scrollView.isTracking)
+        scene.pointerReleased(at: CGPoint(x: 200, y: 200), timestamp: 11.1)
+        #expect(!scrollView.isTracking && log.calls.last == "didScroll", "a touch that did not drag ends nothing")
+    }
+}
