@@ -64,85 +64,22 @@ extension UICollectionViewDelegate {
     }
 }
 
-/// A scrolling view of items placed by a layout, as UIKit's `UICollectionView`: cells come from the
-/// data source through registrations, only those in view (and a margin of half a screen) exist, and
-/// cells leaving the view are reused for those entering it (`prepareForReuse()`).
-///
-/// Selection: a click selects (a click on a selected item in multiple selection deselects it); when
-/// the collection view is first responder (a click makes it so) the arrow keys move to the nearest
-/// item that way, selecting it when `selectionFollowsFocus` (default true here; system-chosen in UIKit),
-/// Home and End go to the first and last items, and Return or Space selects; the item is scrolled into
-/// view.
-///
-/// Differs from UIKit: the classic batch updates (`insertItems(at:)`, `performBatchUpdates`…) reload
-/// the visible cells without animation (a diffable data source's `apply` animates); no drag and drop,
-/// no prefetching, no interactive reordering.
+/// The machinery UICollectionView and UITableView share (SceneHost's; UIKit has no such class): a
+/// scroll view showing the elements a layout places, with cells reused, selection by pointer and
+/// keys, and diffable updates. Use it through its subclasses.
 @MainActor
-open class UICollectionView: UIScrollView {
-    /// The direction a flow layout scrolls (raw values as UIKit's).
-    public enum ScrollDirection: Int, Sendable { case vertical = 0, horizontal = 1 }
-
-    /// Where `scrollToItem(at:at:animated:)` puts the item (raw values as UIKit's).
-    public struct ScrollPosition: OptionSet, Sendable {
-        public let rawValue: UInt
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-        public static let top = ScrollPosition(rawValue: 1 << 0)
-        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
-        public static let bottom = ScrollPosition(rawValue: 1 << 2)
-        public static let left = ScrollPosition(rawValue: 1 << 3)
-        public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
-        public static let right = ScrollPosition(rawValue: 1 << 5)
-    }
-
-    /// The kind of section headers (UIKit's `elementKindSectionHeader`).
-    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
-    /// The kind of section footers.
-    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
-
-    /// A registration of a cell class with a handler that configures it for an item, as UIKit's
-    /// `UICollectionView.CellRegistration`: `dequeueConfiguredReusableCell(using:for:item:)` registers
-    /// it on first use. Make registrations outside the cell provider (UIKit raises otherwise; SceneHost
-    /// lets each one made there have its own reuse pool, which defeats reuse).
-    @MainActor public struct CellRegistration<Cell: UICollectionViewCell, Item> {
-        public typealias Handler = (Cell, IndexPath, Item) -> Void
-        let handler: Handler
-        let reuseIdentifier: String
-        public init(handler: @escaping Handler) {
-            self.handler = handler
-            reuseIdentifier = "CellRegistration-\(Cell.self)-\(UICollectionView.nextRegistration())"
-        }
-    }
-
-    /// A registration of a supplementary view class of one kind, as UIKit's
-    /// `UICollectionView.SupplementaryRegistration`.
-    @MainActor public struct SupplementaryRegistration<Supplementary: UICollectionReusableView> {
-        public typealias Handler = (Supplementary, String, IndexPath) -> Void
-        let handler: Handler
-        let elementKind: String
-        let reuseIdentifier: String
-        public init(elementKind: String, handler: @escaping Handler) {
-            self.handler = handler
-            self.elementKind = elementKind
-            reuseIdentifier = "SupplementaryRegistration-\(Supplementary.self)-\(UICollectionView.nextRegistration())"
-        }
-    }
-
-    private static var registrationCount = 0
-    fileprivate static func nextRegistration() -> Int { registrationCount += 1; return registrationCount }
-
+open class ItemsScrollView: UIScrollView {
     // MARK: State
 
-    /// The layout; setting it lays the items out anew (see `setCollectionViewLayout(_:animated:)`).
-    open var collectionViewLayout: UICollectionViewLayout {
+    /// The layout placing the elements.
+    var itemsLayout: UICollectionViewLayout {
         didSet {
-            guard oldValue !== collectionViewLayout else { return }
-            if oldValue.collectionView === self { oldValue.collectionView = nil }
-            collectionViewLayout.collectionView = self
-            collectionViewLayout.invalidateLayout()
+            guard oldValue !== itemsLayout else { return }
+            if oldValue.host === self { oldValue.host = nil }
+            itemsLayout.host = self
+            itemsLayout.invalidateLayout()
         }
     }
-    /// The data source (weak, as in UIKit: keep your diffable data source alive).
-    open weak var dataSource: (any UICollectionViewDataSource)? { didSet { reloadData() } }
     /// A view behind all the cells, sized to the collection view.
     open var backgroundView: UIView? {
         didSet {
@@ -193,14 +130,34 @@ open class UICollectionView: UIScrollView {
         var isDecoration: Bool
     }
 
-    /// A collection view with `layout`.
-    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
-        collectionViewLayout = layout
+    init(frame: CGRect, layout: UICollectionViewLayout) {
+        itemsLayout = layout
         super.init(frame: frame)
-        layout.collectionView = self
+        layout.host = self
         alwaysBounceVertical = true
         backgroundColor = .systemBackground
     }
+
+    // MARK: Hooks: the subclass's data source and delegate
+
+    func sourceSectionCount() -> Int { 0 }
+    func sourceItemCount(inSection section: Int) -> Int { 0 }
+    func sourceCell(at indexPath: IndexPath) -> UICollectionViewCell? { nil }
+    func sourceSupplementary(ofKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView? { nil }
+    var outlineSource: OutlineInformation? { nil }
+    func tellWillDisplay(_ cell: UICollectionViewCell, at indexPath: IndexPath) {}
+    func tellDidEndDisplaying(_ cell: UICollectionViewCell, at indexPath: IndexPath) {}
+    func tellWillDisplaySupplementary(_ view: UICollectionReusableView, kind: String, at indexPath: IndexPath) {}
+    func tellDidEndDisplayingSupplementary(_ view: UICollectionReusableView, kind: String, at indexPath: IndexPath) {}
+    func askShouldHighlight(_ indexPath: IndexPath) -> Bool { true }
+    func tellDidHighlight(_ indexPath: IndexPath) {}
+    func tellDidUnhighlight(_ indexPath: IndexPath) {}
+    func askShouldSelect(_ indexPath: IndexPath) -> Bool { true }
+    func askShouldDeselect(_ indexPath: IndexPath) -> Bool { true }
+    func tellDidSelect(_ indexPath: IndexPath) {}
+    func tellDidDeselect(_ indexPath: IndexPath) {}
+    func askCanFocus(_ indexPath: IndexPath) -> Bool { allowsFocus }
+    func askSelectionFollowsFocus(_ indexPath: IndexPath) -> Bool { selectionFollowsFocus }
 
     // MARK: Registration and dequeueing
 
@@ -238,7 +195,7 @@ open class UICollectionView: UIScrollView {
     }
 
     /// A cell from `registration`, configured by its handler for `item`.
-    public func dequeueConfiguredReusableCell<Cell, Item>(using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath,
+    public func dequeueConfiguredReusableCell<Cell, Item>(using registration: UICollectionView.CellRegistration<Cell, Item>, for indexPath: IndexPath,
                                                           item: Item?) -> Cell {
         let cell: Cell
         if let reconfiguring = reconfiguringCell as? Cell {
@@ -251,7 +208,7 @@ open class UICollectionView: UIScrollView {
     }
 
     /// A supplementary view from `registration`, configured by its handler.
-    public func dequeueConfiguredReusableSupplementary<Supplementary>(using registration: SupplementaryRegistration<Supplementary>,
+    public func dequeueConfiguredReusableSupplementary<Supplementary>(using registration: UICollectionView.SupplementaryRegistration<Supplementary>,
                                                                       for indexPath: IndexPath) -> Supplementary {
         let view = dequeueView(identifier: registration.reuseIdentifier) { Supplementary() } as! Supplementary
         registration.handler(view, registration.elementKind, indexPath)
@@ -287,8 +244,7 @@ open class UICollectionView: UIScrollView {
     private func validateCounts() {
         guard !countsValid else { return }
         countsValid = true
-        guard let dataSource else { counts = []; return }
-        counts = (0..<dataSource.numberOfSections(in: self)).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
+        counts = (0..<sourceSectionCount()).map { sourceItemCount(inSection: $0) }
     }
 
     /// Reads everything from the data source again: every cell shown is made anew.
@@ -299,7 +255,7 @@ open class UICollectionView: UIScrollView {
         for (key, view) in visibleSupplementaries { recycle(supplementary: view, key) }
         visibleSupplementaries = [:]
         selected = []; selectedOrder = []
-        collectionViewLayout.invalidateLayout()
+        itemsLayout.invalidateLayout()
     }
 
     /// Called by the layout's `invalidateLayout()`.
@@ -315,7 +271,7 @@ open class UICollectionView: UIScrollView {
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         // The section provider reads the traits: it runs again (and cells are measured again).
-        collectionViewLayout.invalidateLayout()
+        itemsLayout.invalidateLayout()
     }
 
     /// Lays the visible cells out: the layout's elements in the visible rectangle plus a margin are
@@ -330,8 +286,8 @@ open class UICollectionView: UIScrollView {
 
     func updateVisibleElements() {
         if bounds.size != lastLayoutSize {
-            if collectionViewLayout.shouldInvalidateLayout(forBoundsChange: CGRect(origin: bounds.origin, size: lastLayoutSize)) || lastLayoutSize == .zero {
-                collectionViewLayout.needsPrepare = true
+            if itemsLayout.shouldInvalidateLayout(forBoundsChange: CGRect(origin: bounds.origin, size: lastLayoutSize)) || lastLayoutSize == .zero {
+                itemsLayout.needsPrepare = true
                 layoutGeneration += 1
             }
             lastLayoutSize = bounds.size
@@ -340,8 +296,8 @@ open class UICollectionView: UIScrollView {
         backgroundView?.frame = bounds
         // Self-sizing cells change the layout as they are measured: a few rounds settle it.
         for _ in 0..<4 {
-            collectionViewLayout.prepareIfNeeded()
-            let size = collectionViewLayout.collectionViewContentSize
+            itemsLayout.prepareIfNeeded()
+            let size = itemsLayout.collectionViewContentSize
             if contentSize != size { contentSize = size }
             if !showElements() { break }
         }
@@ -357,7 +313,7 @@ open class UICollectionView: UIScrollView {
     private func showElements() -> Bool {
         pass &+= 1
         elements.removeAll(keepingCapacity: true)
-        collectionViewLayout.collectElements(in: liveRect, into: &elements)
+        itemsLayout.collectElements(in: liveRect, into: &elements)
         var layoutChanged = false
         for element in elements {
             switch element.category {
@@ -376,7 +332,7 @@ open class UICollectionView: UIScrollView {
                 }
                 cell.displayPass = pass
                 if place(cell, element, fresh: fresh) { layoutChanged = true }
-                if fresh { (delegate as? UICollectionViewDelegate)?.collectionView(self, willDisplay: cell, forItemAt: path) }
+                if fresh { tellWillDisplay(cell, at: path) }
             case .supplementaryView, .decorationView:
                 let key = SupplementaryKey(kind: element.kind ?? "", indexPath: element.indexPath, isDecoration: element.category == .decorationView)
                 let view: UICollectionReusableView
@@ -392,7 +348,7 @@ open class UICollectionView: UIScrollView {
                 view.displayPass = pass
                 if place(view, element, fresh: fresh) { layoutChanged = true }
                 if fresh, !key.isDecoration {
-                    (delegate as? UICollectionViewDelegate)?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: key.kind, at: key.indexPath)
+                    tellWillDisplaySupplementary(view, kind: key.kind, at: key.indexPath)
                 }
             }
         }
@@ -401,14 +357,14 @@ open class UICollectionView: UIScrollView {
             for (path, cell) in visible where cell.displayPass != pass {
                 visible[path] = nil
                 recycle(cell, at: path)
-                (delegate as? UICollectionViewDelegate)?.collectionView(self, didEndDisplaying: cell, forItemAt: path)
+                tellDidEndDisplaying(cell, at: path)
             }
         }
         for (key, view) in visibleSupplementaries where view.displayPass != pass {
             visibleSupplementaries[key] = nil
             recycle(supplementary: view, key)
             if !key.isDecoration {
-                (delegate as? UICollectionViewDelegate)?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: key.kind, at: key.indexPath)
+                tellDidEndDisplayingSupplementary(view, kind: key.kind, at: key.indexPath)
             }
         }
         return layoutChanged
@@ -433,12 +389,11 @@ open class UICollectionView: UIScrollView {
         view.needsMeasure = false
         let attributes = UICollectionViewLayoutAttributes(element)
         let preferred = view.preferredLayoutAttributesFitting(attributes).size
-        return collectionViewLayout.elementWasMeasured(element, size: preferred)
+        return itemsLayout.elementWasMeasured(element, size: preferred)
     }
 
     private func makeCell(at path: IndexPath) -> UICollectionViewCell? {
-        guard let dataSource else { return nil }
-        let cell = dataSource.collectionView(self, cellForItemAt: path)
+        guard let cell = sourceCell(at: path) else { return nil }
         adopt(cell)
         cell.isSelected = selected.contains(path)
         cell.isHighlighted = highlighted == path
@@ -450,7 +405,7 @@ open class UICollectionView: UIScrollView {
 
     /// Outline state a diffable data source knows (expanded, level) goes on the cell.
     private func decorate(_ cell: UICollectionViewCell, at path: IndexPath) {
-        guard let outline = (dataSource as? OutlineInformation)?.outlineState(at: path) else { return }
+        guard let outline = outlineSource?.outlineState(at: path) else { return }
         cell.isExpandedItem = outline.isExpanded
         if let list = cell as? UICollectionViewListCell, list.indentationLevel != outline.level { list.indentationLevel = outline.level }
     }
@@ -458,11 +413,11 @@ open class UICollectionView: UIScrollView {
     private func makeSupplementary(_ key: SupplementaryKey) -> UICollectionReusableView? {
         let view: UICollectionReusableView
         if key.isDecoration {
-            guard let viewClass = collectionViewLayout.decorationClasses[key.kind] else { return nil }
+            guard let viewClass = itemsLayout.decorationClasses[key.kind] else { return nil }
             view = dequeueView(identifier: "decoration\u{1}" + key.kind) { viewClass.init() }
         } else {
-            guard let dataSource else { return nil }
-            view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: key.kind, at: key.indexPath)
+            guard let made = sourceSupplementary(ofKind: key.kind, at: key.indexPath) else { return nil }
+            view = made
         }
         adopt(view)
         return view
@@ -515,13 +470,13 @@ open class UICollectionView: UIScrollView {
     public func indexPathForItem(at point: CGPoint) -> IndexPath? {
         if let hit = visible.first(where: { $0.value.frame.contains(point) && !$0.value.isHidden }) { return hit.key }
         var found: [LayoutElement] = []
-        collectionViewLayout.collectElements(in: CGRect(x: point.x, y: point.y, width: 1, height: 1), into: &found)
+        itemsLayout.collectElements(in: CGRect(x: point.x, y: point.y, width: 1, height: 1), into: &found)
         return found.last { $0.category == .cell && $0.frame.contains(point) }?.indexPath
     }
 
     /// The layout's attributes of the item at `indexPath`.
     public func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        collectionViewLayout.layoutAttributesForItem(at: indexPath)
+        itemsLayout.layoutAttributesForItem(at: indexPath)
     }
 
     /// The supplementary view shown for `elementKind` at `indexPath`, if any.
@@ -535,10 +490,10 @@ open class UICollectionView: UIScrollView {
     }
 
     /// Scrolls so the item at `indexPath` shows at `scrollPosition` (none: just into view).
-    open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
-        collectionViewLayout.prepareIfNeeded()
-        (collectionViewLayout as? UICollectionViewCompositionalLayout)?.revealAcross(indexPath)
-        guard let frame = collectionViewLayout.frameOfItem(at: indexPath) else { return }
+    open func scrollToItem(at indexPath: IndexPath, at scrollPosition: UICollectionView.ScrollPosition, animated: Bool) {
+        itemsLayout.prepareIfNeeded()
+        (itemsLayout as? UICollectionViewCompositionalLayout)?.revealAcross(indexPath)
+        guard let frame = itemsLayout.frameOfItem(at: indexPath) else { return }
         let inset = adjustedContentInset
         var offset = contentOffset
         let visibleHeight = bounds.height - inset.top - inset.bottom
@@ -564,7 +519,7 @@ open class UICollectionView: UIScrollView {
 
     /// Selects the item at `indexPath` (nil deselects all), without telling the delegate, and scrolls
     /// it to `scrollPosition`, as in UIKit.
-    open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+    open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: UICollectionView.ScrollPosition) {
         guard allowsSelection else { return }
         guard let indexPath else { return deselectAll(except: nil) }
         if !allowsMultipleSelection { deselectAll(except: indexPath) }
@@ -589,24 +544,23 @@ open class UICollectionView: UIScrollView {
     /// A person selected `indexPath` (click, key): asks and tells the delegate, as UIKit does.
     private func userSelect(_ indexPath: IndexPath) {
         guard allowsSelection else { return }
-        let delegate = delegate as? UICollectionViewDelegate
         if selected.contains(indexPath) {
             guard allowsMultipleSelection else { return }
-            if delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true {
+            if askShouldDeselect(indexPath) {
                 deselectItem(at: indexPath, animated: true)
-                delegate?.collectionView(self, didDeselectItemAt: indexPath)
+                tellDidDeselect(indexPath)
             }
             return
         }
-        guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return }
+        guard askShouldSelect(indexPath) else { return }
         if !allowsMultipleSelection {
             for path in selectedOrder {
                 deselectItem(at: path, animated: true)
-                delegate?.collectionView(self, didDeselectItemAt: path)
+                tellDidDeselect(path)
             }
         }
         selectItem(at: indexPath, animated: true, scrollPosition: [])
-        delegate?.collectionView(self, didSelectItemAt: indexPath)
+        tellDidSelect(indexPath)
     }
 
     // MARK: Pointer
@@ -615,11 +569,10 @@ open class UICollectionView: UIScrollView {
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first, let path = indexPathForItem(at: touch.location(in: self)) else { return }
-        let delegate = delegate as? UICollectionViewDelegate
-        guard allowsSelection, delegate?.collectionView(self, shouldHighlightItemAt: path) ?? true else { return }
+        guard allowsSelection, askShouldHighlight(path) else { return }
         highlighted = path
         visible[path]?.isHighlighted = true
-        delegate?.collectionView(self, didHighlightItemAt: path)
+        tellDidHighlight(path)
     }
 
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
@@ -639,7 +592,7 @@ open class UICollectionView: UIScrollView {
         guard let path = highlighted else { return }
         highlighted = nil
         visible[path]?.isHighlighted = false
-        (delegate as? UICollectionViewDelegate)?.collectionView(self, didUnhighlightItemAt: path)
+        tellDidUnhighlight(path)
     }
 
     // MARK: Keyboard
@@ -683,17 +636,16 @@ open class UICollectionView: UIScrollView {
             if let first = firstIndexPath { moveFocus(to: first, select: true) }
             return
         }
-        guard let next = collectionViewLayout.indexPath(from: from, moving: direction) else { return }
+        guard let next = itemsLayout.indexPath(from: from, moving: direction) else { return }
         moveFocus(to: next, select: true)
     }
 
     private func moveFocus(to path: IndexPath, select: Bool) {
-        let delegate = delegate as? UICollectionViewDelegate
-        guard delegate?.collectionView(self, canFocusItemAt: path) ?? allowsFocus else { return }
+        guard askCanFocus(path) else { return }
         if let old = focusedIndexPath { visible[old]?.isCellFocused = false }
         focusedIndexPath = path
         visible[path]?.isCellFocused = isFirstResponder
-        if select, delegate?.collectionView(self, selectionFollowsFocusForItemAt: path) ?? selectionFollowsFocus, !selected.contains(path) || allowsMultipleSelection {
+        if select, askSelectionFollowsFocus(path), !selected.contains(path) || allowsMultipleSelection {
             if !selected.contains(path) { userSelect(path) }
         }
         scrollToItem(at: path, at: [], animated: true)
@@ -735,19 +687,19 @@ open class UICollectionView: UIScrollView {
     }
 
     /// Sets a new layout; with `animated`, cells move to their new frames.
-    open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
+    func setItemsLayout(_ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)?) {
         let before = visible.mapValues(\.frame)
-        collectionViewLayout = layout
+        itemsLayout = layout
         layoutIfNeeded()
         guard animated else { completion?(true); return }
         animateMoves(from: before, completion: completion)
     }
 
     private func reconfigure(at path: IndexPath) {
-        guard let cell = visible[path], let dataSource else { return }
+        guard let cell = visible[path] else { return }
         reconfiguringCell = cell
         defer { reconfiguringCell = nil }
-        let result = dataSource.collectionView(self, cellForItemAt: path)
+        guard let result = sourceCell(at: path) else { return }
         if result !== cell {
             // The provider made another kind of cell: it replaces the old one.
             recycle(cell, at: path)
@@ -792,7 +744,7 @@ open class UICollectionView: UIScrollView {
             decorate(cell, at: path)
         }
         for path in reconfigured { reconfigure(at: path) }
-        collectionViewLayout.invalidateLayout()
+        itemsLayout.invalidateLayout()
         if animated, window != nil {
             // The leaving cells stay in place while they fade out.
             for cell in leaving { cell.isHidden = false }
@@ -833,8 +785,122 @@ open class UICollectionView: UIScrollView {
 
     /// An outline disclosure was clicked in `cell`: its item expands or collapses.
     func toggleExpansion(of cell: UICollectionViewListCell) {
-        guard let path = indexPath(for: cell), let outline = dataSource as? OutlineInformation else { return }
+        guard let path = indexPath(for: cell), let outline = outlineSource else { return }
         outline.toggleExpansion(at: path)
+    }
+}
+
+/// A scrolling view of items placed by a layout, as UIKit's `UICollectionView`: cells come from the
+/// data source through registrations, only those in view (and a margin of half a screen) exist, and
+/// cells leaving the view are reused for those entering it (`prepareForReuse()`).
+///
+/// Selection: a click selects (a click on a selected item in multiple selection deselects it); when
+/// the collection view is first responder (a click makes it so) the arrow keys move to the nearest
+/// item that way, selecting it when `selectionFollowsFocus` (default true here; system-chosen in UIKit),
+/// Home and End go to the first and last items, and Return or Space selects; the item is scrolled into
+/// view.
+///
+/// Differs from UIKit: the classic batch updates (`insertItems(at:)`, `performBatchUpdates`…) reload
+/// the visible cells without animation (a diffable data source's `apply` animates); no drag and drop,
+/// no prefetching, no interactive reordering.
+@MainActor
+open class UICollectionView: ItemsScrollView {
+    /// The direction a flow layout scrolls (raw values as UIKit's).
+    public enum ScrollDirection: Int, Sendable { case vertical = 0, horizontal = 1 }
+
+    /// Where `scrollToItem(at:at:animated:)` puts the item (raw values as UIKit's).
+    public struct ScrollPosition: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let top = ScrollPosition(rawValue: 1 << 0)
+        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        public static let bottom = ScrollPosition(rawValue: 1 << 2)
+        public static let left = ScrollPosition(rawValue: 1 << 3)
+        public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+        public static let right = ScrollPosition(rawValue: 1 << 5)
+    }
+
+    /// The kind of section headers (UIKit's `elementKindSectionHeader`).
+    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    /// The kind of section footers.
+    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+
+    /// A registration of a cell class with a handler that configures it for an item, as UIKit's
+    /// `UICollectionView.CellRegistration`: `dequeueConfiguredReusableCell(using:for:item:)` registers
+    /// it on first use. Make registrations outside the cell provider (UIKit raises otherwise; SceneHost
+    /// lets each one made there have its own reuse pool, which defeats reuse).
+    @MainActor public struct CellRegistration<Cell: UICollectionViewCell, Item> {
+        public typealias Handler = (Cell, IndexPath, Item) -> Void
+        let handler: Handler
+        let reuseIdentifier: String
+        public init(handler: @escaping Handler) {
+            self.handler = handler
+            reuseIdentifier = "CellRegistration-\(Cell.self)-\(UICollectionView.nextRegistration())"
+        }
+    }
+
+    /// A registration of a supplementary view class of one kind, as UIKit's
+    /// `UICollectionView.SupplementaryRegistration`.
+    @MainActor public struct SupplementaryRegistration<Supplementary: UICollectionReusableView> {
+        public typealias Handler = (Supplementary, String, IndexPath) -> Void
+        let handler: Handler
+        let elementKind: String
+        let reuseIdentifier: String
+        public init(elementKind: String, handler: @escaping Handler) {
+            self.handler = handler
+            self.elementKind = elementKind
+            reuseIdentifier = "SupplementaryRegistration-\(Supplementary.self)-\(UICollectionView.nextRegistration())"
+        }
+    }
+
+    private static var registrationCount = 0
+    fileprivate static func nextRegistration() -> Int { registrationCount += 1; return registrationCount }
+
+    /// The layout; setting it lays the items out anew (see `setCollectionViewLayout(_:animated:)`).
+    open var collectionViewLayout: UICollectionViewLayout {
+        get { itemsLayout }
+        set { itemsLayout = newValue }
+    }
+    /// The data source (weak, as in UIKit: keep your diffable data source alive).
+    open weak var dataSource: (any UICollectionViewDataSource)? { didSet { reloadData() } }
+
+    /// A collection view with `layout`.
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        super.init(frame: frame, layout: layout)
+    }
+
+    /// Sets a new layout; with `animated`, cells move to their new frames.
+    open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
+        setItemsLayout(layout, animated: animated, completion: completion)
+    }
+
+    private var itemDelegate: (any UICollectionViewDelegate)? { delegate as? UICollectionViewDelegate }
+
+    override func sourceSectionCount() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
+    override func sourceItemCount(inSection section: Int) -> Int { dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0 }
+    override func sourceCell(at indexPath: IndexPath) -> UICollectionViewCell? { dataSource?.collectionView(self, cellForItemAt: indexPath) }
+    override func sourceSupplementary(ofKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
+        dataSource?.collectionView(self, viewForSupplementaryElementOfKind: kind, at: indexPath)
+    }
+    override var outlineSource: OutlineInformation? { dataSource as? OutlineInformation }
+    override func tellWillDisplay(_ cell: UICollectionViewCell, at indexPath: IndexPath) { itemDelegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath) }
+    override func tellDidEndDisplaying(_ cell: UICollectionViewCell, at indexPath: IndexPath) { itemDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath) }
+    override func tellWillDisplaySupplementary(_ view: UICollectionReusableView, kind: String, at indexPath: IndexPath) {
+        itemDelegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: kind, at: indexPath)
+    }
+    override func tellDidEndDisplayingSupplementary(_ view: UICollectionReusableView, kind: String, at indexPath: IndexPath) {
+        itemDelegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: kind, at: indexPath)
+    }
+    override func askShouldHighlight(_ indexPath: IndexPath) -> Bool { itemDelegate?.collectionView(self, shouldHighlightItemAt: indexPath) ?? true }
+    override func tellDidHighlight(_ indexPath: IndexPath) { itemDelegate?.collectionView(self, didHighlightItemAt: indexPath) }
+    override func tellDidUnhighlight(_ indexPath: IndexPath) { itemDelegate?.collectionView(self, didUnhighlightItemAt: indexPath) }
+    override func askShouldSelect(_ indexPath: IndexPath) -> Bool { itemDelegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true }
+    override func askShouldDeselect(_ indexPath: IndexPath) -> Bool { itemDelegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true }
+    override func tellDidSelect(_ indexPath: IndexPath) { itemDelegate?.collectionView(self, didSelectItemAt: indexPath) }
+    override func tellDidDeselect(_ indexPath: IndexPath) { itemDelegate?.collectionView(self, didDeselectItemAt: indexPath) }
+    override func askCanFocus(_ indexPath: IndexPath) -> Bool { itemDelegate?.collectionView(self, canFocusItemAt: indexPath) ?? allowsFocus }
+    override func askSelectionFollowsFocus(_ indexPath: IndexPath) -> Bool {
+        itemDelegate?.collectionView(self, selectionFollowsFocusForItemAt: indexPath) ?? selectionFollowsFocus
     }
 }
 

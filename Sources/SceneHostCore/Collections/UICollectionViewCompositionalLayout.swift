@@ -66,18 +66,18 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     open override var collectionViewContentSize: CGSize {
         prepareIfNeeded()
-        return CGSize(width: collectionView?.bounds.width ?? 0, height: contentHeight)
+        return CGSize(width: host?.bounds.width ?? 0, height: contentHeight)
     }
 
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-        guard let collectionView else { return false }
+        guard let collectionView = host else { return false }
         return collectionView.bounds.size != newBounds.size
     }
 
     // MARK: Preparing
 
     open override func prepare() {
-        guard let collectionView else { sections = []; contentHeight = 0; return }
+        guard let collectionView = host else { sections = []; contentHeight = 0; return }
         let size = collectionView.bounds.size
         let traits = collectionView.traitCollection
         let counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
@@ -138,7 +138,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     override func collectElements(in rect: CGRect, into elements: inout [LayoutElement]) {
         prepareIfNeeded()
-        guard let collectionView else { return }
+        guard let collectionView = host else { return }
         let rightToLeft = collectionView.effectiveUserInterfaceLayoutDirection == .rightToLeft
         let width = collectionView.bounds.width
         let visibleTop = collectionView.bounds.minY + collectionView.adjustedContentInsetForLayout.top
@@ -172,7 +172,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     override func frameOfItem(at indexPath: IndexPath) -> CGRect? {
         prepareIfNeeded()
-        guard sections.indices.contains(indexPath.section), let collectionView else { return nil }
+        guard sections.indices.contains(indexPath.section), let collectionView = host else { return nil }
         guard var frame = sections[indexPath.section].frame(ofItem: indexPath.item) else { return nil }
         if collectionView.effectiveUserInterfaceLayoutDirection == .rightToLeft { frame.origin.x = collectionView.bounds.width - frame.maxX }
         return frame
@@ -187,7 +187,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         prepareIfNeeded()
-        guard sections.indices.contains(indexPath.section), let collectionView else { return nil }
+        guard sections.indices.contains(indexPath.section), let collectionView = host else { return nil }
         var elements: [LayoutElement] = []
         let geometry = sections[indexPath.section]
         geometry.collect(in: CGRect(x: -1e9, y: geometry.top - 1, width: 2e9, height: geometry.extent + 2),

@@ -69,15 +69,17 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     open override var collectionViewContentSize: CGSize {
         prepareIfNeeded()
-        guard let collectionView else { return .zero }
+        guard let collectionView = host else { return .zero }
         return vertical ? CGSize(width: collectionView.bounds.width, height: contentExtent)
                         : CGSize(width: contentExtent, height: collectionView.bounds.height)
     }
 
     open override func prepare() {
-        guard let collectionView else { sections = []; contentExtent = 0; return }
+        guard let collectionView = host else { sections = []; contentExtent = 0; return }
         if collectionView.bounds.size != preparedSize { measured = [:]; preparedSize = collectionView.bounds.size }
-        let delegate = collectionView.delegate as? UICollectionViewDelegateFlowLayout
+        // Only a collection view has a flow delegate (a table view's layout is compositional).
+        let owner = self.collectionView
+        let delegate = owner?.delegate as? UICollectionViewDelegateFlowLayout
         let crossLength = vertical ? collectionView.bounds.width : collectionView.bounds.height
         let referenceInset: UIEdgeInsets = {
             switch sectionInsetReference {
@@ -91,13 +93,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         for index in 0..<collectionView.numberOfSections {
             let count = collectionView.numberOfItems(inSection: index)
             var section = Section(start: position)
-            let given = delegate?.collectionView(collectionView, layout: self, insetForSectionAt: index) ?? sectionInset
+            let given = delegate?.collectionView(owner!, layout: self, insetForSectionAt: index) ?? sectionInset
             let inset = UIEdgeInsets(top: given.top + referenceInset.top, left: given.left + referenceInset.left,
                                      bottom: given.bottom + referenceInset.bottom, right: given.right + referenceInset.right)
-            let lineSpacing = delegate?.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: index) ?? minimumLineSpacing
-            let itemSpacing = delegate?.collectionView(collectionView, layout: self, minimumInteritemSpacingForSectionAt: index) ?? minimumInteritemSpacing
-            let header = delegate?.collectionView(collectionView, layout: self, referenceSizeForHeaderInSection: index) ?? headerReferenceSize
-            let footer = delegate?.collectionView(collectionView, layout: self, referenceSizeForFooterInSection: index) ?? footerReferenceSize
+            let lineSpacing = delegate?.collectionView(owner!, layout: self, minimumLineSpacingForSectionAt: index) ?? minimumLineSpacing
+            let itemSpacing = delegate?.collectionView(owner!, layout: self, minimumInteritemSpacingForSectionAt: index) ?? minimumInteritemSpacing
+            let header = delegate?.collectionView(owner!, layout: self, referenceSizeForHeaderInSection: index) ?? headerReferenceSize
+            let footer = delegate?.collectionView(owner!, layout: self, referenceSizeForFooterInSection: index) ?? footerReferenceSize
             let headerExtent = vertical ? header.height : header.width
             if headerExtent > 0 {
                 section.header = vertical ? CGRect(x: 0, y: position, width: crossLength, height: headerExtent)
@@ -112,7 +114,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             sizes.reserveCapacity(count)
             for item in 0..<count {
                 let path = IndexPath(item: item, section: index)
-                var size = delegate?.collectionView(collectionView, layout: self, sizeForItemAt: path) ?? itemSize
+                var size = delegate?.collectionView(owner!, layout: self, sizeForItemAt: path) ?? itemSize
                 if estimatedItemSize != .zero {
                     size = measured[path] ?? (estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize)
                 }
@@ -170,7 +172,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     override func collectElements(in rect: CGRect, into elements: inout [LayoutElement]) {
         prepareIfNeeded()
-        guard let collectionView else { return }
+        guard let collectionView = host else { return }
         let low = vertical ? rect.minY : rect.minX, high = vertical ? rect.maxY : rect.maxX
         let visibleStart = vertical ? collectionView.bounds.minY + collectionView.adjustedContentInset.top : collectionView.bounds.minX
         let selfSizing = estimatedItemSize != .zero
@@ -245,7 +247,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-        guard let collectionView else { return false }
+        guard let collectionView = host else { return false }
         return collectionView.bounds.size != newBounds.size || sectionHeadersPinToVisibleBounds
     }
 }

@@ -88,8 +88,10 @@ struct ListPlacement: Equatable {
 /// layout's cost per frame follows what is visible, not how many items there are.
 @MainActor
 open class UICollectionViewLayout {
-    /// The collection view using this layout.
-    public internal(set) weak var collectionView: UICollectionView?
+    /// The collection view using this layout (nil for a table view's internal layout).
+    public var collectionView: UICollectionView? { host as? UICollectionView }
+    /// The view the layout places elements in: a collection view or a table view.
+    weak var host: ItemsScrollView?
     /// Set by `invalidateLayout()`; `prepare()` runs before the next query.
     var needsPrepare = true
     var decorationClasses: [String: UICollectionReusableView.Type] = [:]
@@ -103,7 +105,7 @@ open class UICollectionViewLayout {
     /// lays its cells out again.
     open func invalidateLayout() {
         needsPrepare = true
-        collectionView?.layoutWasInvalidated()
+        host?.layoutWasInvalidated()
     }
 
     /// The size of all the content.
@@ -118,8 +120,8 @@ open class UICollectionViewLayout {
     /// Whether a change of the collection view's bounds (a scroll, a resize) needs a new `prepare()`.
     /// The default says yes when the size changed.
     open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
-        guard let collectionView else { return false }
-        return collectionView.bounds.size != newBounds.size
+        guard let host else { return false }
+        return host.bounds.size != newBounds.size
     }
 
     /// Registers the class of a decoration view kind (UIKit also takes a nib; SceneHost has none).
@@ -158,7 +160,7 @@ open class UICollectionViewLayout {
 
     /// The frame an item would move to by the arrow keys: its neighbour in `direction` (by geometry).
     func indexPath(from indexPath: IndexPath, moving direction: CGPoint) -> IndexPath? {
-        guard let collectionView, let frame = frameOfItem(at: indexPath) else { return nil }
+        guard let collectionView = host, let frame = frameOfItem(at: indexPath) else { return nil }
         // Look in the band of a few screens along the movement for the nearest item whose centre lies
         // that way.
         let reach = max(collectionView.bounds.height, collectionView.bounds.width, 200) * 2
