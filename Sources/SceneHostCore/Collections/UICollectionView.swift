@@ -387,8 +387,7 @@ open class ItemsScrollView: UIScrollView {
         guard fresh || view.measuredGeneration != layoutGeneration || view.needsMeasure else { return false }
         view.measuredGeneration = layoutGeneration
         view.needsMeasure = false
-        let attributes = UICollectionViewLayoutAttributes(element)
-        let preferred = view.preferredLayoutAttributesFitting(attributes).size
+        let preferred = preferredSize(of: view, for: element) ?? view.preferredLayoutAttributesFitting(UICollectionViewLayoutAttributes(element)).size
         return itemsLayout.elementWasMeasured(element, size: preferred)
     }
 
@@ -451,8 +450,29 @@ open class ItemsScrollView: UIScrollView {
 
     // MARK: Queries
 
-    /// The cells shown (in view or within the margin around it).
-    public var visibleCells: [UICollectionViewCell] { visible.values.filter { $0.frame.intersects(bounds) } }
+    /// The cells in view.
+    var shownCells: [UICollectionViewCell] { visible.values.filter { $0.frame.intersects(bounds) } }
+    var shownIndexPaths: [IndexPath] { indexPathsForVisibleItems }
+    func shownCell(at indexPath: IndexPath) -> UICollectionViewCell? { visible[indexPath] }
+    func shownIndexPath(of cell: UICollectionViewCell) -> IndexPath? { visible.first { $0.value === cell }?.key }
+    func itemIndexPath(at point: CGPoint) -> IndexPath? { indexPathForItem(at: point) }
+    var selectedIndexPaths: [IndexPath] { selectedOrder }
+    var sectionCount: Int { numberOfSections }
+    func itemCount(inSection section: Int) -> Int { numberOfItems(inSection: section) }
+    /// A reused view of `identifier` (after `prepareForReuse()`) or a new one from `make`.
+    func dequeue(identifier: String, make: () -> UICollectionReusableView) -> UICollectionReusableView {
+        dequeueView(identifier: identifier, make: make)
+    }
+    /// A reused view of `identifier`, if one waits.
+    func takeReusable(identifier: String) -> UICollectionReusableView? {
+        guard var pool = reusePool[identifier], let view = pool.popLast() else { return nil }
+        reusePool[identifier] = pool
+        view.prepareForReuse()
+        return view
+    }
+    /// The size an element's view should have, when the subclass knows better than the view (a
+    /// table's `heightForRowAt`); nil measures the view.
+    func preferredSize(of view: UICollectionReusableView, for element: LayoutElement) -> CGSize? { nil }
     /// The index paths of the cells shown in view.
     public var indexPathsForVisibleItems: [IndexPath] { visible.filter { $0.value.frame.intersects(bounds) }.map(\.key).sorted() }
     /// How many cells exist now (in view and in the margin): tests and benchmarks check reuse with it.
@@ -868,6 +888,9 @@ open class UICollectionView: ItemsScrollView {
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         super.init(frame: frame, layout: layout)
     }
+
+    /// The cells shown in view.
+    public var visibleCells: [UICollectionViewCell] { shownCells }
 
     /// Sets a new layout; with `animated`, cells move to their new frames.
     open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {

@@ -81,27 +81,28 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         let size = collectionView.bounds.size
         let traits = collectionView.traitCollection
         let counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
-        // A new size or new traits run the provider again; the same ones keep the sections (and the
-        // sizes measured so far) and only follow the item counts.
-        let reuse = preparedFor.map { $0.size == size && $0.traits == traits } ?? false && sections.count == counts.count
+        // The provider runs on every preparation (an invalidation may mean a new section layout); what
+        // was measured is kept while the size, the traits and the section's item count stay.
+        let reuse = preparedFor.map { $0.size == size && $0.traits == traits } ?? false
         let insets = referenceInsets(configuration.contentInsetsReference, of: collectionView)
         let environment = LayoutEnvironment(container: LayoutContainer(contentSize: size, contentInsets: .zero, effectiveContentInsets: insets),
                                             traitCollection: traits)
-        if !reuse {
-            sections = counts.indices.map { index in
-                let section = provider(index, environment) ?? NSCollectionLayoutSection(group: .vertical(
-                    layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(0)),
-                    subitems: [NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(0)))]))
-                return SectionGeometry(section: section, index: index)
-            }
-            preparedFor = (size, traits)
+        let old = sections
+        sections = counts.indices.map { index in
+            let section = provider(index, environment) ?? NSCollectionLayoutSection(group: .vertical(
+                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(0)),
+                subitems: [NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(0)))]))
+            let geometry = SectionGeometry(section: section, index: index)
+            if reuse, old.indices.contains(index) { geometry.takeMeasurements(from: old[index]) }
+            return geometry
         }
+        preparedFor = (size, traits)
         var y: CGFloat = 0
         for (index, geometry) in sections.enumerated() {
             if index > 0 { y += configuration.interSectionSpacing }
             let reference = geometry.section.contentInsetsReference == .automatic ? configuration.contentInsetsReference : geometry.section.contentInsetsReference
             geometry.prepare(itemCount: counts[index], top: y, width: size.width, height: size.height,
-                             referenceInsets: referenceInsets(reference, of: collectionView), environment: environment, keepMeasurements: reuse)
+                             referenceInsets: referenceInsets(reference, of: collectionView), environment: environment)
             y += geometry.extent
         }
         contentHeight = y
@@ -275,9 +276,17 @@ final class SectionGeometry {
 
     private var groupCount: Int { pattern.isEmpty ? 0 : (itemCount + pattern.count - 1) / pattern.count }
 
+    /// Keeps what was measured in `old` (the same section before an invalidation), while its item count stays.
+    func takeMeasurements(from old: SectionGeometry) {
+        itemCount = old.itemCount
+        measuredItems = old.measuredItems
+        measuredSupplementaries = old.measuredSupplementaries
+        acrossOffset = old.acrossOffset
+    }
+
     func prepare(itemCount: Int, top: CGFloat, width: CGFloat, height: CGFloat, referenceInsets: NSDirectionalEdgeInsets,
-                 environment: LayoutEnvironment, keepMeasurements: Bool) {
-        let countChanged = itemCount != self.itemCount
+                 environment: LayoutEnvironment) {
+        if itemCount != self.itemCount { measuredItems = [:] }
         self.itemCount = itemCount
         self.top = top
         self.width = width
@@ -286,8 +295,6 @@ final class SectionGeometry {
         insets = NSDirectionalEdgeInsets(top: own.top, leading: own.leading + referenceInsets.leading,
                                          bottom: own.bottom, trailing: own.trailing + referenceInsets.trailing)
         container = CGSize(width: max(0, width - insets.leading - insets.trailing), height: height)
-        if !keepMeasurements || countChanged { measuredItems = [:] }
-        if !keepMeasurements { measuredSupplementaries = [:] }
         let group = section.group
         let groupSlot = group.layoutSize.resolve(in: container)
         var leaves: [PlacedLeaf] = []

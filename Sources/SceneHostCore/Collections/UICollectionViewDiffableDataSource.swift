@@ -91,38 +91,11 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
     private func update(to new: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animated: Bool, completion: (() -> Void)?) {
         let old = current
         var new = new
-        let reloaded = new.reloadedItemIdentifiers, reconfigured = new.reconfiguredItemIdentifiers, reloadedSections = new.reloadedSectionIdentifiers
+        let marks = (new.reloadedItemIdentifiers, new.reconfiguredItemIdentifiers, new.reloadedSectionIdentifiers)
         new.clearMarks()
         current = new
         guard let collectionView else { completion?(); return }
-        // New index paths by identifier, built in one pass only when cells or a selection must follow.
-        var positions: [ItemIdentifierType: IndexPath]?
-        func position(of item: ItemIdentifierType) -> IndexPath? {
-            if positions == nil {
-                var map: [ItemIdentifierType: IndexPath] = [:]
-                map.reserveCapacity(new.numberOfItems)
-                for section in 0..<new.numberOfSections {
-                    for (index, identifier) in new.items(inSectionAt: section).enumerated() { map[identifier] = IndexPath(item: index, section: section) }
-                }
-                positions = map
-            }
-            return positions![item]
-        }
-        let reloadedSet = Set(reloaded)
-        let counts = (0..<new.numberOfSections).map { new.numberOfItems(inSection: new.sectionIdentifiers[$0]) }
-        var reloadedPaths = reloaded.compactMap(position(of:))
-        for section in reloadedSections {
-            guard let index = new.indexOfSection(section) else { continue }
-            reloadedPaths += (0..<counts[index]).map { IndexPath(item: $0, section: index) }
-        }
-        collectionView.applyUpdate(
-            counts: counts,
-            move: { path in
-                guard path.section < old.numberOfSections, path.item < old.items(inSectionAt: path.section).count else { return nil }
-                let identifier = old.item(section: path.section, item: path.item)
-                return new.contains(item: identifier) && !reloadedSet.contains(identifier) || reloadedSet.contains(identifier) ? position(of: identifier) : nil
-            },
-            reloaded: reloadedPaths, reconfigured: reconfigured.compactMap(position(of:)), animated: animated, completion: completion)
+        DiffableUpdate.apply(from: old, to: new, marks: marks, in: collectionView, animated: animated, completion: completion)
     }
 
     /// The item at `indexPath`, or nil.
@@ -192,3 +165,43 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
         collectionView?.cellForItem(at: indexPath)?.isExpandedItem = outline.isExpanded(item)
     }
 }
+
+/// Applies a new snapshot to a collection or table view: counts, and shown cells following their items.
+@MainActor
+enum DiffableUpdate {
+    static func apply<S: Hashable, I: Hashable>(from old: NSDiffableDataSourceSnapshot<S, I>, to new: NSDiffableDataSourceSnapshot<S, I>,
+                                                marks: (reloaded: [I], reconfigured: [I], reloadedSections: [S]),
+                                                in collectionView: ItemsScrollView, animated: Bool, completion: (() -> Void)?) {
+        typealias ItemIdentifierType = I
+        let (reloaded, reconfigured, reloadedSections) = marks
+        // New index paths by identifier, built in one pass only when cells or a selection must follow.
+        var positions: [ItemIdentifierType: IndexPath]?
+        func position(of item: ItemIdentifierType) -> IndexPath? {
+            if positions == nil {
+                var map: [ItemIdentifierType: IndexPath] = [:]
+                map.reserveCapacity(new.numberOfItems)
+                for section in 0..<new.numberOfSections {
+                    for (index, identifier) in new.items(inSectionAt: section).enumerated() { map[identifier] = IndexPath(item: index, section: section) }
+                }
+                positions = map
+            }
+            return positions![item]
+        }
+        let reloadedSet = Set(reloaded)
+        let counts = (0..<new.numberOfSections).map { new.numberOfItems(inSection: new.sectionIdentifiers[$0]) }
+        var reloadedPaths = reloaded.compactMap(position(of:))
+        for section in reloadedSections {
+            guard let index = new.indexOfSection(section) else { continue }
+            reloadedPaths += (0..<counts[index]).map { IndexPath(item: $0, section: index) }
+        }
+        collectionView.applyUpdate(
+            counts: counts,
+            move: { path in
+                guard path.section < old.numberOfSections, path.item < old.items(inSectionAt: path.section).count else { return nil }
+                let identifier = old.item(section: path.section, item: path.item)
+                return new.contains(item: identifier) && !reloadedSet.contains(identifier) || reloadedSet.contains(identifier) ? position(of: identifier) : nil
+            },
+            reloaded: reloadedPaths, reconfigured: reconfigured.compactMap(position(of:)), animated: animated, completion: completion)
+    }
+}
+
