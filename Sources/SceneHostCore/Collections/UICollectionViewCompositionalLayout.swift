@@ -386,7 +386,12 @@ final class SectionGeometry {
     private func group(at y: CGFloat) -> Int {
         let count = groupCount
         guard count > 0 else { return 0 }
-        if !selfSizing || isOrthogonal { return min(count - 1, max(0, Int(y / (groupSize.height + section.interGroupSpacing)))) }
+        if !selfSizing || isOrthogonal {
+            // Groups of no height (a view not laid out yet): all of them sit at the top.
+            let step = groupSize.height + section.interGroupSpacing
+            guard step > 0, y.isFinite else { return y > 0 && step <= 0 ? count - 1 : 0 }
+            return min(count - 1, max(0, Int(min(max(y / step, -1), CGFloat(count)))))
+        }
         _ = offset(ofGroup: count)
         var low = 0, high = count - 1
         while low < high {
@@ -464,8 +469,9 @@ final class SectionGeometry {
         if isOrthogonal {
             let step = groupSize.width + section.interGroupSpacing
             guard step > 0 else { return }
-            let first = max(0, Int(((rect.minX - insets.leading + acrossOffset) / step).rounded(.down)))
-            let last = min(groupCount - 1, max(first, Int(((rect.maxX - insets.leading + acrossOffset) / step).rounded(.down))))
+            let count = CGFloat(groupCount)
+            let first = max(0, Int(min(count, max(-1, ((rect.minX - insets.leading + acrossOffset) / step).rounded(.down)))))
+            let last = min(groupCount - 1, max(first, Int(min(count, max(-1, ((rect.maxX - insets.leading + acrossOffset) / step).rounded(.down))))))
             guard first <= last else { return }
             groups = first...last
         } else {
