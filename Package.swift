@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(name: "NotesExample", dependencies: ["SceneHost", "SceneHostCore"]),
         .executableTarget(
             name: "Benchmarks", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "GalleryApp"],
-            exclude: ["kiwi_layout.py"]),
+            exclude: ["kiwi_layout.py", "gtk_collection.c"]),
         // A test helper: saves session lists in a loop, for the crash test that kills it at random moments.
         .executableTarget(name: "SessionStoreStress", dependencies: ["SceneHost"], path: "Tests/SessionStoreStress"),
         .testTarget(name: "SceneHostCoreTests", dependencies: ["SceneHostCore", "Cairo"]),

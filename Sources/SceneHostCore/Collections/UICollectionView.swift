@@ -122,7 +122,7 @@ open class ItemsScrollView: UIScrollView {
     /// While the data source reconfigures an item, the cell it gets from dequeueing.
     private var reconfiguringCell: UICollectionViewCell?
     /// How far beyond the visible rectangle cells are kept, as a fraction of the view's size.
-    static let marginFraction: CGFloat = 0.5
+    static let marginFraction: CGFloat = 0.25
 
     struct SupplementaryKey: Hashable {
         var kind: String
@@ -303,7 +303,7 @@ open class ItemsScrollView: UIScrollView {
         }
     }
 
-    /// The rectangle whose elements exist: the visible one and half a screen around it.
+    /// The rectangle whose elements exist: the visible one and a quarter screen around it.
     private var liveRect: CGRect {
         let margin = bounds.height * Self.marginFraction
         return bounds.insetBy(dx: -bounds.width * Self.marginFraction, dy: -margin)
@@ -435,11 +435,11 @@ open class ItemsScrollView: UIScrollView {
 
     private func recycle(supplementary view: UICollectionReusableView, _ key: SupplementaryKey) { enqueue(view) }
 
-    /// Hides `view` for reuse; a pool keeps at most as many views as are shown, the rest go away.
+    /// Hides `view` for reuse; a pool keeps at most a quarter as many views as are shown, the rest go away.
     private func enqueue(_ view: UICollectionReusableView) {
         guard let identifier = view.reuseIdentifier else { view.removeFromSuperview(); return }
         var pool = reusePool[identifier] ?? []
-        if pool.count >= max(8, visible.count / 2 + 4) {
+        if pool.count >= max(4, visible.count / 4) {
             view.removeFromSuperview()
             return
         }
@@ -476,9 +476,9 @@ open class ItemsScrollView: UIScrollView {
     /// The index paths of the cells shown in view.
     public var indexPathsForVisibleItems: [IndexPath] { visible.filter { $0.value.frame.intersects(bounds) }.map(\.key).sorted() }
     /// How many cells exist now (in view and in the margin): tests and benchmarks check reuse with it.
-    var liveCellCount: Int { visible.count }
+    @_spi(Runtime) public var liveCellCount: Int { visible.count }
     /// How many views wait in the reuse pools.
-    var pooledViewCount: Int { reusePool.values.reduce(0) { $0 + $1.count } }
+    @_spi(Runtime) public var pooledViewCount: Int { reusePool.values.reduce(0) { $0 + $1.count } }
 
     /// The cell shown for `indexPath`, or nil when it is not shown.
     public func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { visible[indexPath] }
@@ -811,7 +811,7 @@ open class ItemsScrollView: UIScrollView {
 }
 
 /// A scrolling view of items placed by a layout, as UIKit's `UICollectionView`: cells come from the
-/// data source through registrations, only those in view (and a margin of half a screen) exist, and
+/// data source through registrations, only those in view (and a margin of a quarter screen each way) exist, and
 /// cells leaving the view are reused for those entering it (`prepareForReuse()`).
 ///
 /// Selection: a click selects (a click on a selected item in multiple selection deselects it); when

@@ -174,20 +174,8 @@ enum DiffableUpdate {
                                                 in collectionView: ItemsScrollView, animated: Bool, completion: (() -> Void)?) {
         typealias ItemIdentifierType = I
         let (reloaded, reconfigured, reloadedSections) = marks
-        // New index paths by identifier, built in one pass only when cells or a selection must follow.
-        var positions: [ItemIdentifierType: IndexPath]?
-        func position(of item: ItemIdentifierType) -> IndexPath? {
-            if positions == nil {
-                var map: [ItemIdentifierType: IndexPath] = [:]
-                map.reserveCapacity(new.numberOfItems)
-                for section in 0..<new.numberOfSections {
-                    for (index, identifier) in new.items(inSectionAt: section).enumerated() { map[identifier] = IndexPath(item: index, section: section) }
-                }
-                positions = map
-            }
-            return positions![item]
-        }
-        let reloadedSet = Set(reloaded)
+        // New index paths by identifier, looked for near the old ones (most updates move items little).
+        func position(of item: ItemIdentifierType) -> IndexPath? { new.indexPath(of: item, near: 0) }
         let counts = (0..<new.numberOfSections).map { new.numberOfItems(inSection: new.sectionIdentifiers[$0]) }
         var reloadedPaths = reloaded.compactMap(position(of:))
         for section in reloadedSections {
@@ -199,7 +187,7 @@ enum DiffableUpdate {
             move: { path in
                 guard path.section < old.numberOfSections, path.item < old.items(inSectionAt: path.section).count else { return nil }
                 let identifier = old.item(section: path.section, item: path.item)
-                return new.contains(item: identifier) && !reloadedSet.contains(identifier) || reloadedSet.contains(identifier) ? position(of: identifier) : nil
+                return new.indexPath(of: identifier, near: path.item)
             },
             reloaded: reloadedPaths, reconfigured: reconfigured.compactMap(position(of:)), animated: animated, completion: completion)
     }
