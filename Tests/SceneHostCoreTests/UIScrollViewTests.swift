@@ -1,3 +1,4 @@
+import Cairo
 import Foundation
 @_spi(Runtime) @testable import SceneHostCore
 import Testing
@@ -230,5 +231,124 @@ struct UIScrollViewTests {
         #expect(scrollView.contentOffset == caught && !scrollView.isDecelerating && scrollView.isTracking)
         scene.pointerReleased(at: CGPoint(x: 200, y: 200), timestamp: 11.1)
         #expect(!scrollView.isTracking && log.calls.last == "didScroll", "a touch that did not drag ends nothing")
+    }
+}
+
+/// Scrolling copies the pixels already drawn: only the uncovered strip (and what changed) is composited.
+@MainActor
+struct UIScrollViewCopyTests {
+    /// A scroll view of 50 labelled rows, 40 points each, in the scroll scene.
+    func rows(in scrollView: UIScrollView) -> [UILabel] {
+        (0..<50).map { index in
+            let label = UILabel(frame: CGRect(x: 0, y: CGFloat(index) * 40, width: 200, height: 40))
+            label.text = "Row \(index)"
+            label.backgroundColor = index % 2 == 0 ? .white : UIColor(white: 0.9, alpha: 1)
+            scrollView.addSubview(label)
+            return label
+        }
+    }
+
+    /// Draws the scene's damage into `image` (its last frame) as a window presents it, checks it against
+    /// a whole new frame and returns the damage.
+    func presentAndCompare(_ scene: UIWindowScene, into image: ImageSurface, scale: CGFloat = 1, _ comment: Comment) -> Damage {
+        let damage = scene.takeDamage(drawingAt: scale)
+        let context = Context(surface: image)
+        context.scale(Double(scale), Double(scale))
+        let pixels = damage.pixels(scale: scale, within: CGRect(x: 0, y: 0, width: image.width, height: image.height))
+        scene.render(into: context, damage: pixels.scaled(by: 1 / scale), scale: scale)
+        image.flush()
+        let full = scene.renderImage(scale: scale)
+        var differing = 0
+        for y in 0..<full.height where memcmp(image.data + y * image.stride, full.data + y * full.stride, full.width * 4) != 0 { differing += 1 }
+        #expect(differing == 0, "\(differing) rows differ: \(comment)")
+        return damage
+    }
+
+    /// The pixels composited anew (points²).
+    func area(_ damage: Damage) -> CGFloat { damage.rects.reduce(0) { $0 + $1.width * $1.height } }
+
+    @Test func aScrollCopiesThePixelsAndCompositesOnlyTheUncoveredStrip() {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView, contentHeight: 2000)
+        _ = rows(in: scrollView)
+        scrollView.showsVerticalScrollIndicator = false
+        let image = scene.renderImage()
+        scrollView.contentOffset.y = 30
+        let damage = presentAndCompare(scene, into: image, "scrolled down 30 points")
+        #expect(damage.moves == [Damage.Move(from: CGRect(x: 100, y: 80, width: 200, height: 170), to: CGRect(x: 100, y: 50, width: 200, height: 170))])
+        #expect(damage.rects == [CGRect(x: 100, y: 220, width: 200, height: 30)], "only the strip uncovered at the bottom")
+        // Up again, twice in one frame: one copy of the sum.
+        scrollView.contentOffset.y = 20
+        scrollView.contentOffset.y = 5
+        let up = presentAndCompare(scene, into: image, "scrolled up 25 points in two steps")
+        #expect(up.moves == [Damage.Move(from: CGRect(x: 100, y: 50, width: 200, height: 175), to: CGRect(x: 100, y: 75, width: 200, height: 175))])
+        #expect(abs(area(up) - 200 * 25) < 1)
+    }
+
+    @Test func theIndicatorAndChangesInTheContentAreCompositedWhereverTheyGo() {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView, contentHeight: 2000)
+        let labels = rows(in: scrollView)
+        let image = scene.renderImage()
+        scrollView.contentOffset.y = 40
+        labels[3].text = "Changed after the scroll"
+        let damage = presentAndCompare(scene, into: image, "a scroll with the indicator shown and a row changed")
+        #expect(damage.moves.count == 1)
+        #expect(!scrollView.verticalIndicator.isHidden)
+        // The 40-point strip, the row and the indicator (where it was and is, 3 points wide).
+        let indicator = scrollView.verticalIndicator.frame
+        #expect(area(damage) <= 200 * 40 + 200 * 40 + 2 * (indicator.width + 2) * (indicator.height + 42), "\(damage.rects)")
+        labels[2].text = "Changed before the scroll"
+        scrollView.contentOffset.y = 47
+        _ = presentAndCompare(scene, into: image, "a row changed before the scroll, and the indicator moves on")
+    }
+
+    @Test func aScrollAtTwoPixelsAPointOrFractionalOrCoveredFallsBackToCompositing() {
+        do {
+            let scrollView = UIScrollView()
+            let scene = scrollScene(scrollView, contentHeight: 2000)
+            _ = rows(in: scrollView)
+            let image = scene.renderImage(scale: 2)
+            scrollView.contentOffset.y = 10.5
+            let damage = presentAndCompare(scene, into: image, scale: 2, "half a point: a whole pixel at 2×")
+            #expect(damage.moves.count == 1)
+            scrollView.contentOffset.y = 10.75
+            let quarter = presentAndCompare(scene, into: image, scale: 2, "a quarter point: no whole pixel")
+            #expect(quarter.moves.isEmpty)
+        }
+        do {
+            let scrollView = UIScrollView()
+            let scene = scrollScene(scrollView, contentHeight: 2000)
+            _ = rows(in: scrollView)
+            let badge = UIView(frame: CGRect(x: 280, y: 40, width: 40, height: 40))
+            badge.backgroundColor = .systemRed
+            scrollView.superview!.addSubview(badge)
+            let image = scene.renderImage()
+            scrollView.contentOffset.y = 40
+            let damage = presentAndCompare(scene, into: image, "a view over the scroll view")
+            #expect(damage.moves.isEmpty, "the badge over it would be copied with it")
+        }
+    }
+
+    @Test func nestedScrollViewsCopyTheOuterAndCompositeTheInner() {
+        let outer = UIScrollView()
+        let scene = scrollScene(outer, contentHeight: 2000)
+        let inner = UIScrollView(frame: CGRect(x: 20, y: 100, width: 160, height: 80))
+        inner.backgroundColor = .white
+        inner.contentSize = CGSize(width: 160, height: 400)
+        for index in 0..<10 {
+            let label = UILabel(frame: CGRect(x: 0, y: CGFloat(index) * 40, width: 160, height: 40))
+            label.text = "Inner \(index)"
+            inner.addSubview(label)
+        }
+        outer.addSubview(inner)
+        let image = scene.renderImage()
+        inner.contentOffset.y = 40
+        let innerOnly = presentAndCompare(scene, into: image, "the inner scroll view alone")
+        #expect(innerOnly.moves.count == 1 && innerOnly.moves[0].to.width == 160)
+        outer.contentOffset.y = 20
+        inner.contentOffset.y = 80
+        let both = presentAndCompare(scene, into: image, "both in one frame")
+        #expect(both.moves.count == 1 && both.moves[0].to.width == 200, "the outer is copied; the inner, moved with it, is composited")
     }
 }
