@@ -215,6 +215,54 @@ struct UIScrollViewTests {
         #expect(!scene.hasRunningAnimations)
     }
 
+    @Test func keysScrollByLinesPagesAndToTheEndsAndAddUpWhilePressedQuickly() {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        var time: CFTimeInterval = 10
+        func settle() {
+            for _ in 0..<30 {
+                frame(scene, at: time)
+                time += 1.0 / 60
+            }
+        }
+        #expect(scene.scrollForKeyPress(UIKeyCommand.inputDownArrow, modifierFlags: []))
+        settle()
+        #expect(scrollView.contentOffset.y == 40, "an arrow: a line")
+        #expect(scene.scrollForKeyPress(UIKeyCommand.inputPageDown, modifierFlags: []))
+        #expect(scene.scrollForKeyPress(" ", modifierFlags: []))
+        settle()
+        #expect(scrollView.contentOffset.y == CGFloat(40 + 2 * 160), "a page is the view's height less a line; quick presses add up")
+        scene.scrollForKeyPress(" ", modifierFlags: .shift)
+        settle()
+        #expect(scrollView.contentOffset.y == 200)
+        scene.scrollForKeyPress(UIKeyCommand.inputEnd, modifierFlags: [])
+        settle()
+        #expect(scrollView.contentOffset.y == 800)
+        #expect(scene.scrollForKeyPress(UIKeyCommand.inputDownArrow, modifierFlags: []), "taken at the end too, with nothing to do")
+        scene.scrollForKeyPress(UIKeyCommand.inputHome, modifierFlags: [])
+        settle()
+        #expect(scrollView.contentOffset.y == 0)
+        #expect(!scene.scrollForKeyPress(UIKeyCommand.inputRightArrow, modifierFlags: []), "the content is not wider than the view")
+        scrollView.allowsKeyboardScrolling = false
+        #expect(!scene.scrollForKeyPress(UIKeyCommand.inputDownArrow, modifierFlags: []))
+    }
+
+    @Test func aControlThatTakesFocusIsScrolledIntoSight() throws {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        let button = UIButton(frame: CGRect(x: 20, y: 600, width: 100, height: 30))
+        button.setTitle("Far down", for: .normal)
+        scrollView.addSubview(button)
+        let focus = try #require(scene.focusSystem)
+        focus.requestFocusUpdate(to: button)
+        #expect(focus.focusedItem === button)
+        #expect(scrollView.contentOffset.y == CGFloat(630 + 8 - 200), "its bottom and an 8-point margin at the view's bottom")
+        // The arrow keys, with a focused control that does not take them, scroll its scroll view.
+        scene.scrollForKeyPress(UIKeyCommand.inputUpArrow, modifierFlags: [])
+        for step in 0..<30 { frame(scene, at: 10 + Double(step) / 60) }
+        #expect(scrollView.contentOffset.y == CGFloat(438 - 40))
+    }
+
     @Test func aTouchCatchesADeceleration() {
         let scrollView = UIScrollView()
         let scene = scrollScene(scrollView)
