@@ -400,3 +400,74 @@ struct UIScrollViewCopyTests {
         #expect(both.moves.count == 1 && both.moves[0].to.width == 200, "the outer is copied; the inner, moved with it, is composited")
     }
 }
+
+/// Zooming: the limits, the pinch (a touchpad's, Ctrl+wheel's) about the pointer, the delegate's calls.
+@MainActor
+struct UIScrollViewZoomTests {
+    /// A scroll scene whose scroll view zooms a 200×200 picture (content the picture's size).
+    func zoomScene() -> (UIWindowScene, UIScrollView, UIView, ScrollLog) {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView, contentHeight: 200)
+        let picture = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        picture.backgroundColor = .systemBlue
+        scrollView.addSubview(picture)
+        let log = ScrollLog()
+        log.zoomView = picture
+        scrollView.delegate = log
+        return (scene, scrollView, picture, log)
+    }
+
+    @Test func zoomingNeedsLimitsAndAViewAndStaysWithinTheLimits() {
+        let (_, scrollView, picture, log) = zoomScene()
+        #expect(scrollView.pinchGestureRecognizer == nil, "no zooming with both limits at 1")
+        scrollView.zoomScale = 2
+        #expect(scrollView.zoomScale == 1)
+        scrollView.minimumZoomScale = 0.5
+        scrollView.maximumZoomScale = 4
+        #expect(scrollView.pinchGestureRecognizer != nil)
+        scrollView.zoomScale = 8
+        #expect(scrollView.zoomScale == 4 && picture.frame == CGRect(x: 0, y: 0, width: 800, height: 800))
+        #expect(scrollView.contentSize == CGSize(width: 800, height: 800))
+        #expect(scrollView.contentOffset == CGPoint(x: 300, y: 300), "about the middle of what is seen")
+        #expect(log.calls.contains("didZoom"))
+        scrollView.maximumZoomScale = 3
+        #expect(scrollView.zoomScale == 3, "a new limit brings the scale within")
+        scrollView.zoom(to: CGRect(x: 0, y: 0, width: 100, height: 100), animated: false)
+        #expect(scrollView.zoomScale == 2 && scrollView.contentOffset == .zero)
+    }
+
+    @Test func ctrlWheelPinchesAboutThePointerInUIKitsOrder() {
+        let (scene, scrollView, _, log) = zoomScene()
+        scrollView.maximumZoomScale = 3
+        // The picture's point under the pointer (50, 40 in the scroll view) stays under it.
+        let pointer = CGPoint(x: 150, y: 90)
+        scene.pointerZoomed(by: 1.1, at: pointer, timestamp: 1)
+        scene.pointerZoomed(by: 1.1, at: pointer, timestamp: 1.05)
+        #expect(scrollView.isZooming && abs(scrollView.zoomScale - 1.21) < 1e-9)
+        #expect(abs(scrollView.contentOffset.x - 50 * 0.21) < 1e-9 && abs(scrollView.contentOffset.y - 40 * 0.21) < 1e-9)
+        scene.pointer.pinchEnded()
+        #expect(!scrollView.isZooming)
+        let zooms = log.calls.filter { $0 != "didScroll" }
+        #expect(zooms.first == "willBeginZooming" && zooms.dropFirst().dropLast().allSatisfy { $0 == "didZoom" } && zooms.count == 4)
+        #expect(zooms.last == "didEndZooming(\(scrollView.zoomScale))")
+        // A touchpad pinch past the limit stops at it.
+        scene.pointerPinchBegan(at: pointer)
+        scene.pointerPinchChanged(scale: 10)
+        #expect(scrollView.zoomScale == 3)
+        scene.pointerPinchEnded()
+    }
+
+    @Test func anAnimatedZoomEasesOnTheClock() {
+        let (scene, scrollView, _, log) = zoomScene()
+        scrollView.maximumZoomScale = 3
+        scrollView.setZoomScale(3, animated: true)
+        #expect(scrollView.zoomScale == 1 && scene.hasRunningAnimations)
+        frame(scene, at: 20)
+        frame(scene, at: 20.15)
+        #expect(abs(scrollView.zoomScale - 2) < 1e-9, "half way at half time")
+        frame(scene, at: 20.31)
+        #expect(scrollView.zoomScale == 3 && !scene.hasRunningAnimations)
+        #expect(scrollView.contentOffset == CGPoint(x: 200, y: 200), "about the middle: (100, 100) × 3 − 100")
+        #expect(log.calls.last == "didZoom")
+    }
+}

@@ -73,11 +73,6 @@ open class UIScrollView: UIView {
         addSubview(horizontalIndicator)
     }
 
-    isolated deinit {
-        // The motion's ticker holds the view unowned: it must not outlive it.
-        activeMotion = nil
-    }
-
     /// Told of scrolling, zooming and dragging (held weakly).
     open weak var delegate: (any UIScrollViewDelegate)?
 
@@ -277,6 +272,25 @@ open class UIScrollView: UIView {
     /// The recognizer that drags the content (touches, the wheel, touchpads). Attached to the view;
     /// other recognizers may `require(toFail:)` it.
     public private(set) var panGestureRecognizer: UIPanGestureRecognizer!
+
+    // MARK: Zooming (see UIScrollView+Zoom.swift)
+
+    /// The recognizer that zooms (a touchpad's pinch, Ctrl+wheel): nil until zooming is possible
+    /// (`maximumZoomScale` above `minimumZoomScale`), as in UIKit.
+    public internal(set) var pinchGestureRecognizer: UIPinchGestureRecognizer?
+    /// The smallest scale a zoom reaches; 1 by default.
+    open var minimumZoomScale: CGFloat = 1 { didSet { zoomLimitsDidChange() } }
+    /// The largest scale a zoom reaches; 1 by default (no zooming).
+    open var maximumZoomScale: CGFloat = 1 { didSet { zoomLimitsDidChange() } }
+    /// Whether a pinch past the limits stretches and springs back; true. SceneHost keeps a pinch
+    /// within the limits (nothing to spring back from).
+    open var bouncesZoom = true
+    /// The scale the zoom view is shown at.
+    var storedZoomScale: CGFloat = 1
+    /// The scale when the pinch began.
+    var pinchStartScale: CGFloat = 1
+    /// The zoom animation going on, if any.
+    var zoomMotion: ZoomMotion?
 
     // MARK: Moving
 
