@@ -104,6 +104,33 @@ struct UIScrollViewTests {
         #expect(scrollView.contentOffset == CGPoint(x: 0, y: -20), "larger than the view: from its top, within the range")
     }
 
+    @Test func constraintsToTheContentGuideSetTheContentSizeAndTheFrameGuideStaysInSight() {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView, contentHeight: 0)
+        let column = UIView(), badge = UIView()
+        for view in [column, badge] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            scrollView.addSubview(view)
+        }
+        let content = scrollView.contentLayoutGuide, visible = scrollView.frameLayoutGuide
+        NSLayoutConstraint.activate([
+            column.leadingAnchor.constraint(equalTo: content.leadingAnchor), column.trailingAnchor.constraint(equalTo: content.trailingAnchor),
+            column.topAnchor.constraint(equalTo: content.topAnchor, constant: 10), column.bottomAnchor.constraint(equalTo: content.bottomAnchor, constant: -10),
+            column.widthAnchor.constraint(equalTo: visible.widthAnchor), column.heightAnchor.constraint(equalToConstant: 1200),
+            badge.topAnchor.constraint(equalTo: visible.topAnchor, constant: 8), badge.trailingAnchor.constraint(equalTo: visible.trailingAnchor, constant: -8),
+            badge.widthAnchor.constraint(equalToConstant: 20), badge.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        scene.layoutIfNeeded()
+        #expect(scrollView.contentSize == CGSize(width: 200, height: 1220), "the content guide's size, from the constraints")
+        #expect(column.frame == CGRect(x: 0, y: 10, width: 200, height: 1200))
+        #expect(badge.frame == CGRect(x: 172, y: 8, width: 20, height: 20))
+        scrollView.contentOffset = CGPoint(x: 0, y: 300)
+        scene.layoutIfNeeded()
+        #expect(badge.frame == CGRect(x: 172, y: 308, width: 20, height: 20), "pinned to what is seen, it moves with the offset")
+        #expect(column.frame.minY == 10, "the content does not")
+        #expect(scrollView.contentLayoutGuide.layoutFrame.size == scrollView.contentSize)
+    }
+
     @Test func wheelNotchesScroll40PointsEachAndStopAtTheEdges() {
         let scrollView = UIScrollView()
         let scene = scrollScene(scrollView)
@@ -469,5 +496,83 @@ struct UIScrollViewZoomTests {
         #expect(scrollView.zoomScale == 3 && !scene.hasRunningAnimations)
         #expect(scrollView.contentOffset == CGPoint(x: 200, y: 200), "about the middle: (100, 100) × 3 − 100")
         #expect(log.calls.last == "didZoom")
+    }
+}
+
+/// Paging, the indicators (drawn over the content, dragged), and scroll views inside scroll views.
+@MainActor
+struct UIScrollViewBehaviourTests {
+    @Test func pagingStopsOnAPageTheNextInTheFlingsDirection() {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        scrollView.isPagingEnabled = true
+        let log = ScrollLog()
+        scrollView.delegate = log
+        // A slow drag of 60 points: back to the nearest page.
+        scene.pointerPressed(at: CGPoint(x: 200, y: 200), timestamp: 1)
+        scene.pointerMoved(to: CGPoint(x: 200, y: 190), timestamp: 1.2)
+        scene.pointerMoved(to: CGPoint(x: 200, y: 130), timestamp: 1.6)
+        scene.pointerReleased(at: CGPoint(x: 200, y: 130), timestamp: 2)
+        #expect(log.proposedTarget == .zero)
+        for step in 0...60 { frame(scene, at: 10 + Double(step) / 60) }
+        #expect(scrollView.contentOffset == .zero)
+        // A fling up: the next page, whatever its speed.
+        scene.pointerPressed(at: CGPoint(x: 200, y: 200), timestamp: 20)
+        for step in 1...6 { scene.pointerMoved(to: CGPoint(x: 200, y: 200 - CGFloat(step) * 15), timestamp: 20 + Double(step) / 100) }
+        scene.pointerReleased(at: CGPoint(x: 200, y: 110), timestamp: 20.06)
+        #expect(log.proposedTarget == CGPoint(x: 0, y: 200))
+        for step in 0...120 { frame(scene, at: 30 + Double(step) / 60) }
+        #expect(scrollView.contentOffset == CGPoint(x: 0, y: 200) && log.calls.last == "didEndDecelerating")
+    }
+
+    @Test func theIndicatorIsDrawnOverTheContentAndDraggingItScrollsInProportion() throws {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        let cover = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 1000))
+        cover.backgroundColor = .white
+        scrollView.addSubview(cover)
+        #expect(scrollView.verticalIndicator.isHidden, "hidden until a scroll")
+        scrollView.contentOffset.y = 100
+        let indicator = scrollView.verticalIndicator
+        #expect(!indicator.isHidden && scrollView.subviews.last === scrollView.horizontalIndicator || scrollView.subviews.last === indicator)
+        // The track: the view's height less 3 points at each end; the bar: the share seen, 200 of 1000.
+        let track = indicator.track(in: scrollView)
+        #expect(track == CGRect(x: 194, y: 103, width: 3, height: 194))
+        #expect(abs(indicator.frame.height - 194 * 200 / 1000) <= 1)
+        let image = scene.renderImage()
+        let onScreen = scrollView.convert(indicator.frame, to: nil)
+        let inside = image.pixel(x: Int(onScreen.midX), y: Int(onScreen.midY)) & 0xFF
+        let beside = image.pixel(x: Int(onScreen.minX) - 4, y: Int(onScreen.midY)) & 0xFF
+        #expect(inside < 200 && beside == 255, "a dark bar over the white content: \(inside) beside \(beside)")
+
+        // A drag along it: the content follows as much further as it is longer than the track.
+        let start = scrollView.contentOffset.y
+        let grab = CGPoint(x: onScreen.midX, y: onScreen.midY)
+        scene.pointerPressed(at: grab, timestamp: 1)
+        scene.pointerMoved(to: CGPoint(x: grab.x, y: grab.y + 10), timestamp: 1.1)
+        scene.pointerMoved(to: CGPoint(x: grab.x, y: grab.y + 60), timestamp: 1.2)
+        let travel = track.height - indicator.frame.height
+        #expect(abs(scrollView.contentOffset.y - (start + 60 * 800 / travel)) <= 1, "the bar stays under the pointer: \(scrollView.contentOffset.y)")
+        scene.pointerReleased(at: CGPoint(x: grab.x, y: grab.y + 60), timestamp: 1.3)
+        #expect(!scrollView.isDecelerating, "no fling after dragging the indicator")
+    }
+
+    @Test func theWheelScrollsTheInnerScrollViewThenTheOuterOnceTheInnerIsAtItsEdge() {
+        let outer = UIScrollView()
+        let scene = scrollScene(outer)
+        let inner = UIScrollView(frame: CGRect(x: 20, y: 20, width: 160, height: 100))
+        inner.contentSize = CGSize(width: 160, height: 180)
+        outer.addSubview(inner)
+        let point = CGPoint(x: 100 + 50, y: 50 + 50)
+        scene.pointerScrolled(by: CGPoint(x: 0, y: -40), continuous: false, at: point, timestamp: 1)
+        scene.pointerScrolled(by: CGPoint(x: 0, y: -40), continuous: false, at: point, timestamp: 1.05)
+        scene.pointerScrolled(by: CGPoint(x: 0, y: -40), continuous: false, at: point, timestamp: 1.1)
+        #expect(inner.contentOffset.y == 80 && outer.contentOffset.y == 0, "the inner takes the scroll, up to its end")
+        scene.pointer.endScroll()
+        scene.pointerScrolled(by: CGPoint(x: 0, y: -40), continuous: false, at: point, timestamp: 2)
+        #expect(inner.contentOffset.y == 80 && outer.contentOffset.y == 40, "at its end, the next scroll goes to the outer")
+        scene.pointer.endScroll()
+        scene.pointerScrolled(by: CGPoint(x: 0, y: 40), continuous: false, at: point, timestamp: 3)
+        #expect(inner.contentOffset.y == 40 && outer.contentOffset.y == 40, "back up: the inner first again")
     }
 }
