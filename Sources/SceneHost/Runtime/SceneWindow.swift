@@ -607,6 +607,8 @@ final class SceneWindow: UIWindowSceneHost {
             command.perform()
             return
         }
+        // A key no command took scrolls the scroll view it belongs to (arrows, pages, Home/End, Space).
+        if let input = Self.input(for: keysym) ?? text, scene.scrollForKeyPress(input, modifierFlags: flags) { return }
         guard flags.contains(.control) else { return }
         switch keysym {
         case .right: runtime.rotateDevice(clockwise: true)

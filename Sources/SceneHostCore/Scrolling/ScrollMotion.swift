@@ -85,7 +85,9 @@ struct AxisMotion: Equatable {
 final class ScrollMotion: FrameTicker {
     enum Purpose { case deceleration, animation }
 
-    private unowned(unsafe) let scrollView: UIScrollView
+    /// Weak: the scroll view holds its motion, and a scroll view freed while it moves (its scene gone,
+    /// or taken out of its window) ends the motion at the next frame.
+    private weak var scrollView: UIScrollView?
     let purpose: Purpose
     private var x: AxisMotion, y: AxisMotion
     /// The frame time each axis's motion started at (nil until the first frame).
@@ -103,7 +105,11 @@ final class ScrollMotion: FrameTicker {
     }
 
     func tick(at time: CFTimeInterval) -> Bool {
-        guard scrollView.activeMotion === self else { return false }
+        guard let scrollView, scrollView.activeMotion === self else { return false }
+        guard scrollView.window != nil else {
+            scrollView.stopMotion()
+            return false
+        }
         let (px, doneX) = advance(&x, start: &startX, time: time)
         let (py, doneY) = advance(&y, start: &startY, time: time)
         scrollView.moveByMotion(to: CGPoint(x: px, y: py))

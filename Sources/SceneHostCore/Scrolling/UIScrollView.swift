@@ -73,11 +73,6 @@ open class UIScrollView: UIView {
         addSubview(horizontalIndicator)
     }
 
-    isolated deinit {
-        // The motion's ticker holds the view unowned: it must not outlive it.
-        activeMotion = nil
-    }
-
     /// Told of scrolling, zooming and dragging (held weakly).
     open weak var delegate: (any UIScrollViewDelegate)?
 
@@ -118,6 +113,8 @@ open class UIScrollView: UIView {
     /// The content offset changed: layout, indicators, the delegate.
     private func offsetDidChange() {
         setNeedsLayout()
+        // Views pinned to what is seen stay in place: the frame guide moves with the offset.
+        if storedFrameGuide != nil { layoutEngine?.setNeedsSolve() }
         showIndicators()
         delegate?.scrollViewDidScroll(self)
     }
@@ -278,6 +275,25 @@ open class UIScrollView: UIView {
     /// other recognizers may `require(toFail:)` it.
     public private(set) var panGestureRecognizer: UIPanGestureRecognizer!
 
+    // MARK: Zooming (see UIScrollView+Zoom.swift)
+
+    /// The recognizer that zooms (a touchpad's pinch, Ctrl+wheel): nil until zooming is possible
+    /// (`maximumZoomScale` above `minimumZoomScale`), as in UIKit.
+    public internal(set) var pinchGestureRecognizer: UIPinchGestureRecognizer?
+    /// The smallest scale a zoom reaches; 1 by default.
+    open var minimumZoomScale: CGFloat = 1 { didSet { zoomLimitsDidChange() } }
+    /// The largest scale a zoom reaches; 1 by default (no zooming).
+    open var maximumZoomScale: CGFloat = 1 { didSet { zoomLimitsDidChange() } }
+    /// Whether a pinch past the limits stretches and springs back; true. SceneHost keeps a pinch
+    /// within the limits (nothing to spring back from).
+    open var bouncesZoom = true
+    /// The scale the zoom view is shown at.
+    var storedZoomScale: CGFloat = 1
+    /// The scale when the pinch began.
+    var pinchStartScale: CGFloat = 1
+    /// The zoom animation going on, if any.
+    var zoomMotion: ZoomMotion?
+
     // MARK: Moving
 
     /// Scrolls to `contentOffset`: at once, or (`animated`) over 0.3 s on the scene's clock, ending with
@@ -419,8 +435,8 @@ open class UIScrollView: UIView {
             isDragging = true
             dragStart = contentOffset
             // The content follows from where the pan began, not from where the touch went down: it does
-            // not jump by the pan's hysteresis.
-            if (pan as? ScrollViewPanGestureRecognizer)?.scrollType == nil { pan.setTranslation(.zero, in: self) }
+            // not jump by the pan's hysteresis. A dragged indicator stays under the pointer.
+            if (pan as? ScrollViewPanGestureRecognizer)?.scrollType == nil, indicatorDrag == nil { pan.setTranslation(.zero, in: self) }
             delegate?.scrollViewWillBeginDragging(self)
             drag(pan)
         case .changed:
@@ -508,6 +524,8 @@ open class UIScrollView: UIView {
             }
             if lands {
                 guard goal != position else { return .rest(at: p) }
+                // A page is reached on the spring, in about half a second, carrying the fling's speed.
+                if isPagingEnabled { return AxisMotion(kind: .spring(target: Double(goal), velocity: Double(v) * 1000), position: p) }
                 return AxisMotion(kind: .decay(velocity: AxisMotion.velocity(toReach: Double(goal), from: p, rate: rate), rate: rate,
                                                lower: -.infinity, upper: .infinity, bounces: false), position: p)
             }
@@ -535,8 +553,33 @@ open class UIScrollView: UIView {
 
     // MARK: Layout
 
+    /// A guide for the content, for Auto Layout: its edges are the content's (its origin the content's
+    /// origin), and constraints that decide its width and height set `contentSize`.
+    public var contentLayoutGuide: UILayoutGuide {
+        if let guide = storedContentGuide { return guide }
+        let guide = UILayoutGuide(kind: .scrollContent, owner: self, identifier: "UIScrollView-contentLayoutGuide")
+        storedContentGuide = guide
+        return guide
+    }
+
+    /// A guide for what is seen, for Auto Layout: the scroll view's own size, wherever it scrolls (a
+    /// view pinned to it stays in place as the content moves).
+    public var frameLayoutGuide: UILayoutGuide {
+        if let guide = storedFrameGuide { return guide }
+        let guide = UILayoutGuide(kind: .scrollFrame, owner: self, identifier: "UIScrollView-frameLayoutGuide")
+        storedFrameGuide = guide
+        return guide
+    }
+
+    private var storedContentGuide: UILayoutGuide?
+    private var storedFrameGuide: UILayoutGuide?
+
     open override func layoutSubviews() {
         super.layoutSubviews()
+        // Constraints to the content guide decide the content's size.
+        if let guide = storedContentGuide, let frame = layoutEngine?.frame(of: guide, in: self), frame.size != contentSize {
+            contentSize = frame.size
+        }
         updateAdjustedContentInset()
         layoutIndicators()
     }

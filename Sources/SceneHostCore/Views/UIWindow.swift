@@ -171,7 +171,9 @@ open class UIWindow: UIView {
 
     /// Views that shifted what they show since the last frame (scroll views), with their bounds' origin
     /// and their place (window points) as the last frame showed them.
-    @exclusivity(unchecked) private var scrolled: [(view: UIView?, origin: CGPoint, place: CGRect)] = []
+    @exclusivity(unchecked) private var scrolled: [(view: UIView, origin: CGPoint, place: CGRect)] = []
+    /// The damage as it was when the frame's first scroll was noted.
+    @exclusivity(unchecked) private var damageBeforeScroll = Damage()
 
     /// `view`, which clips, is about to shift what it shows (its bounds' origin changes, not its size).
     /// Returns whether the window takes care of it: the pixels the last frame showed are copied within
@@ -181,6 +183,8 @@ open class UIWindow: UIView {
         guard drawnBounds != nil, view !== self else { return false }
         if scrolled.contains(where: { $0.view === view }) { return true }
         guard !view.isHidden, view.alpha >= 1, ancestorsStayed(view) else { return false }
+        // What was damaged before the first scroll of the frame lies where the copy carries it from.
+        if scrolled.isEmpty { damageBeforeScroll = damage }
         scrolled.append((view, view.bounds.origin, view.convert(view.bounds, to: nil)))
         setNeedsFrame()
         return true
@@ -251,22 +255,24 @@ open class UIWindow: UIView {
             damage = Damage()
             moved = []
             scrolled = []
+            damageBeforeScroll = Damage()
             drawnBounds = CGRect(origin: .zero, size: bounds.size)
             drawnScale = scale
             frameNumber += 1
         }
-        var copied: [Damage.Move] = []
+        // Scrolls first: their copies are made before the moved views'.
+        var scrolls: [Damage.Move] = []
         for scroll in scrolled {
-            guard let view = scroll.view else { continue }
+            let view = scroll.view
             let shift = CGPoint(x: scroll.origin.x - view.bounds.minX, y: scroll.origin.y - view.bounds.minY)
             if shift == .zero { continue }
             if let drawnBounds, canScrollCopy(view, shift: shift, place: scroll.place, scale: scale, drawnBounds: drawnBounds, above: above),
-               !copied.contains(where: { $0.from.union($0.to).intersects(scroll.place) }) {
+               !scrolls.contains(where: { $0.from.union($0.to).intersects(scroll.place) }) {
                 let place = scroll.place
                 let source = place.clipped(to: place.offsetBy(dx: -shift.x, dy: -shift.y))
-                // What changed in the view this frame, before the shift (carried by the copy) or after
-                // it, is composited again in both places.
-                for rect in damage.rects {
+                // What changed in the view before the shift is carried by the copy: it is composited
+                // again where it lands too (what changed after is where it is).
+                for rect in damageBeforeScroll.rects {
                     let part = rect.clipped(to: place)
                     guard !part.isNull, !part.isEmpty else { continue }
                     let moved = part.offsetBy(dx: shift.x, dy: shift.y).clipped(to: place)
@@ -276,14 +282,18 @@ open class UIWindow: UIView {
                     addDamage(place)
                 } else {
                     let target = source.offsetBy(dx: shift.x, dy: shift.y)
-                    copied.append(Damage.Move(from: source, to: target))
+                    scrolls.append(Damage.Move(from: source, to: target))
+                    damage.add(Damage.Move(from: source, to: target))
                     // The strip the shift uncovered.
                     for part in place.subtracting(target) { addDamage(part) }
                 }
             } else {
+                // Where it was and where it is (its frame may have changed too).
                 addDamage(scroll.place)
+                if view.window === self { addDamage(view.convert(view.bounds, to: nil)) }
             }
         }
+        var copied: [Damage.Move] = []
         for (view, from) in moved {
             // Gone from the window: its removal damaged where it went, not where it was drawn.
             guard view.window === self else {
@@ -292,7 +302,7 @@ open class UIWindow: UIView {
             }
             let to = view.convert(view.bounds, to: self)
             if let drawnBounds, canCopy(view, from: from, to: to, scale: scale, drawnBounds: drawnBounds, above: above),
-               !copied.contains(where: { $0.from.union($0.to).intersects(from.union(to)) }) {
+               !(copied + scrolls).contains(where: { $0.from.union($0.to).intersects(from.union(to)) }) {
                 copied.append(Damage.Move(from: from, to: to))
             } else {
                 addDamage(from)
