@@ -93,4 +93,32 @@ struct UITableViewTests {
         #expect(UITableView.RowAnimation.automatic.rawValue == 100 && UITableViewCell.AccessoryType.checkmark.rawValue == 3)
         #expect(UITableViewCell.CellStyle.subtitle.rawValue == 3 && UITableView.automaticDimension == -1)
     }
+
+    @Test func aTableAndItsReusedRowsAreFreed() {
+        weak var weakTable: UITableView?
+        var rows: [() -> AnyObject?] = []
+        do {
+            let (scene, table) = table(.grouped)
+            table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+            let source = UITableViewDiffableDataSource<Int, Int>(tableView: table) { table, path, item in
+                let cell = table.dequeueReusableCell(withIdentifier: "row", for: path)
+                cell.textLabel?.text = "\(item)"
+                return cell
+            }
+            var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
+            snapshot.appendSections([0])
+            snapshot.appendItems(Array(0..<500))
+            source.apply(snapshot, animatingDifferences: false)
+            for step in 1...10 {
+                table.contentOffset.y = CGFloat(step) * 200
+                scene.keyWindow?.layoutIfNeeded()
+            }
+            for cell in table.subviews.compactMap({ $0 as? UITableViewCell }) { rows.append { [weak cell] in cell } }
+            weakTable = table
+            table.removeFromSuperview()
+        }
+        #expect(weakTable == nil)
+        let survivors = rows.filter { $0() != nil }.count
+        #expect(!rows.isEmpty && survivors == 0)
+    }
 }
