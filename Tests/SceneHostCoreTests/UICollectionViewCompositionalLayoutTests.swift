@@ -171,5 +171,13 @@ struct UICollectionViewCompositionalLayoutTests {
         fixture.collectionView.setNeedsLayout()
         fixture.scene.layoutIfNeeded()
         #expect(fixture.framesByItem[1]?.minX == 0, "paged to the next group")
+        // A sideways wheel over the strip scrolls it (a group a notch, paged); over the grid, nothing.
+        fixture.scene.pointerScrolled(by: CGPoint(x: -40, y: 0), continuous: false, at: CGPoint(x: 200, y: 50))
+        fixture.scene.layoutIfNeeded()
+        #expect(fixture.framesByItem[2]?.minX == 0, "\(String(describing: fixture.framesByItem[2]))")
+        let gridBefore = fixture.framesByItem[100]
+        fixture.scene.pointerScrolled(by: CGPoint(x: -40, y: 0), continuous: false, at: CGPoint(x: 200, y: 150))
+        fixture.scene.layoutIfNeeded()
+        #expect(fixture.framesByItem[100] == gridBefore)
     }
 }

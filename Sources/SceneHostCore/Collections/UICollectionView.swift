@@ -136,6 +136,32 @@ open class ItemsScrollView: UIScrollView {
         layout.host = self
         alwaysBounceVertical = true
         backgroundColor = .systemBackground
+        let across = OrthogonalScrollRecognizer()
+        across.allowedScrollTypesMask = .all
+        across.owner = self
+        across.addAction { [unowned self] recognizer in self.orthogonalScroll(recognizer as! OrthogonalScrollRecognizer) }
+        addGestureRecognizer(across)
+    }
+
+    /// A sideways wheel or touchpad scroll over a section that scrolls across (`orthogonalScrollingBehavior`)
+    /// scrolls that section.
+    private func orthogonalScroll(_ recognizer: OrthogonalScrollRecognizer) {
+        guard let layout = itemsLayout as? UICollectionViewCompositionalLayout else { return }
+        switch recognizer.state {
+        case .began:
+            let location = recognizer.location(in: self)
+            recognizer.section = layout.orthogonalSection(at: location.y)
+            recognizer.applied = 0
+            fallthrough
+        case .changed:
+            guard let section = recognizer.section else { return }
+            let translation = recognizer.translation(in: self).x
+            let delta = recognizer.applied - translation
+            recognizer.applied = translation
+            if delta != 0, layout.scrollOrthogonalSection(section, by: delta) { setNeedsLayout() }
+        default:
+            recognizer.section = nil
+        }
     }
 
     // MARK: Hooks: the subclass's data source and delegate
@@ -924,6 +950,20 @@ open class UICollectionView: ItemsScrollView {
     override func askCanFocus(_ indexPath: IndexPath) -> Bool { itemDelegate?.collectionView(self, canFocusItemAt: indexPath) ?? allowsFocus }
     override func askSelectionFollowsFocus(_ indexPath: IndexPath) -> Bool {
         itemDelegate?.collectionView(self, selectionFollowsFocusForItemAt: indexPath) ?? selectionFollowsFocus
+    }
+}
+
+/// Takes sideways scrolls for a collection view's orthogonal sections (the scroll view's own pan refuses
+/// them when its content does not scroll sideways).
+@MainActor
+final class OrthogonalScrollRecognizer: UIPanGestureRecognizer {
+    unowned(unsafe) var owner: ItemsScrollView?
+    var section: Int?
+    var applied: CGFloat = 0
+
+    override func acceptsScroll(by delta: CGPoint) -> Bool {
+        guard abs(delta.x) > abs(delta.y), let layout = owner?.itemsLayout as? UICollectionViewCompositionalLayout else { return false }
+        return layout.hasOrthogonalSections
     }
 }
 

@@ -221,6 +221,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         return sections[section].scrollAcross(by: delta)
     }
 
+    /// Whether any section scrolls across.
+    var hasOrthogonalSections: Bool { sections.contains { $0.isOrthogonal } }
+
     /// The section whose band holds `y`, if it scrolls across.
     func orthogonalSection(at y: CGFloat) -> Int? {
         let index = firstSection(endingAfter: y)
