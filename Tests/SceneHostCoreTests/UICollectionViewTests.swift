@@ -246,4 +246,33 @@ struct UICollectionViewTests {
         let survivors = weakCells.filter { $0() != nil }.count
         #expect(!weakCells.isEmpty && survivors == 0, "cells in view and in the reuse pool go with their collection view")
     }
+
+    @Test func aSidewaysScrollRevealsTrailingSwipeActionsAndAClickRunsOne() async {
+        var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
+        var deleted: [Int] = []
+        configuration.trailingSwipeActionsConfigurationProvider = { path in
+            UISwipeActionsConfiguration(actions: [UIContextualAction(style: .destructive, title: "Delete") { _, _, done in
+                deleted.append(path.item)
+                done(true)
+            }])
+        }
+        let fixture = CollectionFixture(layout: UICollectionViewCompositionalLayout.list(using: configuration), list: true)
+        fixture.apply(sections: [0: 0..<20])
+        let collectionView = fixture.collectionView
+        let row = collectionView.cellForItem(at: IndexPath(item: 1, section: 0))!
+        let point = CGPoint(x: 200, y: row.frame.midY)
+        for _ in 0..<3 { fixture.scene.pointerScrolled(by: CGPoint(x: -40, y: 0), continuous: true, at: point) }
+        fixture.scene.layoutIfNeeded()
+        #expect(row.swipeOffset == -120 && row.configurationState.isSwiped)
+        await runMainQueue(for: 0.3)
+        fixture.scene.layoutIfNeeded()
+        let actions = try? #require(row.swipeActionsView)
+        #expect(row.swipeOffset == -(actions?.fullWidth ?? 0), "more than half shown: it stays open at the actions' width")
+        #expect(row.contentView.frame.minX == row.swipeOffset)
+        let button = actions?.subviews.first
+        let center = button.map { $0.convert(CGPoint(x: $0.bounds.midX, y: $0.bounds.midY), to: nil) } ?? .zero
+        fixture.scene.click(at: center)
+        #expect(deleted == [1])
+        #expect(collectionView.swipedIndexPath == nil, "the handler's completion closed the row")
+    }
 }

@@ -39,7 +39,8 @@ public final class UISwipeActionsConfiguration {
 /// their background, separators and indentation from it.
 ///
 /// Rows are self-sizing, at least 44 points at the default text size (growing with it); separators
-/// are inset to the text as in UIKit.
+/// are inset to the text as in UIKit. Swipe actions show when a person scrolls a row sideways (a
+/// touchpad's two-finger swipe or a sideways wheel); SceneHost does not swipe rows by a pointer drag.
 @MainActor
 public struct UICollectionLayoutListConfiguration {
     /// The list's look (raw values as UIKit's).

@@ -144,7 +144,7 @@ open class ItemsScrollView: UIScrollView {
     }
 
     /// A sideways wheel or touchpad scroll over a section that scrolls across (`orthogonalScrollingBehavior`)
-    /// scrolls that section.
+    /// scrolls that section; over a list row with swipe actions, it swipes the row.
     private func orthogonalScroll(_ recognizer: OrthogonalScrollRecognizer) {
         guard let layout = itemsLayout as? UICollectionViewCompositionalLayout else { return }
         switch recognizer.state {
@@ -152,16 +152,74 @@ open class ItemsScrollView: UIScrollView {
             let location = recognizer.location(in: self)
             recognizer.section = layout.orthogonalSection(at: location.y)
             recognizer.applied = 0
+            recognizer.swiping = recognizer.section == nil ? itemIndexPath(at: location) : nil
+            if let path = recognizer.swiping, let open = swipedIndexPath, open != path { closeSwipe() }
             fallthrough
         case .changed:
+            if let path = recognizer.swiping { return swipe(path, by: recognizer.translation(in: self).x, ended: false) }
             guard let section = recognizer.section else { return }
             let translation = recognizer.translation(in: self).x
             let delta = recognizer.applied - translation
             recognizer.applied = translation
             if delta != 0, layout.scrollOrthogonalSection(section, by: delta) { setNeedsLayout() }
         default:
+            if let path = recognizer.swiping { swipe(path, by: recognizer.translation(in: self).x, ended: true) }
             recognizer.section = nil
+            recognizer.swiping = nil
         }
+    }
+
+    /// The row whose swipe actions show.
+    private(set) var swipedIndexPath: IndexPath?
+    private var swipeStart: CGFloat = 0
+
+    /// Moves the row at `path` by a sideways scroll of `translation` (since it began): trailing actions
+    /// follow a leftward scroll, leading ones a rightward one (from the list configuration's providers).
+    /// At the end the row stays open when more than half the actions show, runs the first action on a
+    /// full swipe, and closes otherwise.
+    private func swipe(_ path: IndexPath, by translation: CGFloat, ended: Bool) {
+        guard let cell = visible[path], let list = (itemsLayout as? UICollectionViewCompositionalLayout)?.sectionLayout(at: path.section)?.listConfiguration
+        else { return }
+        if swipedIndexPath != path { swipeStart = cell.swipeOffset }
+        let offset = swipeStart + translation
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        // Trailing actions sit at the right edge in a left-to-right layout.
+        let wantsTrailing = rightToLeft ? offset > 0 : offset < 0
+        let provider = wantsTrailing ? list.trailingSwipeActionsConfigurationProvider : list.leadingSwipeActionsConfigurationProvider
+        guard offset != 0, let configuration = provider?(path), !configuration.actions.isEmpty else {
+            if cell.swipeOffset != 0 { closeSwipe() }
+            return
+        }
+        let leadingEdge = rightToLeft ? wantsTrailing : !wantsTrailing
+        if cell.swipeActionsView?.configuration !== configuration {
+            let view = SwipeActionsView(configuration: configuration, leading: leadingEdge)
+            view.close = { [weak self] in self?.closeSwipe() }
+            cell.swipeActionsView = view
+        }
+        let width = cell.swipeActionsView!.fullWidth
+        swipedIndexPath = path
+        guard ended else {
+            cell.swipeOffset = max(-cell.bounds.width, min(cell.bounds.width, offset))
+            return
+        }
+        if configuration.performsFirstActionWithFullSwipe, abs(offset) > cell.bounds.width * 0.6 {
+            cell.swipeActionsView?.performFirst()
+        } else if abs(offset) > width / 2 {
+            cell.swipeOffset = offset < 0 ? -width : width
+        } else {
+            closeSwipe()
+        }
+    }
+
+    /// Closes the swiped row, if any.
+    func closeSwipe() {
+        guard let path = swipedIndexPath else { return }
+        swipedIndexPath = nil
+        guard let cell = visible[path] else { return }
+        UIView.animate(withDuration: 0.2, animations: {
+            cell.swipeOffset = 0
+            cell.layoutIfNeeded()
+        }, completion: { _ in if cell.swipeOffset == 0 { cell.swipeActionsView = nil } })
     }
 
     // MARK: Hooks: the subclass's data source and delegate
@@ -614,6 +672,8 @@ open class ItemsScrollView: UIScrollView {
     open override var canBecomeFirstResponder: Bool { true }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        // A click anywhere but on the actions closes a swiped row.
+        if swipedIndexPath != nil { closeSwipe(); return }
         guard let touch = touches.first, let path = indexPathForItem(at: touch.location(in: self)) else { return }
         guard allowsSelection, askShouldHighlight(path) else { return }
         highlighted = path
@@ -961,9 +1021,11 @@ final class OrthogonalScrollRecognizer: UIPanGestureRecognizer {
     var section: Int?
     var applied: CGFloat = 0
 
+    var swiping: IndexPath?
+
     override func acceptsScroll(by delta: CGPoint) -> Bool {
         guard abs(delta.x) > abs(delta.y), let layout = owner?.itemsLayout as? UICollectionViewCompositionalLayout else { return false }
-        return layout.hasOrthogonalSections
+        return layout.hasOrthogonalSections || layout.hasSwipeActions
     }
 }
 

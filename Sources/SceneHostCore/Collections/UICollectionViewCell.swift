@@ -86,6 +86,17 @@ open class UICollectionViewCell: UICollectionReusableView {
     var isCellFocused = false { didSet { if isCellFocused != oldValue { setNeedsUpdateConfiguration() } } }
     /// Whether the cell's item is expanded (outlines).
     var isExpandedItem = false { didSet { if isExpandedItem != oldValue { setNeedsUpdateConfiguration() } } }
+    /// How far a swipe moved the content (negative: revealing trailing actions).
+    var swipeOffset: CGFloat = 0 { didSet { if swipeOffset != oldValue { setNeedsLayout(); if (swipeOffset != 0) != (oldValue != 0) { setNeedsUpdateConfiguration() } } } }
+    /// The actions a swipe reveals, behind the content.
+    var swipeActionsView: SwipeActionsView? {
+        didSet {
+            guard swipeActionsView !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let swipeActionsView { insertSubview(swipeActionsView, belowSubview: contentView) }
+            setNeedsLayout()
+        }
+    }
     /// Whether the cell's item can be selected (a disabled look otherwise is up to the app).
     var isCellDisabled = false { didSet { if isCellDisabled != oldValue { setNeedsUpdateConfiguration() } } }
 
@@ -130,6 +141,7 @@ open class UICollectionViewCell: UICollectionReusableView {
         state.isFocused = isCellFocused
         state.isExpanded = isExpandedItem
         state.isDisabled = isCellDisabled
+        state.isSwiped = swipeOffset != 0
         state.listAppearance = listPlacement?.appearance
         return state
     }
@@ -164,6 +176,8 @@ open class UICollectionViewCell: UICollectionReusableView {
 
     open override func prepareForReuse() {
         super.prepareForReuse()
+        swipeOffset = 0
+        swipeActionsView = nil
     }
 
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
@@ -175,9 +189,14 @@ open class UICollectionViewCell: UICollectionReusableView {
     open override func layoutSubviews() {
         updateConfigurationIfNeeded()
         super.layoutSubviews()
-        contentView.frame = bounds
+        contentView.frame = bounds.offsetBy(dx: swipeOffset, dy: 0)
         contentConfigurationView?.frame = contentView.bounds.inset(by: contentInsetsForConfiguration)
         layoutBackground()
+        if let swipeActionsView {
+            let width = abs(swipeOffset)
+            swipeActionsView.frame = swipeActionsView.leading ? CGRect(x: 0, y: 0, width: width, height: bounds.height)
+                                                              : CGRect(x: bounds.width - width, y: 0, width: width, height: bounds.height)
+        }
     }
 
     /// The room accessories and indentation take from the content configuration's view.

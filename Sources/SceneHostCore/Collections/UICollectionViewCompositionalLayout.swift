@@ -221,6 +221,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         return sections[section].scrollAcross(by: delta)
     }
 
+    /// Whether any list section offers swipe actions.
+    var hasSwipeActions: Bool {
+        sections.contains { $0.section.listConfiguration.map { $0.leadingSwipeActionsConfigurationProvider != nil || $0.trailingSwipeActionsConfigurationProvider != nil } ?? false }
+    }
+
     /// Whether any section scrolls across.
     var hasOrthogonalSections: Bool { sections.contains { $0.isOrthogonal } }
 
