@@ -300,8 +300,14 @@ open class ItemsScrollView: UIScrollView {
     }
 
     private func dequeueCell(identifier: String, _ cellClass: UICollectionViewCell.Type) -> UICollectionViewCell {
-        dequeueView(identifier: identifier) { cellClass.init() } as! UICollectionViewCell
+        let cell = dequeueView(identifier: identifier) { cellClass.init() } as! UICollectionViewCell
+        // The list the cell goes into is known before the registration's handler runs, so its
+        // `defaultContentConfiguration()` has the list's look (a sidebar row's, say).
+        if let pendingListPlacement, cell.listPlacement != pendingListPlacement { cell.listPlacement = pendingListPlacement }
+        return cell
     }
+    /// The list placement of the cell being made.
+    private var pendingListPlacement: ListPlacement?
 
     private func dequeueView(identifier: String, make: () -> UICollectionReusableView) -> UICollectionReusableView {
         if var pool = reusePool[identifier], let view = pool.popLast() {
@@ -380,12 +386,26 @@ open class ItemsScrollView: UIScrollView {
         backgroundView?.frame = bounds
         // Self-sizing cells change the layout as they are measured: a few rounds settle it.
         for _ in 0..<4 {
-            itemsLayout.prepareIfNeeded()
+            if itemsLayout.needsPrepare {
+                itemsLayout.prepareIfNeeded()
+                adoptListBackground()
+            }
             let size = itemsLayout.collectionViewContentSize
             if contentSize != size { contentSize = size }
             if !showElements() { break }
         }
     }
+
+    /// A list layout's background (its configuration's, or its appearance's) becomes the view's, as in
+    /// UIKit; a colour set on the view after that stays until the list's changes.
+    private func adoptListBackground() {
+        guard let list = (itemsLayout as? UICollectionViewCompositionalLayout)?.sectionLayout(at: 0)?.listConfiguration else { return }
+        let color = list.resolvedBackgroundColor
+        guard color != appliedListBackground else { return }
+        appliedListBackground = color
+        backgroundColor = color
+    }
+    private var appliedListBackground: UIColor?
 
     /// The rectangle whose elements exist: the visible one and a quarter screen around it.
     private var liveRect: CGRect {
@@ -409,6 +429,8 @@ open class ItemsScrollView: UIScrollView {
                 if let shown = visible[path] {
                     cell = shown
                 } else {
+                    pendingListPlacement = element.list
+                    defer { pendingListPlacement = nil }
                     guard let made = makeCell(at: path) else { continue }
                     cell = made
                     visible[path] = cell
