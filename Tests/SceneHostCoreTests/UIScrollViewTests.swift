@@ -154,6 +154,35 @@ struct UIScrollViewTests {
         #expect(log.calls.isEmpty && scrollView.contentOffset == .zero)
     }
 
+    @Test func aTouchpadsSmoothScrollStretchesPastTheEdgeAndFlings() throws {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        let log = ScrollLog()
+        scrollView.delegate = log
+        let inside = CGPoint(x: 200, y: 150)
+        // Valuator deltas of 6 points every 10 ms (600 pt/s), as XInput 2 reports a two-finger swipe.
+        for step in 0..<10 {
+            scene.pointerScrolled(by: CGPoint(x: 0, y: -6), continuous: true, at: inside, timestamp: 5 + Double(step) / 100)
+        }
+        #expect(scrollView.contentOffset.y == 60 && scrollView.isDragging)
+        scene.pointer.endScroll()
+        let velocity = try #require(log.velocity)
+        // The pan's velocity over its last 0.1 s: 60 points from the scroll's start to its last step, 90 ms.
+        #expect(abs(velocity.y - 60.0 / 90) < 1e-9, "a touchpad flings: points per millisecond")
+        #expect(log.calls.suffix(2) == ["didEndDragging(true)", "willBeginDecelerating"])
+        for step in 0...300 { frame(scene, at: 50 + Double(step) / 60) }
+        #expect(abs(scrollView.contentOffset.y - (60 - velocity.y / Foundation.log(0.998))) <= 1 && log.calls.last == "didEndDecelerating")
+        // Past the top, a touchpad stretches the content (a wheel does not), and it springs back.
+        scrollView.contentOffset = .zero
+        for step in 0..<5 {
+            scene.pointerScrolled(by: CGPoint(x: 0, y: 20), continuous: true, at: inside, timestamp: 10 + Double(step) / 100)
+        }
+        #expect(scrollView.contentOffset.y < 0 && scrollView.contentOffset.y > -100)
+        scene.pointer.endScroll()
+        for step in 0...120 { frame(scene, at: 100 + Double(step) / 60) }
+        #expect(scrollView.contentOffset == .zero)
+    }
+
     @Test func aFlingDeceleratesByTheRatePerMillisecondInUIKitsOrder() throws {
         let scrollView = UIScrollView()
         let scene = scrollScene(scrollView)
