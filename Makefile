@@ -8,12 +8,13 @@ SWIFT ?= swift
 .PHONY: run test deps build bench clean
 
 # On a desktop the Gallery opens on $$DISPLAY; without one it tours a private virtual display and
-# writes screenshots to out/gallery/.
+# writes screenshots to out/gallery/, and its contact sheets (every iPad size) to out/gallery/sheets/.
 run: deps
 	$(SWIFT) build --product Gallery
 	$(SWIFT) build --product GalleryTour
 	@if [ -n "$$DISPLAY" ]; then $(SWIFT) run --skip-build Gallery; \
-	else echo "no DISPLAY: running the Gallery on a private virtual display"; $(SWIFT) run --skip-build Gallery --tour out/gallery; fi
+	else echo "no DISPLAY: running the Gallery on a private virtual display"; $(SWIFT) run --skip-build Gallery --tour out/gallery && \
+	  echo "and at every iPad size:" && $(SWIFT) run --skip-build Gallery --contact-sheet out/gallery/sheets; fi
 
 test: deps
 	$(SWIFT) build --build-tests

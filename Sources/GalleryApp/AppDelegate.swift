@@ -28,6 +28,13 @@ public final class AppDelegate: UIResponder, UIApplicationDelegate {
         return manifest
     }
 
+    /// The Gallery's scenes by name, each as a function making its root view controller: what
+    /// `Gallery --contact-sheet DIR` renders at every iPad size.
+    public static let scenesForContactSheets: [(name: String, makeRootViewController: @MainActor () -> UIViewController)] = [
+        ("Mail", { MailViewController() }),
+        ("Settings", { SettingsContainerController() }),
+    ]
+
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         // The overlays show the device's orientation, which UIKit reports only while it generates
         // orientation notifications.
@@ -84,9 +91,6 @@ final class MailSceneDelegate: UIResponder, UIWindowSceneDelegate {
         let mail = MailViewController()
         window.rootViewController = mail
         window.makeKeyAndVisible()
-        // The list takes the keyboard as the scene appears (where a UIKit controller calls this in
-        // `viewDidAppear(_:)`): its key commands are looked for from it.
-        mail.becomeFirstResponder()
         self.window = window
     }
 

@@ -420,7 +420,17 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
         return proposedDisplayMode
     }
 
-    func splitViewControllerDidExpand(_ svc: UISplitViewController) { isExpanding = false }
+    /// Expanded, the list takes the keyboard (see `MailColumnViewController`).
+    func splitViewControllerDidExpand(_ svc: UISplitViewController) {
+        isExpanding = false
+        list.becomeFirstResponder()
+    }
+
+    /// Collapsed, the top of the one stack takes the keyboard: it did not appear anew (it was on screen
+    /// already) and the list may have left the window.
+    func splitViewControllerDidCollapse(_ svc: UISplitViewController) {
+        mailboxes.navigationController?.topViewController?.becomeFirstResponder()
+    }
 
     /// Compact, going back from the message to the list closes it.
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {
@@ -428,9 +438,6 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
     }
 
     // MARK: Keys
-
-    /// The mailbox handles the scene's keys, so it may be the window's first responder.
-    override var canBecomeFirstResponder: Bool { true }
 
     /// ↑ and ↓ move the selection; Ctrl+N and Ctrl+W open and close scenes.
     override var keyCommands: [UIKeyCommand]? {
@@ -447,8 +454,24 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
     }
 }
 
+/// One of Mail's columns. The column a person reads takes the keyboard as it appears — the top of the one
+/// stack when Mail is collapsed, the message list when it is expanded — as a UIKit controller does in
+/// `viewDidAppear(_:)`: key commands are looked for from it up, through its navigation controller
+/// (Escape and Alt+← go back) to Mail (↑, ↓ and the scene's keys).
+class MailColumnViewController: UIViewController {
+    override var canBecomeFirstResponder: Bool { true }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        guard let split = splitViewController else { return }
+        if split.isCollapsed ? navigationController?.topViewController === self : self is MessageListViewController {
+            becomeFirstResponder()
+        }
+    }
+}
+
 /// Mail's sidebar: the mailboxes, one of them chosen.
-final class MailboxesViewController: UIViewController {
+final class MailboxesViewController: MailColumnViewController {
     /// Called with the mailbox a click chose.
     var chosen: (MailboxName) -> Void = { _ in }
     private var rows: [MailboxRowView] = []
@@ -515,7 +538,7 @@ final class MailboxRowView: UIView {
 }
 
 /// The open message, in the secondary column.
-final class MessageViewController: UIViewController {
+final class MessageViewController: MailColumnViewController {
     let detail = MessageDetailView()
 
     override func loadView() { view = detail }
@@ -528,7 +551,7 @@ final class MessageViewController: UIViewController {
 
 /// The messages of one mailbox: a click selects one (with the fade) and opens it; a right click opens
 /// its menu.
-final class MessageListViewController: UIViewController {
+final class MessageListViewController: MailColumnViewController {
     private let list = WholeItemsStackView()
     private var rows: [MessageRowView] = []
     private var preferencesObserver: (any NSObjectProtocol)?
@@ -579,6 +602,10 @@ final class MessageListViewController: UIViewController {
             list.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor),
         ])
         filter()
+    }
+
+    isolated deinit {
+        if let preferencesObserver { NotificationCenter.default.removeObserver(preferencesObserver) }
     }
 
     /// The window's size changed: what fits in the list changed.

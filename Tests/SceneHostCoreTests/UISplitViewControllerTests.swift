@@ -359,6 +359,50 @@ struct UISplitViewControllerTests {
         #expect(split.viewControllers == [primary, message] && message.view.window != nil)
     }
 
+    @Test func classicStyleWithASecondaryNavigationControllerMovesItsStackAndBack() {
+        let split = UISplitViewController(nibName: nil, bundle: nil)
+        let list = titled("List"), message = titled("Message"), attachment = titled("Attachment")
+        let primary = UINavigationController(rootViewController: list)
+        let secondary = UINavigationController(rootViewController: message)
+        split.viewControllers = [primary, secondary]
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: split)
+        _ = scene.renderImage()
+        resize(scene, width: 500)
+        #expect(primary.viewControllers == [list, message] && secondary.viewControllers.isEmpty)
+        primary.pushViewController(attachment, animated: false)
+        resize(scene, width: 1000)
+        #expect(primary.viewControllers == [list])
+        #expect(split.viewControllers == [primary, secondary] && secondary.viewControllers == [message, attachment],
+                "what was pushed while collapsed goes back with the secondary")
+    }
+
+    /// The override points a primary that is no navigation controller implements (UIKit's
+    /// `collapseSecondaryViewController(_:for:)` and `separateSecondaryViewController(for:)`).
+    @Test func aCustomPrimaryCollapsesAndSeparatesTheSecondaryItself() {
+        final class Tabs: UIViewController {
+            var held: UIViewController?
+            override func collapseSecondaryViewController(_ secondaryViewController: UIViewController, for splitViewController: UISplitViewController) {
+                held = secondaryViewController
+            }
+            override func separateSecondaryViewController(for splitViewController: UISplitViewController) -> UIViewController? {
+                defer { held = nil }
+                let replacement = UIViewController()
+                replacement.title = "Separated from \(held?.title ?? "nothing")"
+                return replacement
+            }
+        }
+        let split = UISplitViewController(nibName: nil, bundle: nil)
+        let primary = Tabs(), message = titled("Message")
+        split.viewControllers = [primary, message]
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: split)
+        _ = scene.renderImage()
+        resize(scene, width: 500)
+        #expect(primary.held === message && split.viewControllers == [primary])
+        resize(scene, width: 1000)
+        #expect(split.viewControllers.count == 2 && split.viewControllers[1].title == "Separated from Message")
+        #expect(message.parent == nil && split.viewControllers[1].view.window != nil)
+    }
+
     @Test func aRemovedSplitViewAndItsColumnsAreFreed() {
         weak var weakSplit: UISplitViewController?
         weak var weakMessage: UIViewController?

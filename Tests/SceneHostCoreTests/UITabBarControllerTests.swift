@@ -360,6 +360,45 @@ struct UITabBarControllerTests {
         #expect(freedNavigation == nil && freedTravel == nil)
     }
 
+    @Test func goingBackInAManagingNavigationControllerSelectsTheTabOnTop() throws {
+        let fixture = TabFixture()
+        let work = fixture.tab("Work", 0, .systemTeal), travel = fixture.tab("Travel", 2, .systemRed)
+        let folders = UITabGroup(title: "Folders", image: tabIcon(1), identifier: "Folders", children: [work, travel]) { _ in
+            AppearanceLogController("Folders")
+        }
+        let navigation = UINavigationController()
+        folders.managingNavigationController = navigation
+        let delegate = TabDelegateLog()
+        let controller = UITabBarController(tabs: [fixture.tabs[0], folders])
+        controller.delegate = delegate
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 600), rootViewController: controller)
+        controller.selectedTab = travel
+        _ = scene.renderImage()
+        #expect(navigation.viewControllers.count == 2)
+        navigation.popViewController(animated: false)
+        _ = scene.renderImage()
+        #expect(controller.selectedTab === folders && navigation.viewControllers == [folders.viewController!])
+        let sidebar = controller.sidebarView
+        #expect(!zip(sidebar.rowViews, sidebar.rowTabs).contains { $0.isSelected && $1 === travel }, "the sidebar follows")
+        #expect(delegate.calls.isEmpty, "the delegate hears of the user's clicks and keys only")
+    }
+
+    @Test func aPushedControllerThatHidesTheBottomBarHidesTheCompactTabBar() throws {
+        let root = UIViewController(), pushed = UIViewController()
+        pushed.hidesBottomBarWhenPushed = true
+        let navigation = UINavigationController(rootViewController: root)
+        let controller = UITabBarController(tabs: [UITab(title: "Home", image: tabIcon(0), identifier: "Home") { _ in navigation }])
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 500, height: 600), rootViewController: controller)
+        _ = scene.renderImage()
+        #expect(!controller.tabBar.isHidden && navigation.view.frame.height < 600)
+        navigation.pushViewController(pushed, animated: false)
+        _ = scene.renderImage()
+        #expect(controller.tabBar.isHidden && navigation.view.frame.height == 600, "the content takes the bar's place")
+        navigation.popViewController(animated: false)
+        _ = scene.renderImage()
+        #expect(!controller.tabBar.isHidden && navigation.view.frame.height < 600)
+    }
+
     @Test func disabledTabsIgnoreClicksAndAHiddenSelectedTabStaysSelected() throws {
         let fixture = TabFixture()
         let delegate = TabDelegateLog()

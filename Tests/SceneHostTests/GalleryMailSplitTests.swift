@@ -59,6 +59,41 @@ struct GalleryMailSplitTests {
         #expect(stack.viewControllers == [mail.mailboxes, mail.list] && mail.selectedIndex == 2)
     }
 
+    /// Escape and Alt+← go back in a collapsed Mail: the column on top has the keyboard, so the
+    /// navigation controller holding it is on the chain; ↓ still moves the selection from there.
+    @Test func theKeyboardGoesBackInACollapsedMail() throws {
+        let mail = MailViewController()
+        mail.overlay.isHidden = true
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 640), rootViewController: mail)
+        _ = scene.renderImage()
+        let window = try #require(mail.view.window)
+        var time: CFTimeInterval = 100
+        func press(_ input: String, _ flags: UIKeyModifierFlags = []) -> Bool {
+            guard let command = UIResponder.keyCommand(forInput: input, modifierFlags: flags, in: window.keyCommandResponders) else { return false }
+            command.perform()
+            // A frame starts the pop's animation, one a second later ends it.
+            for _ in 0..<2 {
+                _ = scene.offscreenHost!.prepareFrame(at: time)
+                time += 1
+            }
+            return true
+        }
+        #expect(mail.list.isFirstResponder, "expanded, the list has the keyboard")
+        #expect(!press(UIKeyCommand.inputEscape), "nothing to go back to when expanded")
+        mail.select(3)
+        resize(scene, width: 600)
+        let stack = try #require(mail.mailboxes.navigationController)
+        #expect(stack.viewControllers.last === mail.reader && mail.reader.isFirstResponder, "collapsed, the message on top has it")
+        #expect(press(UIKeyCommand.inputEscape))
+        #expect(stack.viewControllers == [mail.mailboxes, mail.list] && mail.list.isFirstResponder, "Escape went back to the list")
+        #expect(press(UIKeyCommand.inputDownArrow) && mail.selectedIndex == 4, "Mail's keys are on the chain")
+        #expect(press(UIKeyCommand.inputLeftArrow, .alternate))
+        #expect(stack.viewControllers == [mail.mailboxes] && mail.mailboxes.isFirstResponder, "Alt+← went back to the mailboxes")
+        #expect(!press(UIKeyCommand.inputEscape), "nothing below the mailboxes")
+        resize(scene, width: 1000)
+        #expect(mail.list.isFirstResponder, "expanded again, the list has it")
+    }
+
     @Test func draggingAcrossTheThresholdWithNoMessageOpenShowsTheList() throws {
         let mail = MailViewController()
         let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 640), rootViewController: mail)

@@ -137,6 +137,17 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
         defaultTargetViewController(forAction: action, sender: sender)
     }
 
+    /// Classic split view, collapsing: puts `secondaryViewController` into this primary controller when
+    /// the split view's delegate did not. Does nothing here (the secondary is then not shown while
+    /// collapsed); `UINavigationController` pushes it (or its controllers), as in UIKit.
+    open func collapseSecondaryViewController(_ secondaryViewController: UIViewController, for splitViewController: UISplitViewController) {}
+
+    /// Classic split view, expanding: the secondary controller to show again, taken out of this primary
+    /// controller, when the split view's delegate gave none. Nil here (the split view keeps the
+    /// secondary it had); `UINavigationController` gives back what it stacked in
+    /// `collapseSecondaryViewController(_:for:)` and above it.
+    open func separateSecondaryViewController(for splitViewController: UISplitViewController) -> UIViewController? { nil }
+
     /// `tabBarItem`'s storage (Controllers/Containers/UITabBarItem.swift).
     var storedTabBarItem: UITabBarItem?
 

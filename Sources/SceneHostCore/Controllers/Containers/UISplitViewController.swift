@@ -22,9 +22,6 @@ import Foundation
 ///   column toward the trailing edge, which shows the primary column.
 /// - Column changes animate with `UIView.animate` (0.3 s, ease in-out); there is no transition
 ///   coordinator to animate alongside.
-/// - `collapseSecondaryViewController(_:for:)` and `separateSecondaryViewController(for:)` are not
-///   override points of `UIViewController`: the classic style's default (without a delegate answer) is
-///   the navigation controller's, applied when the primary is a `UINavigationController`.
 @MainActor
 open class UISplitViewController: UIViewController {
     /// The arrangement, with UIKit's raw values; only `init(style:)` gives a column style.
@@ -765,9 +762,6 @@ open class UISplitViewController: UIViewController {
         return primary.viewControllers.contains { $0 === root }
     }
 
-    /// Classic style: the primary's stack height before the secondary was collapsed onto it.
-    private var classicPrimaryCount = 0
-
     private func registerForCollapse() {
         registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (split: UISplitViewController, _: UITraitCollection) in
             split.updateCollapsedState()
@@ -785,7 +779,6 @@ open class UISplitViewController: UIViewController {
     private func collapse() {
         let view = view!
         if style == .unspecified {
-            classicPrimaryCount = (containers[.primary] as? UINavigationController)?.viewControllers.count ?? 0
             for column in [Column.primary, .secondary] { containers[column]?.viewIfLoaded?.removeFromSuperview() }
             classicCollapse()
         } else if let compact = assigned[.compact] {
@@ -899,47 +892,23 @@ open class UISplitViewController: UIViewController {
         collapsedPrimaryCount = nil
     }
 
-    /// Classic style: the delegate, else the primary navigation controller's default (it pushes the
-    /// secondary's controllers, or the secondary itself when it is no navigation controller).
+    /// Classic style: the delegate, else the primary's `collapseSecondaryViewController(_:for:)`.
     private func classicCollapse() {
         guard let primary = containers[.primary], let secondary = containers[.secondary] else { return }
         if delegate?.splitViewController(self, collapseSecondary: secondary, onto: primary) == true { return }
-        guard let navigation = primary as? UINavigationController else { return }
-        if let secondaryNavigation = secondary as? UINavigationController {
-            let moved = secondaryNavigation.viewControllers
-            secondaryNavigation.setViewControllers([], animated: false)
-            navigation.setViewControllers(navigation.viewControllers + moved, animated: false)
-        } else {
-            navigation.pushViewController(secondary, animated: false)
-        }
+        primary.collapseSecondaryViewController(secondary, for: self)
     }
 
-    /// Classic style: the delegate's secondary, else the primary navigation controller's default (what
-    /// was stacked above its own controllers goes back to the secondary).
+    /// Classic style: the delegate's secondary, else the primary's
+    /// `separateSecondaryViewController(for:)`, else the secondary it had.
     private func classicExpand() {
         guard let primary = containers[.primary] else { return }
-        if let separated = delegate?.splitViewController(self, separateSecondaryFrom: primary) {
-            if let old = containers[.secondary], old !== separated { detach(old) }
-            containers[.secondary] = separated
-            if separated.parent !== self { attach(separated) }
-            return
-        }
-        guard let navigation = primary as? UINavigationController, let secondary = containers[.secondary] else { return }
-        let stack = navigation.viewControllers
-        let count = min(classicPrimaryCount, stack.count)
-        let above = Array(stack.dropFirst(count))
-        navigation.setViewControllers(Array(stack.prefix(count)), animated: false)
-        if let secondaryNavigation = secondary as? UINavigationController {
-            if !above.isEmpty || secondaryNavigation.viewControllers.isEmpty {
-                secondaryNavigation.setViewControllers(above, animated: false)
-            }
-        } else if let first = above.first, first !== secondary {
-            detach(secondary)
-            containers[.secondary] = first
-            attach(first)
-        } else if secondary.parent !== self {
-            attach(secondary)
-        }
+        let separated = delegate?.splitViewController(self, separateSecondaryFrom: primary)
+            ?? primary.separateSecondaryViewController(for: self) ?? containers[.secondary]
+        guard let separated else { return }
+        if let old = containers[.secondary], old !== separated { detach(old) }
+        containers[.secondary] = separated
+        if separated.parent !== self { attach(separated) }
     }
 
     /// While collapsed: `column`'s controllers come to the top of the one stack: pushed, animated, when
@@ -1019,11 +988,11 @@ public protocol UISplitViewControllerDelegate: AnyObject {
     /// the split view do it.
     func splitViewController(_ splitViewController: UISplitViewController, showDetail vc: UIViewController, sender: Any?) -> Bool
     /// Classic style: return true when you collapsed the secondary yourself; false (the default) lets
-    /// the primary navigation controller push it.
+    /// the primary do it (`collapseSecondaryViewController(_:for:)`: a navigation controller pushes it).
     func splitViewController(_ splitViewController: UISplitViewController, collapseSecondary secondaryViewController: UIViewController,
                              onto primaryViewController: UIViewController) -> Bool
-    /// Classic style: the secondary to show after expanding; nil (the default) takes what the primary
-    /// navigation controller had stacked above its own controllers.
+    /// Classic style: the secondary to show after expanding; nil (the default) asks the primary
+    /// (`separateSecondaryViewController(for:)`: a navigation controller gives back what it stacked).
     func splitViewController(_ splitViewController: UISplitViewController, separateSecondaryFrom primaryViewController: UIViewController) -> UIViewController?
 }
 

@@ -48,9 +48,13 @@ extension UITabBarControllerDelegate {
 /// only it gets appearance calls: switching tabs sends the old one `viewWillDisappear`, the new one
 /// `viewWillAppear`, then the old one `viewDidDisappear` and the new one `viewDidAppear`.
 ///
+/// A navigation controller's top controller whose `hidesBottomBarWhenPushed` is true hides the bar at
+/// the bottom (compact widths); going back in a group's `managingNavigationController` selects the tab
+/// shown on top.
+///
 /// Differences from UIKit: the content sits beside the bar or sidebar rather than under it (SceneHost
 /// has no safe-area insets); there is no "More" tab, no user customisation, and switching is never
-/// animated (`animated` is ignored). The
+/// animated (`animated` is ignored); the bar hides at once, not sliding with the push. The
 /// sidebar is shown by default in a regular width, whatever the orientation.
 @MainActor
 open class UITabBarController: UIViewController {
@@ -334,6 +338,16 @@ open class UITabBarController: UIViewController {
         navigation.setViewControllers(stack, animated: false)
     }
 
+    /// A navigation controller among the children showed `top`: when it is the selected tab's managing
+    /// navigation controller and `top` is the controller of another tab on the selected path (a person
+    /// went back), that tab becomes the selected one, as in UIKit. The delegate is not told.
+    func managedStack(_ navigation: UINavigationController, didShow top: UIViewController) {
+        guard let selected = storedSelectedTab, selected.viewControllerIfMade !== top,
+              managingGroup(for: selected)?.managingNavigationController === navigation,
+              let tab = selected.path.first(where: { $0.viewControllerIfMade === top }) else { return }
+        select(tab)
+    }
+
     /// A group's managing navigation controller was set or replaced.
     func selectionPathDidChange() {
         if isViewLoaded { showSelectedController() }
@@ -493,11 +507,13 @@ open class UITabBarController: UIViewController {
             let top = barTabs.isEmpty ? 0 : height + 16
             contentView.frame = CGRect(x: 0, y: top, width: bounds.width, height: max(0, bounds.height - top))
         } else {
+            // A pushed controller may hide the bottom bar (`hidesBottomBarWhenPushed`).
+            let hidden = barTabs.isEmpty || (displayedController as? UINavigationController)?.topViewController?.hidesBottomBarWhenPushed == true
             sidebarView.isHidden = true
-            tabBar.isHidden = barTabs.isEmpty
+            tabBar.isHidden = hidden
             tabBar.isFloating = false
             tabBar.frame.size.width = bounds.width
-            let height = barTabs.isEmpty ? 0 : tabBar.preferredHeight
+            let height = hidden ? 0 : tabBar.preferredHeight
             tabBar.frame = CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
             contentView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: bounds.height - height)
         }

@@ -41,7 +41,8 @@ extension UIViewController {
         navigationController?.toolbarItemsDidChange(for: self)
     }
 
-    /// Whether the navigation controller's toolbar hides while this controller is on top. Default false.
+    /// Whether the bottom bars hide while this controller is on top of a navigation controller: its
+    /// toolbar, and the tab bar of a tab bar controller showing it in a compact width. Default false.
     public var hidesBottomBarWhenPushed: Bool {
         get { navigationStorage.hidesBottomBarWhenPushed }
         set { navigationStorage.hidesBottomBarWhenPushed = newValue }
