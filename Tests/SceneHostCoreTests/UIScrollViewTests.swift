@@ -586,6 +586,23 @@ struct UIScrollViewBehaviourTests {
         #expect(!scrollView.isDecelerating, "no fling after dragging the indicator")
     }
 
+    @Test func thePointerNearTheEdgeShowsTheIndicatorSoItCanBeGrabbed() {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        scene.pointerMoved(to: CGPoint(x: 200, y: 150), timestamp: 1)
+        #expect(scrollView.verticalIndicator.isHidden, "the middle of the view shows nothing")
+        scene.pointerMoved(to: CGPoint(x: 292, y: 150), timestamp: 1.1)
+        #expect(!scrollView.verticalIndicator.isHidden && scrollView.pointerNearIndicators)
+        // Grabbed where it shows: the drag moves the content, not the other way.
+        let bar = scrollView.convert(scrollView.verticalIndicator.frame, to: nil)
+        scene.pointerPressed(at: CGPoint(x: bar.midX, y: bar.midY), timestamp: 2)
+        scene.pointerMoved(to: CGPoint(x: bar.midX, y: bar.midY + 20), timestamp: 2.1)
+        #expect(scrollView.contentOffset.y > 20, "the content moves further than the bar: \(scrollView.contentOffset.y)")
+        scene.pointerReleased(at: CGPoint(x: bar.midX, y: bar.midY + 20), timestamp: 2.2)
+        scene.pointerMoved(to: CGPoint(x: 200, y: 150), timestamp: 3)
+        #expect(!scrollView.pointerNearIndicators)
+    }
+
     @Test func theWheelScrollsTheInnerScrollViewThenTheOuterOnceTheInnerIsAtItsEdge() {
         let outer = UIScrollView()
         let scene = scrollScene(outer)
