@@ -100,12 +100,15 @@ extension AppDelegate {
           Ctrl+I                     hide or show the overlay, in every window
           Ctrl+= (Ctrl++), Ctrl+-    text size up, down; Ctrl+0 back to the configured one
           Ctrl+→, Ctrl+←             turn the simulated device clockwise, counter-clockwise
+          Ctrl+Alt+1 … 6             snap the window to the iPad's full screen, 2/3, 1/2, 1/3, Slide Over,
+                                     Stage Manager size; Ctrl+Alt+0 gives it back its free size
 
         Environment:
           DISPLAY                     the X server to use
           SCENEHOST_STYLE             light or dark
           SCENEHOST_LAYOUT_DIRECTION  ltr or rtl
           SCENEHOST_CONTENT_SIZE      the text size: extraSmall … large (the default) … accessibilityExtraExtraExtraLarge
+          SCENEHOST_IPAD              the iPad Ctrl+Alt+1 … 6 snap to: 12.9 (the default), 11, 10.5, 9.7
           SCENEHOST_ORIENTATION       portrait, portraitUpsideDown, landscapeLeft (the default) or landscapeRight
           SCENEHOST_SCALE             device pixels per point, 0.5 to 8
           SCENEHOST_TRACE=FILE        append what the runtime decides to FILE, one JSON object per line

@@ -154,6 +154,35 @@ struct UIScrollViewTests {
         #expect(log.calls.isEmpty && scrollView.contentOffset == .zero)
     }
 
+    @Test func aTouchpadsSmoothScrollStretchesPastTheEdgeAndFlings() throws {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        let log = ScrollLog()
+        scrollView.delegate = log
+        let inside = CGPoint(x: 200, y: 150)
+        // Valuator deltas of 6 points every 10 ms (600 pt/s), as XInput 2 reports a two-finger swipe.
+        for step in 0..<10 {
+            scene.pointerScrolled(by: CGPoint(x: 0, y: -6), continuous: true, at: inside, timestamp: 5 + Double(step) / 100)
+        }
+        #expect(scrollView.contentOffset.y == 60 && scrollView.isDragging)
+        scene.pointer.endScroll()
+        let velocity = try #require(log.velocity)
+        // The pan's velocity over its last 0.1 s: 60 points from the scroll's start to its last step, 90 ms.
+        #expect(abs(velocity.y - 60.0 / 90) < 1e-9, "a touchpad flings: points per millisecond")
+        #expect(log.calls.suffix(2) == ["didEndDragging(true)", "willBeginDecelerating"])
+        for step in 0...300 { frame(scene, at: 50 + Double(step) / 60) }
+        #expect(abs(scrollView.contentOffset.y - (60 - velocity.y / Foundation.log(0.998))) <= 1 && log.calls.last == "didEndDecelerating")
+        // Past the top, a touchpad stretches the content (a wheel does not), and it springs back.
+        scrollView.contentOffset = .zero
+        for step in 0..<5 {
+            scene.pointerScrolled(by: CGPoint(x: 0, y: 20), continuous: true, at: inside, timestamp: 10 + Double(step) / 100)
+        }
+        #expect(scrollView.contentOffset.y < 0 && scrollView.contentOffset.y > -100)
+        scene.pointer.endScroll()
+        for step in 0...120 { frame(scene, at: 100 + Double(step) / 60) }
+        #expect(scrollView.contentOffset == .zero)
+    }
+
     @Test func aFlingDeceleratesByTheRatePerMillisecondInUIKitsOrder() throws {
         let scrollView = UIScrollView()
         let scene = scrollScene(scrollView)
@@ -555,6 +584,23 @@ struct UIScrollViewBehaviourTests {
         #expect(abs(scrollView.contentOffset.y - (start + 60 * 800 / travel)) <= 1, "the bar stays under the pointer: \(scrollView.contentOffset.y)")
         scene.pointerReleased(at: CGPoint(x: grab.x, y: grab.y + 60), timestamp: 1.3)
         #expect(!scrollView.isDecelerating, "no fling after dragging the indicator")
+    }
+
+    @Test func thePointerNearTheEdgeShowsTheIndicatorSoItCanBeGrabbed() {
+        let scrollView = UIScrollView()
+        let scene = scrollScene(scrollView)
+        scene.pointerMoved(to: CGPoint(x: 200, y: 150), timestamp: 1)
+        #expect(scrollView.verticalIndicator.isHidden, "the middle of the view shows nothing")
+        scene.pointerMoved(to: CGPoint(x: 292, y: 150), timestamp: 1.1)
+        #expect(!scrollView.verticalIndicator.isHidden && scrollView.pointerNearIndicators)
+        // Grabbed where it shows: the drag moves the content, not the other way.
+        let bar = scrollView.convert(scrollView.verticalIndicator.frame, to: nil)
+        scene.pointerPressed(at: CGPoint(x: bar.midX, y: bar.midY), timestamp: 2)
+        scene.pointerMoved(to: CGPoint(x: bar.midX, y: bar.midY + 20), timestamp: 2.1)
+        #expect(scrollView.contentOffset.y > 20, "the content moves further than the bar: \(scrollView.contentOffset.y)")
+        scene.pointerReleased(at: CGPoint(x: bar.midX, y: bar.midY + 20), timestamp: 2.2)
+        scene.pointerMoved(to: CGPoint(x: 200, y: 150), timestamp: 3)
+        #expect(!scrollView.pointerNearIndicators)
     }
 
     @Test func theWheelScrollsTheInnerScrollViewThenTheOuterOnceTheInnerIsAtItsEdge() {

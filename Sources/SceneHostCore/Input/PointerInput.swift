@@ -348,7 +348,7 @@ final class PointerInput {
         if scrollPan == nil {
             guard let target = target(at: location, in: scene, event: nil) else { return }
             scrollPan = target.view.recognizersUpward(UIPanGestureRecognizer.self).first { pan in
-                pan.isEnabled && pan.state == .possible && pan.allowedScrollTypesMask.contains(type) && pan.acceptsScroll(by: delta)
+                pan.isEnabled && pan.state == .possible && pan.allowedScrollTypesMask.contains(type) && pan.acceptsScroll(by: delta, type: type)
             }
             scrollPan?.scrollBegan(at: target.location, in: target.window, time: time, type: type)
         }

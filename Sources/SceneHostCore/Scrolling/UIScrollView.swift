@@ -69,6 +69,8 @@ open class UIScrollView: UIView {
         pan.addAction { [unowned self] recognizer in self.handlePan(recognizer) }
         panGestureRecognizer = pan
         addGestureRecognizer(pan)
+        // The pointer near an edge that scrolls shows the indicators, so they can be grabbed.
+        addGestureRecognizer(UIHoverGestureRecognizer { [unowned self] hover in self.hoverNearIndicators(hover) })
         addSubview(verticalIndicator)
         addSubview(horizontalIndicator)
     }
@@ -595,6 +597,23 @@ open class UIScrollView: UIView {
     /// Whether the pointer is near an indicator's edge (they stay shown while it is).
     var pointerNearIndicators = false
 
+    /// How close (points) to the trailing or bottom edge the pointer shows the indicators.
+    static let indicatorHoverZone: CGFloat = 16
+
+    private func hoverNearIndicators(_ hover: UIHoverGestureRecognizer) {
+        let location = hover.location(in: self), visible = bounds
+        var near = false
+        if hover.state == .began || hover.state == .changed {
+            let trailing = isRightToLeftLayout ? location.x - visible.minX : visible.maxX - location.x
+            near = (scrollsVertically && trailing <= Self.indicatorHoverZone)
+                || (scrollsHorizontally && visible.maxY - location.y <= Self.indicatorHoverZone)
+        }
+        guard near != pointerNearIndicators else { return }
+        pointerNearIndicators = near
+        // Shown now; hidden a moment after the pointer leaves the edge.
+        showIndicators()
+    }
+
     /// Shows the indicators that apply, and hides them `indicatorLinger` after the last call.
     private func showIndicators() {
         indicatorsShown = true
@@ -656,21 +675,38 @@ open class UIScrollView: UIView {
     }
 }
 
+extension UIScrollView {
+    /// Whether a scroll by `delta` (the way the content follows: a positive delta lowers the offset)
+    /// moves the content: it scrolls that way and is not at that edge.
+    func canFollow(_ delta: CGPoint) -> Bool {
+        let range = offsetRange, offset = contentOffset
+        if delta.y > 0, scrollsVertically, offset.y > range.min.y { return true }
+        if delta.y < 0, scrollsVertically, offset.y < range.max.y { return true }
+        if delta.x > 0, scrollsHorizontally, offset.x > range.min.x { return true }
+        if delta.x < 0, scrollsHorizontally, offset.x < range.max.x { return true }
+        return false
+    }
+}
+
 /// A scroll view's pan recognizer: a touch going down stops a motion, a wheel scroll the view cannot
 /// follow goes to the scroll view around it.
 @MainActor
 final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
     unowned(unsafe) var scrollView: UIScrollView?
 
-    override func acceptsScroll(by delta: CGPoint) -> Bool {
+    override func acceptsScroll(by delta: CGPoint, type: UIScrollTypeMask) -> Bool {
         guard let scrollView, scrollView.isScrollEnabled else { return false }
-        // The content follows the wheel: a positive delta lowers the offset.
-        let range = scrollView.offsetRange, offset = scrollView.contentOffset
-        if delta.y > 0, scrollView.scrollsVertically, offset.y > range.min.y { return true }
-        if delta.y < 0, scrollView.scrollsVertically, offset.y < range.max.y { return true }
-        if delta.x > 0, scrollView.scrollsHorizontally, offset.x > range.min.x { return true }
-        if delta.x < 0, scrollView.scrollsHorizontally, offset.x < range.max.x { return true }
-        return false
+        if scrollView.canFollow(delta) { return true }
+        // At its edge, a touchpad's scroll stretches the content (it bounces) unless a scroll view around
+        // it can follow the scroll.
+        guard type == .continuous, scrollView.bounces,
+              (delta.y != 0 && scrollView.scrollsVertically) || (delta.x != 0 && scrollView.scrollsHorizontally) else { return false }
+        var ancestor = scrollView.superview
+        while let current = ancestor {
+            if let outer = current as? UIScrollView, outer.isScrollEnabled, outer.canFollow(delta) { return false }
+            ancestor = current.superview
+        }
+        return true
     }
 
     override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {

@@ -132,9 +132,16 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             // `UIWindow.noteScroll`), unless it finds when the frame is drawn that it cannot.
             let scrolled = oldSize == newValue.size && clipsToBounds && !rendersFreely
                 && UIView.currentAnimationContext == nil && (window?.noteScroll(of: self) ?? false)
+            let shift = CGPoint(x: newValue.minX - storedBounds.minX, y: newValue.minY - storedBounds.minY)
             storedBounds = newValue
             frameOrigin = CGPoint(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2)
-            originDidMove()
+            if scrolled, let window, window.isWholePixelShift(shift) {
+                // Subviews keep their sub-pixel placement: their drawings need no look (a long list
+                // scrolled by the wheel is not walked at each notch).
+                originMoved = window.frameNumber
+            } else {
+                originDidMove()
+            }
             invalidateExtent(own: true)
             if !scrolled { invalidateInSuperview(damageBefore.union(extentInSuperview)) }
             geometryDidChange(oldSize: oldSize)

@@ -190,6 +190,13 @@ open class UIWindow: UIView {
         return true
     }
 
+    /// Whether `shift` (points) is whole device pixels at the scale the last frame was drawn at.
+    func isWholePixelShift(_ shift: CGPoint) -> Bool {
+        guard drawnScale > 0 else { return false }
+        let x = shift.x * drawnScale, y = shift.y * drawnScale
+        return x == x.rounded() && y == y.rounded()
+    }
+
     /// Whether the pixels the last frame showed in `place` (window points) may be shifted by `shift`
     /// within it: the view is where it was, on whole pixels, opaque (or over its superview's plain
     /// background), and nothing is drawn over it.

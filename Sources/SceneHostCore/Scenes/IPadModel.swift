@@ -1,5 +1,4 @@
 import Foundation
-import SceneHost
 
 /// An iPad model of Apple's multitasking table: its full-screen size in points, and the width of its
 /// narrow arrangements (a third of the screen, Slide Over). The other arrangements follow from them as
@@ -7,6 +6,9 @@ import SceneHost
 /// screen less the narrow one less 10 (981 points on the 12.9-inch), and a half is half of what the
 /// divider leaves (678). The 9.7-inch, 10.5-inch and 12.9-inch widths are Apple's; the 11-inch ones
 /// follow the same rule from its 375-point narrow width (Apple publishes none).
+///
+/// Not a UIKit type: SceneHost's test kit renders contact sheets from it (`ContactSheet`), and the
+/// runtime snaps windows to its sizes (`SCENEHOST_IPAD`, Ctrl+Alt+1 … 6).
 public struct IPadModel: Hashable, Sendable, CustomStringConvertible {
     /// The model as people name it: "12.9-inch".
     public let name: String
@@ -41,11 +43,12 @@ public struct IPadModel: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Where an app is on the screen: the whole of it, one side of a split (two thirds, a half, a
-    /// third), or Slide Over. Portrait has no half: its split is two thirds and a third.
+    /// third), Slide Over, or a Stage Manager window at its default size. Portrait has no half: its
+    /// split is two thirds and a third.
     public enum Arrangement: String, Sendable, CaseIterable {
-        case fullScreen, twoThirds, half, oneThird, slideOver
+        case fullScreen, twoThirds, half, oneThird, slideOver, stageManager
 
-        /// "Full screen", "2/3", "1/2", "1/3", "Slide Over".
+        /// "Full screen", "2/3", "1/2", "1/3", "Slide Over", "Stage Manager".
         public var label: String {
             switch self {
             case .fullScreen: "Full screen"
@@ -53,6 +56,7 @@ public struct IPadModel: Hashable, Sendable, CustomStringConvertible {
             case .half: "1/2"
             case .oneThird: "1/3"
             case .slideOver: "Slide Over"
+            case .stageManager: "Stage Manager"
             }
         }
     }
@@ -71,7 +75,32 @@ public struct IPadModel: Hashable, Sendable, CustomStringConvertible {
         orientation == .portrait ? portraitSize : CGSize(width: portraitSize.height, height: portraitSize.width)
     }
 
-    /// Every size an app gets on this model held in `orientation`, in the table's order.
+    /// The size of `arrangement` on this model held in `orientation`; nil for a half in portrait. A
+    /// Stage Manager window opens at 70% of the screen's width and 80% of its height here (Apple
+    /// documents no default).
+    public func size(of arrangement: Arrangement, _ orientation: Orientation) -> CGSize? {
+        if arrangement == .stageManager {
+            let screen = screenSize(orientation)
+            return CGSize(width: (screen.width * 0.7).rounded(), height: (screen.height * 0.8).rounded())
+        }
+        return sizes(orientation).first { $0.arrangement == arrangement }?.size
+    }
+
+    /// The model `SCENEHOST_IPAD` names: "12.9", "11", "10.5", "9.7" or "mini" (with or without
+    /// "-inch"); nil for another name.
+    public init?(named name: String) {
+        let short = name.lowercased().replacingOccurrences(of: "-inch", with: "").replacingOccurrences(of: "\"", with: "")
+        switch short {
+        case "12.9": self = .pro12_9
+        case "11": self = .pro11
+        case "10.5": self = .air10_5
+        case "9.7", "mini": self = .mini9_7
+        default: return nil
+        }
+    }
+
+    /// Every size an app gets on this model held in `orientation`, in the table's order (Stage Manager
+    /// aside).
     public func sizes(_ orientation: Orientation) -> [Size] {
         let screen = screenSize(orientation)
         let divider: CGFloat = 10
