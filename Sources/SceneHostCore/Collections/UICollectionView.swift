@@ -1045,7 +1045,7 @@ final class OrthogonalScrollRecognizer: UIPanGestureRecognizer {
 
     var swiping: IndexPath?
 
-    override func acceptsScroll(by delta: CGPoint) -> Bool {
+    override func acceptsScroll(by delta: CGPoint, type: UIScrollTypeMask) -> Bool {
         guard abs(delta.x) > abs(delta.y), let layout = owner?.itemsLayout as? UICollectionViewCompositionalLayout else { return false }
         return layout.hasOrthogonalSections || layout.hasSwipeActions
     }
