@@ -20,7 +20,7 @@ final class SettingsRowView: UIView {
         super.init(frame: .zero)
         // A grouped form's rows stand out from its background, in dark mode too (black behind
         // dark grey), with UIKit's grouped colours.
-        backgroundColor = .secondarySystemGroupedBackground
+        backgroundColor = FormColors.row
         // Both grow with the reader's text size (Ctrl+= / Ctrl+-); the labels' intrinsic sizes follow,
         // so the rows grow too.
         title.text = text
@@ -140,7 +140,7 @@ final class SettingsViewController: UIViewController {
     let overlay = OverlayView()
 
     override func viewDidLoad() {
-        view.backgroundColor = .systemGroupedBackground
+        view.backgroundColor = FormColors.form
         let defaults = AppDelegate.userDefaults
         // Each switch is a setting the person expects kept: read from the user defaults, written back
         // at every change.
@@ -303,22 +303,23 @@ enum SettingsPage: String {
         }
     }
 
-    /// The grey chevron of a row that opens a page (the same grey in light and dark), and its mirror.
+    /// The grey chevron of a row that opens a page (the same grey in light and dark), and its mirror:
+    /// system symbols drawn in that grey.
     @MainActor static let chevron = chevron(pointingLeft: false), leftChevron = chevron(pointingLeft: true)
 
-    @MainActor private static func chevron(pointingLeft left: Bool) -> UIImage {
-        UIGraphicsImageRenderer(size: CGSize(width: 9, height: 15)).image { context in
-            let path = UIBezierPath()
-            path.move(to: CGPoint(x: left ? 7.5 : 1.5, y: 1.5))
-            path.addLine(to: CGPoint(x: left ? 1.5 : 7.5, y: 7.5))
-            path.addLine(to: CGPoint(x: left ? 7.5 : 1.5, y: 13.5))
-            path.lineWidth = 2
-            path.lineCapStyle = .round
-            path.lineJoinStyle = .round
-            context.cgContext.setStrokeColor(UIColor(rgb: 0xC4C4C7))
-            path.stroke()
-        }
+    @MainActor private static func chevron(pointingLeft left: Bool) -> UIImage? {
+        UIImage(systemName: left ? "chevron.left" : "chevron.right",
+                withConfiguration: UIImage.SymbolConfiguration(pointSize: 12, weight: .semibold))?
+            .withTintColor(UIColor(rgb: 0xC4C4C7))
     }
+}
+
+/// The settings form's colours, named colours from the Gallery's asset catalog (light and dark, UIKit's
+/// grouped-form values): the rows and the background behind them.
+@MainActor
+enum FormColors {
+    static let row = UIColor(named: "RowBackground", in: .module, compatibleWith: nil) ?? .secondarySystemGroupedBackground
+    static let form = UIColor(named: "FormBackground", in: .module, compatibleWith: nil) ?? .systemGroupedBackground
 }
 
 /// One choice on a page: its title, and a checkmark when chosen; a click chooses it.
@@ -329,7 +330,7 @@ final class ChoiceRowView: UIControl {
 
     init(_ text: String, last: Bool) {
         super.init(frame: .zero)
-        backgroundColor = .secondarySystemGroupedBackground
+        backgroundColor = FormColors.row
         title.text = text
         title.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 16))
         title.adjustsFontForContentSizeCategory = true
@@ -375,7 +376,7 @@ final class SettingsChoicesViewController: UIViewController {
     var chosen: String { AppDelegate.userDefaults.string(forKey: key) ?? initial }
 
     override func viewDidLoad() {
-        view.backgroundColor = .systemGroupedBackground
+        view.backgroundColor = FormColors.form
         let group = UIStackView()
         group.axis = .vertical
         group.layer.cornerRadius = 10

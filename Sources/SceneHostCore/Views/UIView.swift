@@ -237,6 +237,10 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Called after the view's size changed (a label that wraps to its width re-measures here).
     func sizeDidChange(from oldSize: CGSize) {}
 
+    /// How a kept drawing fitted to other bounds is sampled: Core Animation's linear filter, or the
+    /// nearest pixel where a view asks for speed (an image view during a drag).
+    var fittedContentFilter: Context.Filter { .bilinear }
+
     /// Whether a resize from `oldSize` needs a new drawing: in the `.redraw` content mode. A label
     /// whose text sits at its top-left unchanged keeps its drawing.
     func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool { contentMode == .redraw }
