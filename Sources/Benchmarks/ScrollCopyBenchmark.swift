@@ -6,8 +6,8 @@ import X11
 
 /// A long scroll view scrolled by the wheel, for real: the Gallery on a private Xvfb with openbox, its
 /// Mail window (1400×900) covered by a scroll view of 1,000 labelled rows (a subview of the window, over
-/// the root view and the Gallery's overlay); 200 wheel notches (XTest's
-/// button 5, then 4), each waiting for the frame that shows it. Measured: the app's CPU per notch when
+/// the root view and the Gallery's overlay); 200 wheel notches (XTest's buttons 5 and 4), each waiting
+/// for the frame that shows it, in rounds of 10 that alternate the two conditions. Measured: the app's CPU per notch when
 /// the scroll copies the pixels already drawn (in the back buffer and, by the server, in the window)
 /// and composites only the uncovered strip, against the same notches drawn in full (a one-point view
 /// laid over the scroll view's corner keeps the copy from being made), in the same run; and the frames'
@@ -45,41 +45,66 @@ enum ScrollCopyBenchmark: Benchmark {
         input.move(to: center)
         await app.run(for: 0.2)
 
-        // Once over the same notches unmeasured: every row that will show is drawn (its text laid out)
-        // before either run, so neither pays for first drawings.
-        _ = await scroll(app: app, scene: mail, scrollView: scrollView, input: input, at: center, harness: harness)
-        let copied = await scroll(app: app, scene: mail, scrollView: scrollView, input: input, at: center, harness: harness)
-        // The control: the same notches with the copy kept from being made.
+        // Once down and up unmeasured: every row that will show is drawn (its text laid out) before
+        // either condition is measured, so neither pays for first drawings.
+        _ = await scroll(app: app, scene: mail, scrollView: scrollView, input: input, at: center, harness: harness, notches: 40, down: true)
+        _ = await scroll(app: app, scene: mail, scrollView: scrollView, input: input, at: center, harness: harness, notches: 40, down: false)
+        // The two conditions in alternating rounds of 10 notches (down in one, back up in the other), so
+        // both meet the same load on a shared machine. The control keeps the copy from being made with a
+        // one-point view laid over the scroll view's corner.
         let blocker = UIView(frame: CGRect(x: root.bounds.width - 1, y: 0, width: 1, height: 1))
         blocker.backgroundColor = .systemBackground
-        root.addSubview(blocker)
-        await app.run(for: 0.3)
-        let full = await scroll(app: app, scene: mail, scrollView: scrollView, input: input, at: center, harness: harness)
+        var copied = Measured(), full = Measured()
+        for round in 0..<(notches / 20) {
+            for (index, blocked) in [round % 2 == 1, round % 2 == 0].enumerated() {
+                if blocked { root.addSubview(blocker) } else { blocker.removeFromSuperview() }
+                await app.run(for: 0.3)
+                let part = await scroll(app: app, scene: mail, scrollView: scrollView, input: input, at: center, harness: harness,
+                                        notches: 10, down: index == 0)
+                if blocked { full.add(part) } else { copied.add(part) }
+            }
+        }
 
         print("| wheel notch, 1400×900 window, 1,000 rows | app CPU per notch (ms) | frame work per notch (ms) | frames | composited per frame (px) |")
         print("| --- | --- | --- | --- | --- |")
-        print(String(format: "| copied, the strip composited | %.3f | %.3f | %d | %.0f |", copied.cpu, copied.frameWork, copied.frames, copied.pixels))
-        print(String(format: "| drawn in full (control) | %.3f | %.3f | %d | %.0f |", full.cpu, full.frameWork, full.frames, full.pixels))
+        let c = copied.perNotch, f = full.perNotch
+        print(String(format: "| copied, the strip composited | %.3f | %.3f | %d | %.0f |", c.cpu, c.frameWork, copied.frames, c.pixels))
+        print(String(format: "| drawn in full (control) | %.3f | %.3f | %d | %.0f |", f.cpu, f.frameWork, full.frames, f.pixels))
         print("")
         // The frame's own work (layout, drawing, compositing, presenting) is what the copy changes; the
         // app's CPU per notch also holds the event's handling and the harness's waiting, alike in both.
-        report(target: "scroll-frame-copy-vs-full", value: copied.frameWork / full.frameWork, unit: "× the full redraw's frame work per notch", goal: 0.5)
-        report(target: "scroll-cpu-copy-vs-full", value: copied.cpu / full.cpu, unit: "× the full redraw's app CPU per notch", goal: 0.5)
+        report(target: "scroll-frame-copy-vs-full", value: c.frameWork / f.frameWork, unit: "× the full redraw's frame work per notch", goal: 0.5)
+        report(target: "scroll-cpu-copy-vs-full", value: c.cpu / f.cpu, unit: "× the full redraw's app CPU per notch", goal: 0.5)
     }
 
-    /// `notches` wheel notches at `point` (down for half, up for the other half), each waiting for the
-    /// frame that shows it: the app's CPU per notch (ms, the XTest calls and the harness's idle cost
-    /// left out), the frames drawn, and the pixels composited per frame.
+    /// What one condition measured, over its rounds.
+    struct Measured {
+        var cpu = 0.0, frameWork = 0.0, pixels = 0.0, frames = 0, notches = 0
+        mutating func add(_ part: (cpu: Double, frameWork: Double, frames: Int, pixels: Double)) {
+            cpu += part.cpu * 10
+            frameWork += part.frameWork * 10
+            pixels += part.pixels * Double(part.frames)
+            frames += part.frames
+            notches += 10
+        }
+        var perNotch: (cpu: Double, frameWork: Double, pixels: Double) {
+            (cpu / Double(notches), frameWork / Double(notches), pixels / Double(max(frames, 1)))
+        }
+    }
+
+    /// `notches` wheel notches at `point` (down or up), each waiting for the frame that shows it: the
+    /// app's CPU per notch (ms, the XTest calls and the harness's idle cost left out), the frames' own
+    /// work per notch (ms), the frames drawn, and the pixels composited per frame.
     @MainActor
     static func scroll(app: AppHarness, scene: UIWindowScene, scrollView: UIScrollView, input: SyntheticInput, at point: (x: Int, y: Int),
-                       harness: Double) async -> (cpu: Double, frameWork: Double, frames: Int, pixels: Double) {
+                       harness: Double, notches: Int, down: Bool) async -> (cpu: Double, frameWork: Double, frames: Int, pixels: Double) {
         app.clearEvents()
         var hand = 0.0
         let cpuBefore = ResizeDragBenchmark.processCPUSeconds(), start = ResizeDragBenchmark.monotonic()
-        for step in 0..<notches {
+        for _ in 0..<notches {
             let before = scrollView.contentOffset
             let handBefore = ResizeDragBenchmark.threadCPUSeconds()
-            input.click(at: point, button: step < notches / 2 ? 5 : 4)
+            input.click(at: point, button: down ? 5 : 4)
             hand += ResizeDragBenchmark.threadCPUSeconds() - handBefore
             var scanned = app.traceEvents.count
             var shown = false
@@ -101,8 +126,6 @@ enum ScrollCopyBenchmark: Benchmark {
         let work = frames.reduce(0.0) { sum, frame in
             sum + ["layoutMs", "drawMs", "presentMs"].reduce(0.0) { $0 + (frame[$1] as? Double ?? 0) }
         }
-        // Let the pan end and the indicators go before the next run.
-        await app.run(for: 1.5)
         return (cpu, work / Double(notches), frames.count, pixels.isEmpty ? .nan : pixels.reduce(0, +) / Double(pixels.count))
     }
 }
