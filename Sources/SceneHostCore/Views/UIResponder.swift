@@ -32,11 +32,13 @@ open class UIResponder: Hashable {
 
     // MARK: Presses
 
-    /// A key went down, delivered to the first responder. The default passes it to `next`, as UIKit;
+    /// A key went down, delivered to the first responder. The default types into a first responder
+    /// that implements `UIKeyInput` (see there), else passes the press to `next`, as UIKit;
     /// override and call super for keys you don't handle. A press nobody handles goes on to the focus
     /// system and the key commands. Auto-repeat delivers `pressesBegan` again for the same key
     /// (UIKit repeats only within its text system).
     open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        if typeIntoKeyInput(presses) { return }
         if let next { next.pressesBegan(presses, with: event) } else { event?.reachedEndOfChain = true }
     }
 
@@ -55,6 +57,9 @@ open class UIResponder: Hashable {
     open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
         if let next { next.pressesCancelled(presses, with: event) } else { event?.reachedEndOfChain = true }
     }
+
+    /// The undo manager of the responder chain: the default asks `next`; a window has one of its own.
+    open var undoManager: UndoManager? { next?.undoManager }
 
     // MARK: First responder
 
