@@ -132,6 +132,7 @@ extension Display {
         if let screenChangeEventType, event.type == screenChangeEventType {
             return .screenChanged(rotation: screenRotation(from: &event))
         }
+        if handleSelectionEvent(&event) { return .other(window: window) }
         if let keyboard, event.type == keyboard.eventBase {
             // XKB's notifications (a new keyboard, a changed map) share one event type.
             keyboard.keymapChanged()
