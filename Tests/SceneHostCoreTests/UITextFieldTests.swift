@@ -164,6 +164,14 @@ struct UITextFieldTests {
         #expect((field.selectedTextRange as? UITextFieldRange)?.range == 0..<5)
     }
 
+    @Test func theMiddleButtonPastesThePrimarySelection() {
+        let (scene, field) = fieldScene("ab")
+        UIPasteboard.primarySelection.string = "XY"
+        scene.pointerPressed(button: 3, at: CGPoint(x: 300, y: 37))
+        scene.pointerReleased(button: 3, at: CGPoint(x: 300, y: 37))
+        #expect(field.text == "abXY" && field.isEditing)
+    }
+
     @Test func clearButtonAsksTheDelegateAndEmpties() {
         let (scene, field) = fieldScene("text")
         let delegate = FieldDelegate()

@@ -27,7 +27,7 @@ public final class UITextFieldRange: UITextRange {
 /// Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) through the window's `UndoManager` (typing coalesces into one
 /// step), Ctrl+C/X/V through `UIPasteboard.general`, Return (`textFieldShouldReturn`, then
 /// `.editingDidEndOnExit` and `.primaryActionTriggered`). The pointer places the caret, drags a
-/// selection, double-clicks a word. The caret blinks on the scene's animation clock for 10 seconds
+/// selection (which becomes X11's PRIMARY), double-clicks a word; the middle button pastes PRIMARY. The caret blinks on the scene's animation clock for 10 seconds
 /// after the last change, then stays (as GTK's does).
 ///
 /// Differs from UIKit: no on-screen keyboard, text input traits beyond `isSecureTextEntry`, left and
@@ -565,6 +565,7 @@ open class UITextField: UIControl, UITextInput {
         }
         if !isEditing { guard becomeFirstResponder() else { return false } }
         let offset = offset(at: point)
+
         if touch.tapCount == 2 {
             let word = wordRange(at: offset)
             select(word, anchor: word.lowerBound)
@@ -572,6 +573,18 @@ open class UITextField: UIControl, UITextInput {
             move(to: offset, extending: event?.modifierFlags.contains(.shift) ?? false)
         }
         return true
+    }
+
+    /// The middle button pastes X11's PRIMARY selection where it clicks, as X programs do (UIControl
+    /// leaves non-primary buttons to the responder chain, so the field takes them here).
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if let touch = touches.first, touch.type == .indirectPointer, event?.buttonMask == .button(3), isEnabled {
+            if !isEditing { guard becomeFirstResponder() else { return } }
+            move(to: offset(at: touch.location(in: self)), extending: false)
+            paste(UIPasteboard.primarySelection.string)
+            return
+        }
+        super.touchesBegan(touches, with: event)
     }
 
     open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
