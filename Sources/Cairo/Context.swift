@@ -65,9 +65,13 @@ public final class Context {
         cairo_pattern_set_extend(cairo_get_source(pointer), extend == .pad ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
     }
 
-    public enum Operator: Sendable { case over, source, clear
+    /// `destinationIn` keeps what is there only where the source covers it (an intersection of masks).
+    public enum Operator: Sendable { case over, source, clear, destinationIn
         var cairo: cairo_operator_t {
-            switch self { case .over: CAIRO_OPERATOR_OVER; case .source: CAIRO_OPERATOR_SOURCE; case .clear: CAIRO_OPERATOR_CLEAR }
+            switch self {
+            case .over: CAIRO_OPERATOR_OVER; case .source: CAIRO_OPERATOR_SOURCE; case .clear: CAIRO_OPERATOR_CLEAR
+            case .destinationIn: CAIRO_OPERATOR_DEST_IN
+            }
         }
     }
     public func setOperator(_ op: Operator) { cairo_set_operator(pointer, op.cairo) }

@@ -60,6 +60,33 @@ public final class ImageSurface: Surface {
             data.assumingMemoryBound(to: UInt8.self), format.cairo, Int32(width), Int32(height), Int32(stride)))
     }
 
+    /// Takes ownership of an image surface cairo made (a decoder's output).
+    init(adopting pointer: OpaquePointer) {
+        owner = nil
+        super.init(owning: pointer)
+    }
+
+    /// A copy of the pixels, drawn at `width`×`height` with cairo's good filter (or `fast`: the nearest
+    /// pixel).
+    public func scaled(toWidth width: Int, height: Int, fast: Bool = false) -> ImageSurface {
+        let result = ImageSurface(format: format == .rgb24 ? .rgb24 : .argb32, width: max(1, width), height: max(1, height))
+        let context = Context(surface: result)
+        context.scale(Double(max(1, width)) / Double(self.width), Double(max(1, height)) / Double(self.height))
+        context.setSource(self)
+        context.setSourceFilter(fast ? .fast : .good)
+        context.setSourceExtend(.pad)
+        context.setOperator(.source)
+        context.paint()
+        result.flush()
+        return result
+    }
+
+    /// A rectangle of the pixels as a surface of its own (sharing them, not copied): drawn with the
+    /// `pad` extend, its edges repeat its own pixels rather than blending with their neighbours.
+    public func region(x: Int, y: Int, width: Int, height: Int) -> Surface {
+        Surface(owning: cairo_surface_create_for_rectangle(pointer, Double(x), Double(y), Double(width), Double(height)))
+    }
+
     /// Reads a PNG file.
     public init(pngAt path: String) throws(CairoError) {
         owner = nil

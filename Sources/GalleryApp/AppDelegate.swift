@@ -28,6 +28,13 @@ public final class AppDelegate: UIResponder, UIApplicationDelegate {
         return manifest
     }
 
+    /// The Gallery's scenes by name, each as a function making its root view controller: what
+    /// `Gallery --contact-sheet DIR` renders at every iPad size.
+    public static let scenesForContactSheets: [(name: String, makeRootViewController: @MainActor () -> UIViewController)] = [
+        ("Mail", { MailViewController() }),
+        ("Settings", { SettingsContainerController() }),
+    ]
+
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         // The overlays show the device's orientation, which UIKit reports only while it generates
         // orientation notifications.
@@ -45,12 +52,13 @@ public final class AppDelegate: UIResponder, UIApplicationDelegate {
     public func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
                      options: UIScene.ConnectionOptions) -> UISceneConfiguration {
         let wantsSettings = options.userActivities.contains { $0.activityType == Self.settingsActivityType }
-        return UISceneConfiguration(name: wantsSettings ? "Settings" : "Mail", sessionRole: connectingSceneSession.role)
+        let wantsPhotos = options.userActivities.contains { $0.activityType == PhotosSceneDelegate.activityType }
+        return UISceneConfiguration(name: wantsPhotos ? "Photos" : wantsSettings ? "Settings" : "Mail", sessionRole: connectingSceneSession.role)
     }
 }
 
-/// Shortcuts every Gallery scene offers: Ctrl+N opens a new Mail scene, Ctrl+W closes this one,
-/// Ctrl+I hides or shows the overlays.
+/// Shortcuts every Gallery scene offers: Ctrl+N opens a new Mail scene, Ctrl+P a Photos scene,
+/// Ctrl+W closes this one, Ctrl+I hides or shows the overlays.
 @MainActor
 func sceneCommands(for controller: UIViewController) -> [UIKeyCommand] {
     [
@@ -59,6 +67,10 @@ func sceneCommands(for controller: UIViewController) -> [UIKeyCommand] {
         },
         UIKeyCommand(title: "New Mail Window", input: "n", modifierFlags: .control) { _ in
             UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
+        },
+        UIKeyCommand(title: "New Photos Window", input: "p", modifierFlags: .control) { _ in
+            UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(
+                role: .windowApplication, userActivity: NSUserActivity(activityType: PhotosSceneDelegate.activityType)))
         },
         UIKeyCommand(title: "Close Window", input: "w", modifierFlags: .control) { [weak controller] _ in
             guard let session = controller?.view.window?.windowScene?.session else { return }

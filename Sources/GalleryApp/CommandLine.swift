@@ -5,6 +5,7 @@ extension AppDelegate {
     /// `Gallery` opens its scenes on `$DISPLAY`. `Gallery --tour DIR` needs no display: it runs the
     /// Gallery on a private virtual display, resizes each scene through compact and regular sizes as a
     /// person would, and writes screenshots to DIR (without the overlay unless `--overlay` is given).
+    /// `Gallery --contact-sheet DIR` renders each scene offscreen at every iPad size into DIR.
     /// `--help` prints the usage; anything else is refused with one line and exit status 2.
     public static func main() {
         let options: Options
@@ -18,28 +19,32 @@ extension AppDelegate {
             print(usage, terminator: "")
             exit(0)
         }
-        if let directory = options.tour { runTour(writingTo: directory, showingOverlay: options.overlay) }
+        if let directory = options.tour { runTour(["--tour", directory] + (options.overlay ? ["--overlay"] : [])) }
+        if let directory = options.contactSheet { runTour(["--contact-sheet", directory] + (options.dark ? ["--dark"] : [])) }
         UIApplication.noDisplaySuggestion = "or run `Gallery --tour DIR`, which shows it on a private display with a window manager and writes screenshots to DIR"
         UIApplicationMain(AppDelegate.self)
     }
 
-    /// Runs the `GalleryTour` executable beside this one in this process's place (the tour links the
-    /// test kit, which the app does not).
-    private static func runTour(writingTo directory: String, showingOverlay: Bool) -> Never {
+    /// Runs the `GalleryTour` executable beside this one in this process's place with `options` (the
+    /// tour and the contact sheets link the test kit, which the app does not).
+    private static func runTour(_ options: [String]) -> Never {
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         let tour = executable.deletingLastPathComponent().appendingPathComponent("GalleryTour").path
-        let arguments = [tour, directory] + (showingOverlay ? ["--overlay"] : [])
+        let arguments = [tour] + options
         let argv = arguments.map { strdup($0) } + [nil]
         execv(tour, argv)
         FileHandle.standardError.write(Data("Gallery: cannot run the tour, \(tour): \(String(cString: strerror(errno))); build it with `swift build --product GalleryTour`\n".utf8))
         exit(2)
     }
 
-    /// The command line: `--help`, or `--tour DIR` with `--overlay`, or nothing.
+    /// The command line: `--help`, or `--tour DIR` with `--overlay`, or `--contact-sheet DIR` with
+    /// `--dark`, or nothing.
     struct Options {
         var help = false
         var tour: String?
         var overlay = false
+        var contactSheet: String?
+        var dark = false
 
         struct Refusal: Error, CustomStringConvertible { let description: String }
 
@@ -54,17 +59,25 @@ extension AppDelegate {
                         throw Refusal(description: "--tour needs the folder to write its screenshots to (--tour DIR)")
                     }
                     tour = directory
+                case "--contact-sheet":
+                    guard let directory = arguments.popFirst(), !directory.hasPrefix("-") else {
+                        throw Refusal(description: "--contact-sheet needs the folder to write the sheets to (--contact-sheet DIR)")
+                    }
+                    contactSheet = directory
+                case "--dark": dark = true
                 default:
                     throw Refusal(description: argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \(argument)")
                 }
             }
             if overlay, tour == nil, !help { throw Refusal(description: "--overlay goes with --tour DIR (the overlay shows in the app's windows anyway)") }
+            if dark, contactSheet == nil, !help { throw Refusal(description: "--dark goes with --contact-sheet DIR (set SCENEHOST_STYLE=dark for the app's windows)") }
+            if tour != nil, contactSheet != nil { throw Refusal(description: "--tour and --contact-sheet are separate runs: give one of them") }
         }
     }
 
     /// What `Gallery --help` prints.
     static let usage = """
-        Usage: Gallery [--tour DIR [--overlay]] [--help]
+        Usage: Gallery [--tour DIR [--overlay] | --contact-sheet DIR [--dark]] [--help]
 
         The Gallery shows a Mail scene and a Settings scene, each a window on $DISPLAY. Quit with Ctrl+C in its
         terminal: the windows that were open come back at the next launch.
@@ -73,6 +86,10 @@ extension AppDelegate {
           --tour DIR   run on a private virtual display (Xvfb and openbox; no $DISPLAY needed), resize each
                        scene through compact and regular sizes and write screenshots to DIR
           --overlay    with --tour: show the overlay (size, traits, frame time) in the screenshots
+          --contact-sheet DIR
+                       render each scene offscreen at every iPad size (each model, arrangement and
+                       orientation): DIR/<scene>.png, DIR/<scene>/<size>.png and DIR/index.json
+          --dark       with --contact-sheet: dark as well as light
           --help       print this help
 
         Shortcuts:
@@ -83,12 +100,15 @@ extension AppDelegate {
           Ctrl+I                     hide or show the overlay, in every window
           Ctrl+= (Ctrl++), Ctrl+-    text size up, down; Ctrl+0 back to the configured one
           Ctrl+→, Ctrl+←             turn the simulated device clockwise, counter-clockwise
+          Ctrl+Alt+1 … 6             snap the window to the iPad's full screen, 2/3, 1/2, 1/3, Slide Over,
+                                     Stage Manager size; Ctrl+Alt+0 gives it back its free size
 
         Environment:
           DISPLAY                     the X server to use
           SCENEHOST_STYLE             light or dark
           SCENEHOST_LAYOUT_DIRECTION  ltr or rtl
           SCENEHOST_CONTENT_SIZE      the text size: extraSmall … large (the default) … accessibilityExtraExtraExtraLarge
+          SCENEHOST_IPAD              the iPad Ctrl+Alt+1 … 6 snap to: 12.9 (the default), 11, 10.5, 9.7
           SCENEHOST_ORIENTATION       portrait, portraitUpsideDown, landscapeLeft (the default) or landscapeRight
           SCENEHOST_SCALE             device pixels per point, 0.5 to 8
           SCENEHOST_TRACE=FILE        append what the runtime decides to FILE, one JSON object per line

@@ -163,29 +163,28 @@ final class FlagView: UIView {
     }
 }
 
-/// A coloured circle with initials: its round and its soft shadow are its layer's.
+/// A coloured circle with a person symbol: its round and its soft shadow are its layer's.
 final class AvatarView: UIView {
+    private let person = UIImageView(image: UIImage(systemName: "person.fill"))
+
     init(name: String) {
         super.init(frame: .zero)
-        let initials = name.split(separator: " ").compactMap(\.first).prefix(2).map(String.init).joined()
         let palette: [UInt32] = [0x5E5CE6, 0xFF9F0A, 0x30B0C7, 0xFF375F, 0x34C759, 0xAF52DE, 0x0A84FF]
         backgroundColor = UIColor(rgb: palette[Int(name.unicodeScalars.reduce(0) { $0 + $1.value }) % palette.count])
         layer.shadowOpacity = 0.3
         layer.shadowRadius = 2
         layer.shadowOffset = CGSize(width: 0, height: 1.5)
-        let label = UILabel()
-        label.text = initials
-        label.font = .systemFont(ofSize: 13, weight: .bold)
-        label.textColor = .white
-        label.textAlignment = .center
-        // A frame-based subview inside a constraint-based view: it follows its superview's size.
-        label.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        addSubview(label)
+        // A system symbol, tinted white, in the middle at its own size.
+        person.preferredSymbolConfiguration = UIImage.SymbolConfiguration(pointSize: 15, weight: .semibold)
+        person.tintColor = .white
+        person.contentMode = .center
+        addSubview(person)
     }
 
     override func layoutSubviews() {
         super.layoutSubviews()
         layer.cornerRadius = bounds.width / 2
+        person.frame = bounds
         // A path casts the shadow without looking at the pixels, as on iOS.
         layer.shadowPath = UIBezierPath(ovalIn: bounds).cgPath
     }
@@ -200,31 +199,12 @@ extension UIView {
 /// A picture attached to a message, drawn from an image scaled to the view: smoothly when still,
 /// with the fast filter (and without its shadow) while the window is being resized.
 final class AttachmentView: UIView {
-    /// A made-up photograph: a sky gradient, hills and a sun, 640×360 points at 1×.
-    private static let image: UIImage = {
-        let format = UIGraphicsImageRendererFormat()
-        format.opaque = true
-        return UIGraphicsImageRenderer(size: CGSize(width: 640, height: 360), format: format).image { context in
-            for row in 0..<360 {
-                let t = CGFloat(row) / 360
-                UIColor(red: 0.35 + 0.4 * t, green: 0.55 + 0.3 * t, blue: 0.9 - 0.2 * t, alpha: 1).setFill()
-                context.fill(CGRect(x: 0, y: CGFloat(row), width: 640, height: 1))
-            }
-            UIColor(red: 1, green: 0.85, blue: 0.35, alpha: 1).setFill()
-            UIBezierPath(ovalIn: CGRect(x: 424, y: 64, width: 92, height: 92)).fill()
-            for (index, hill) in [(0.2, 0.45, 0.25), (0.25, 0.55, 0.3), (0.15, 0.4, 0.2)].enumerated() {
-                UIColor(red: hill.0, green: hill.1, blue: hill.2, alpha: 1).setFill()
-                let path = UIBezierPath()
-                path.move(to: CGPoint(x: 0, y: 360))
-                for x in stride(from: 0.0, through: 640, by: 8) {
-                    path.addLine(to: CGPoint(x: x, y: 250 + CGFloat(index) * 30 + 30 * sin(x / (60 + CGFloat(index) * 25) + CGFloat(index))))
-                }
-                path.addLine(to: CGPoint(x: 640, y: 360))
-                path.close()
-                path.fill()
-            }
-        }
-    }()
+    /// A made-up photograph (a sky, hills and a sun; a moon and stars in the dark), 640×360 points: a
+    /// JPEG in the Gallery's asset catalog with 1x, 2x and dark variants, resolved for the view's traits.
+    private static let picture = UIImage(named: "Picture", in: .module, compatibleWith: nil)
+    /// While the window is being resized: the picture at the size it had when the drag began, made
+    /// once, so each step scales a small image rather than the whole JPEG.
+    private var resizeThumbnail: (source: UIImage, image: UIImage)?
 
     override init(frame: CGRect) {
         super.init(frame: frame)
@@ -252,7 +232,15 @@ final class AttachmentView: UIView {
         // draw at this size, a visible hitch as a drag ends, for a sharpness hardly seen at 1.4×.
         context.interpolationQuality = resizing ? .none : .default
         if !resizing { UIBezierPath(roundedRect: picture, cornerRadius: 8).addClip() }
-        Self.image.draw(in: picture)
+        // The variant for the view's scale and appearance: a trait change draws it again.
+        if let image = Self.picture?.imageAsset?.image(with: traitCollection) ?? Self.picture {
+            if resizing, resizeThumbnail?.source !== image, let thumbnail = image.preparingThumbnail(of: picture.size) {
+                resizeThumbnail = (image, thumbnail)
+            } else if !resizing {
+                resizeThumbnail = nil
+            }
+            (resizing ? resizeThumbnail?.image ?? image : image).draw(in: picture)
+        }
         context.restoreGState()
         if resizing {
             let corners = UIBezierPath(rect: picture)
@@ -264,14 +252,16 @@ final class AttachmentView: UIView {
 }
 
 /// The open message: subject, sender and wrapped paragraphs in a vertical stack, at most 640 points
-/// wide.
-final class MessageDetailView: UIView {
+/// wide, in a scroll view (the wheel, a touchpad, a drag or the keyboard scroll a long message, and
+/// every text size shows all of it).
+final class MessageDetailView: UIScrollView {
     private let subject = UILabel(), sender = UILabel()
-    private let column = WholeItemsStackView()
+    private let column = UIStackView()
 
     override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = .systemBackground
+        alwaysBounceVertical = true
         // Text in the reading pane grows with the reader's text size (Ctrl+= / Ctrl+-).
         subject.font = UIFontMetrics(forTextStyle: .title1).scaledFont(for: .systemFont(ofSize: 24, weight: .bold))
         subject.adjustsFontForContentSizeCategory = true
@@ -297,8 +287,11 @@ final class MessageDetailView: UIView {
         ])
     }
 
-    /// The window's height changed: what fits in the pane changed.
-    override func layoutSubviews() { column.leaveOutWhatDoesNotFit() }
+    /// The content is the column and its margin: as tall as the message at the reader's text size.
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        contentSize = CGSize(width: bounds.width, height: column.frame.maxY + 28)
+    }
 
     /// The picture every message carries (the Gallery shows how to draw cheaply during a drag).
     let attachment = AttachmentView()
@@ -356,6 +349,7 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
             if isCollapsed { show(.supplementary) }
         }
         reader.show(Mailbox.messages[0])
+        installPresentationButtons()
     }
 
     override func viewDidLoad() {
@@ -640,7 +634,7 @@ final class MessageListViewController: MailColumnViewController {
     }
 
     /// Files message `index` in `destination` (until the next launch); the selection moves on from it.
-    fileprivate func file(_ index: Int, in destination: MailboxName) {
+    func file(_ index: Int, in destination: MailboxName) {
         guard rows.indices.contains(index), rows.filter({ !$0.isHidden }).count > 1 else { return }
         filed[index] = destination
         filter()

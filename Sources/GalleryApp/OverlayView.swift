@@ -120,7 +120,7 @@ final class OverlayView: UIView {
         let geometry = scene.effectiveGeometry
         let status = Status(state: scene.activationState, resizing: geometry.isInteractivelyResizing,
                             device: UIDevice.current.orientation, interface: geometry.interfaceOrientation,
-                            locked: geometry.isInterfaceOrientationLocked)
+                            locked: geometry.isInterfaceOrientationLocked, arrangement: scene.simulatedArrangement)
         // Called at every layout as well as at every new geometry: nothing to write when nothing it
         // shows changed.
         let shown = Shown(size: size, frameText: frameText, status: status), previous = lastShown
@@ -141,6 +141,8 @@ final class OverlayView: UIView {
                 "state: \(status.state)\(status.resizing ? "  resizing" : "")",
                 "device: \(status.device)  ui: \(status.interface)\(status.locked ? " locked" : "")",
                 "text: \(traits.preferredContentSizeCategory)",
+                // The multitasking simulator's arrangement (Ctrl+Alt+1 … 6), when the window is snapped.
+                status.arrangement.map { "iPad \(UIApplication.shared.iPadModel.name): \($0.label)" } ?? "free-form",
             ]
         }
         show(["\(Int(size.width)) × \(Int(size.height)) pt  @\(scale)x"] + statusLines + [
@@ -178,6 +180,7 @@ final class OverlayView: UIView {
         var device: UIDeviceOrientation
         var interface: UIInterfaceOrientation
         var locked: Bool
+        var arrangement: IPadModel.Arrangement?
     }
     private var shownTraits: UITraitCollection?
     private var statusLines: [String] = []

@@ -20,7 +20,7 @@ final class SettingsRowView: UIView {
         super.init(frame: .zero)
         // A grouped form's rows stand out from its background, in dark mode too (black behind
         // dark grey), with UIKit's grouped colours.
-        backgroundColor = .secondarySystemGroupedBackground
+        backgroundColor = FormColors.row
         // Both grow with the reader's text size (Ctrl+= / Ctrl+-); the labels' intrinsic sizes follow,
         // so the rows grow too.
         title.text = text
@@ -133,14 +133,14 @@ final class ValuePopUpButton: UIButton {
 /// The Settings scene's root: a titled form of rows, full width when compact, centred and at most
 /// 720 points wide when regular.
 final class SettingsViewController: UIViewController {
-    /// Rows that do not fit whole in the window are left out, not cut off mid-line (the form does not
-    /// scroll yet).
-    private let form = WholeItemsStackView()
+    /// The form scrolls: at the largest text sizes, or in a short window, every row can be reached.
+    let scroller = UIScrollView()
+    private let form = UIStackView()
     private var formInset: NSLayoutConstraint?
     let overlay = OverlayView()
 
     override func viewDidLoad() {
-        view.backgroundColor = .systemGroupedBackground
+        view.backgroundColor = FormColors.form
         let defaults = AppDelegate.userDefaults
         // Each switch is a setting the person expects kept: read from the user defaults, written back
         // at every change.
@@ -170,13 +170,18 @@ final class SettingsViewController: UIViewController {
         form.axis = .vertical
         for row in rows { form.addArrangedSubview(row) }
         form.translatesAutoresizingMaskIntoConstraints = false
-        view.addSubview(form)
+        scroller.translatesAutoresizingMaskIntoConstraints = false
+        scroller.alwaysBounceVertical = true
+        view.addSubview(scroller)
+        scroller.addSubview(form)
         // At most 720 wide, as wide as the inset allows below that, centred.
         let fill = form.widthAnchor.constraint(equalTo: view.widthAnchor)
         fill.priority = UILayoutPriority(999)
         NSLayoutConstraint.activate([
-            form.topAnchor.constraint(equalTo: view.topAnchor, constant: 16),
-            form.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+            scroller.leadingAnchor.constraint(equalTo: view.leadingAnchor), scroller.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            scroller.topAnchor.constraint(equalTo: view.topAnchor), scroller.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+            form.topAnchor.constraint(equalTo: scroller.topAnchor, constant: 16),
+            form.centerXAnchor.constraint(equalTo: scroller.centerXAnchor),
             form.widthAnchor.constraint(lessThanOrEqualToConstant: 720), fill,
         ])
         view.addSubview(overlay)
@@ -195,6 +200,11 @@ final class SettingsViewController: UIViewController {
     }
 
     override func viewWillLayoutSubviews() { overlay.place(in: view) }
+
+    /// The content is the form and its margin: as tall as the rows at the reader's text size.
+    override func viewDidLayoutSubviews() {
+        scroller.contentSize = CGSize(width: scroller.bounds.width, height: form.frame.maxY + 16)
+    }
 
     /// Back from a choices page: the pop-up buttons show what was chosen there, and the form takes the
     /// keyboard again (its key commands are the scene's).
@@ -237,9 +247,6 @@ final class SettingsViewController: UIViewController {
         stack.alignment = .center
         return stack
     }
-
-    /// The window's size changed: what fits in it changed.
-    override func viewDidLayoutSubviews() { form.leaveOutWhatDoesNotFit() }
 
     override var keyCommands: [UIKeyCommand]? { sceneCommands(for: self) }
 
@@ -296,22 +303,23 @@ enum SettingsPage: String {
         }
     }
 
-    /// The grey chevron of a row that opens a page (the same grey in light and dark), and its mirror.
+    /// The grey chevron of a row that opens a page (the same grey in light and dark), and its mirror:
+    /// system symbols drawn in that grey.
     @MainActor static let chevron = chevron(pointingLeft: false), leftChevron = chevron(pointingLeft: true)
 
-    @MainActor private static func chevron(pointingLeft left: Bool) -> UIImage {
-        UIGraphicsImageRenderer(size: CGSize(width: 9, height: 15)).image { context in
-            let path = UIBezierPath()
-            path.move(to: CGPoint(x: left ? 7.5 : 1.5, y: 1.5))
-            path.addLine(to: CGPoint(x: left ? 1.5 : 7.5, y: 7.5))
-            path.addLine(to: CGPoint(x: left ? 7.5 : 1.5, y: 13.5))
-            path.lineWidth = 2
-            path.lineCapStyle = .round
-            path.lineJoinStyle = .round
-            context.cgContext.setStrokeColor(UIColor(rgb: 0xC4C4C7))
-            path.stroke()
-        }
+    @MainActor private static func chevron(pointingLeft left: Bool) -> UIImage? {
+        UIImage(systemName: left ? "chevron.left" : "chevron.right",
+                withConfiguration: UIImage.SymbolConfiguration(pointSize: 12, weight: .semibold))?
+            .withTintColor(UIColor(rgb: 0xC4C4C7))
     }
+}
+
+/// The settings form's colours, named colours from the Gallery's asset catalog (light and dark, UIKit's
+/// grouped-form values): the rows and the background behind them.
+@MainActor
+enum FormColors {
+    static let row = UIColor(named: "RowBackground", in: .module, compatibleWith: nil) ?? .secondarySystemGroupedBackground
+    static let form = UIColor(named: "FormBackground", in: .module, compatibleWith: nil) ?? .systemGroupedBackground
 }
 
 /// One choice on a page: its title, and a checkmark when chosen; a click chooses it.
@@ -322,7 +330,7 @@ final class ChoiceRowView: UIControl {
 
     init(_ text: String, last: Bool) {
         super.init(frame: .zero)
-        backgroundColor = .secondarySystemGroupedBackground
+        backgroundColor = FormColors.row
         title.text = text
         title.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 16))
         title.adjustsFontForContentSizeCategory = true
@@ -368,7 +376,7 @@ final class SettingsChoicesViewController: UIViewController {
     var chosen: String { AppDelegate.userDefaults.string(forKey: key) ?? initial }
 
     override func viewDidLoad() {
-        view.backgroundColor = .systemGroupedBackground
+        view.backgroundColor = FormColors.form
         let group = UIStackView()
         group.axis = .vertical
         group.layer.cornerRadius = 10

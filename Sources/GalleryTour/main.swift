@@ -5,11 +5,39 @@ import SceneHostTesting
 // The Gallery's screenshot tour, `Gallery --tour DIR [--overlay]` (which runs this executable), and what
 // `make run` shows without a display: the Gallery on a private virtual display (Xvfb and openbox), each
 // scene resized through compact and regular sizes, a screenshot at each written to DIR, one path a line.
+// And `Gallery --contact-sheet DIR [--dark]`: each scene rendered offscreen at every iPad size.
 // Kept apart from the Gallery so the app does not link the test kit.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let directory = arguments.first, !directory.hasPrefix("-"), arguments.dropFirst().allSatisfy({ $0 == "--overlay" }) else {
-    FileHandle.standardError.write(Data("GalleryTour: usage: GalleryTour DIR [--overlay]\n".utf8))
+let usage = "GalleryTour: usage: GalleryTour --tour DIR [--overlay] | --contact-sheet DIR [--dark]\n"
+guard arguments.count >= 2, !arguments[1].hasPrefix("-") else {
+    FileHandle.standardError.write(Data(usage.utf8))
+    exit(2)
+}
+let directory = arguments[1]
+if arguments[0] == "--contact-sheet", arguments.dropFirst(2).allSatisfy({ $0 == "--dark" }) {
+    MainActor.assumeIsolated {
+        AppDelegate.showsOverlay = false
+        var sheet = ContactSheet()
+        if arguments.contains("--dark") { sheet.styles = [.light, .dark] }
+        do {
+            let folder = URL(fileURLWithPath: directory)
+            var entries: [ContactSheet.IndexEntry] = []
+            for (name, make) in AppDelegate.scenesForContactSheets {
+                entries += try sheet.write(sceneNamed: name, to: folder, make)
+                print(folder.appendingPathComponent("\(name).png").path)
+            }
+            try ContactSheet.writeIndex(entries, to: folder)
+            print(folder.appendingPathComponent("index.json").path)
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("Gallery contact sheet failed: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}
+guard arguments[0] == "--tour", arguments.dropFirst(2).allSatisfy({ $0 == "--overlay" }) else {
+    FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
 let tour = ScreenshotTour(sizes: [

@@ -55,6 +55,16 @@ public final class AppHarness {
     /// Turns the app's simulated device a quarter turn, as Ctrl+Right (clockwise) or Ctrl+Left do.
     public func rotateDevice(clockwise: Bool) { runtime.rotateDevice(clockwise: clockwise) }
 
+    /// The iPad model the multitasking simulator snaps to (`SCENEHOST_IPAD` in an app).
+    public var iPadModel: IPadModel {
+        get { runtime.iPadModel }
+        set { runtime.iPadModel = newValue }
+    }
+
+    /// Snaps `scene`'s window to `arrangement` of `iPadModel` in the device's orientation, as Ctrl+Alt+1
+    /// … 6 do; nil gives it back its free size, as Ctrl+Alt+0.
+    public func snap(_ scene: UIScene, to arrangement: IPadModel.Arrangement?) { runtime.snap(scene, to: arrangement) }
+
     /// Puts the app's simulated device in `orientation`.
     public func setDeviceOrientation(_ orientation: UIDeviceOrientation) { runtime.setDeviceOrientation(orientation) }
 

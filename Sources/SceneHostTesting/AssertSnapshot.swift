@@ -69,45 +69,91 @@ public enum Snapshot {
     }
 }
 
+/// When `assertSnapshot` writes references, as swift-snapshot-testing's record modes: `SCENEHOST_RECORD`
+/// chooses (`missing`, `all`, `failed` or `never`; `1`/`true`/`yes` mean `all`). Unset, it is `never` when
+/// the `CI` variable is set to anything but `0`/`false`/`no` (CI must not pass by recording), else `missing`.
+public enum SnapshotRecordMode: String, Sendable, CaseIterable {
+    /// References that do not exist yet are written (and the test fails once, so someone looks).
+    case missing
+    /// Every reference is written again (each test fails once).
+    case all
+    /// A reference that does not match is replaced by the actual image (the test still fails).
+    case failed
+    /// Nothing is written: a missing reference fails the test.
+    case never
+
+    /// The mode the environment asks for; a value that is none of the modes is refused with the reason.
+    public static func fromEnvironment() -> Result<SnapshotRecordMode, RecordModeRefusal> {
+        let variables = EnvironmentVariables()
+        if let text = variables["SCENEHOST_RECORD"] {
+            if let mode = SnapshotRecordMode(rawValue: text.lowercased()) { return .success(mode) }
+            if let flag = EnvironmentVariables.flagValue(text) { return .success(flag ? .all : .missing) }
+            return .failure(RecordModeRefusal(description:
+                "SCENEHOST_RECORD=\(text) is not a record mode; use missing, all, failed or never"))
+        }
+        if let ci = variables["CI"], EnvironmentVariables.flagValue(ci) != false { return .success(.never) }
+        return .success(.missing)
+    }
+
+    public struct RecordModeRefusal: Error, CustomStringConvertible {
+        public let description: String
+    }
+}
+
 /// Checks `image` against the reference `__Snapshots__/<test file>/<name>.png` beside the calling test
-/// file.
+/// file, within `tolerance`, recording references as `record` (default: `SnapshotRecordMode.fromEnvironment()`)
+/// says.
 ///
-/// - No reference yet, or `SCENEHOST_RECORD=1`: the image is written as the reference and the test fails
-///   with a note to look at it and run again (so a reference never appears unnoticed).
-/// - A mismatch: the actual image and a diff (differing pixels in red) are written to
-///   `.build/snapshot-failures/` (or `$SCENEHOST_ARTIFACTS`) and the failure names both paths.
+/// A failure writes, in a folder per test file (`.build/snapshot-failures/<test file>/`, or under
+/// `$SCENEHOST_ARTIFACTS`), `<name>.reference.png`, `<name>.actual.png` and `<name>.diff.png`
+/// (differing pixels in red on a faded reference), and its message names them and what to run to
+/// record the image as the new reference.
 public func assertSnapshot(_ image: ImageSurface, named name: String, tolerance: SnapshotTolerance = SnapshotTolerance(),
+                           record: SnapshotRecordMode? = nil,
                            filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
     let testFile = URL(fileURLWithPath: filePath)
-    let directory = testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
-        .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
+    let testName = testFile.deletingPathExtension().lastPathComponent
+    let directory = testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__").appendingPathComponent(testName)
     let referencePath = directory.appendingPathComponent(name + ".png").path
-    var recording = false
-    if let text = EnvironmentVariables()["SCENEHOST_RECORD"] {
-        if let value = EnvironmentVariables.flagValue(text) { recording = value } else {
-            Issue.record("SCENEHOST_RECORD=\(text) is not a switch value; use 1, true or yes to record references, 0, false or no not to",
-                         sourceLocation: sourceLocation)
+    let mode: SnapshotRecordMode
+    if let record {
+        mode = record
+    } else {
+        switch SnapshotRecordMode.fromEnvironment() {
+        case .success(let chosen): mode = chosen
+        case .failure(let refusal):
+            Issue.record(Comment(rawValue: refusal.description), sourceLocation: sourceLocation)
             return
         }
     }
-
-    if recording || !FileManager.default.fileExists(atPath: referencePath) {
+    func writeReference(_ why: String) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try image.writePNG(to: referencePath)
-            Issue.record("Recorded the reference \(referencePath). Look at it, then run the test again without SCENEHOST_RECORD.",
-                         sourceLocation: sourceLocation)
+            let partial = directory.appendingPathComponent(".\(name).png.partial").path
+            try image.writePNG(to: partial)
+            guard rename(partial, referencePath) == 0 else { throw CairoError(String(cString: strerror(errno))) }
+            Issue.record("\(why): recorded \(referencePath). Look at it, then run the test again.", sourceLocation: sourceLocation)
         } catch {
             Issue.record("Could not record the reference \(referencePath): \(error)", sourceLocation: sourceLocation)
         }
-        return
+    }
+
+    let exists = FileManager.default.fileExists(atPath: referencePath)
+    if mode == .all { return writeReference("Recording every reference (SCENEHOST_RECORD=all)") }
+    if !exists {
+        if mode == .never {
+            Issue.record("No reference \(referencePath) for snapshot \"\(name)\", and references are not recorded here (SCENEHOST_RECORD=never, the default under CI). Record it with `SCENEHOST_RECORD=missing swift test --filter \(testName)` and commit it.",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        return writeReference("No reference for snapshot \"\(name)\" yet")
     }
 
     let reference: ImageSurface
     do {
         reference = try ImageSurface(pngAt: referencePath)
     } catch {
-        Issue.record("The reference \(referencePath) cannot be read (\(error)); record it again with SCENEHOST_RECORD=1.",
+        Issue.record("The reference \(referencePath) cannot be read (\(error)); record it again with `SCENEHOST_RECORD=failed swift test --filter \(testName)`.",
                      sourceLocation: sourceLocation)
         return
     }
@@ -115,20 +161,27 @@ public func assertSnapshot(_ image: ImageSurface, named name: String, tolerance:
     let withinTolerance = !comparison.sizeMismatch && comparison.differingFraction <= tolerance.differingFraction
     if withinTolerance { return }
 
-    let artifacts = EnvironmentVariables()["SCENEHOST_ARTIFACTS"]
+    let root = EnvironmentVariables()["SCENEHOST_ARTIFACTS"].map { URL(fileURLWithPath: $0) }
         ?? testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/snapshot-failures").path
-    try? FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
-    let actualPath = artifacts + "/\(name).actual.png"
-    let diffPath = artifacts + "/\(name).diff.png"
+            .appendingPathComponent(".build/snapshot-failures")
+    let artifacts = root.appendingPathComponent(testName)
+    try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+    let actualPath = artifacts.appendingPathComponent("\(name).actual.png").path
+    let diffPath = artifacts.appendingPathComponent("\(name).diff.png").path
+    let referenceCopy = artifacts.appendingPathComponent("\(name).reference.png").path
     try? image.writePNG(to: actualPath)
-    try? comparison.diff?.writePNG(to: diffPath)
+    try? reference.writePNG(to: referenceCopy)
+    if let diff = comparison.diff { try? diff.writePNG(to: diffPath) } else { unlink(diffPath) }
     let what = comparison.sizeMismatch
         ? "size \(image.width)×\(image.height) differs from the reference's \(reference.width)×\(reference.height)"
         : String(format: "%d of %d pixels (%.3f%%) differ by more than %d, above the %.3f%% allowed",
                  comparison.differingPixels, comparison.totalPixels, comparison.differingFraction * 100,
                  tolerance.perPixel, tolerance.differingFraction * 100)
-    let diffNote = comparison.sizeMismatch ? "" : ", diff: \(diffPath)"
-    Issue.record("Snapshot \"\(name)\" does not match \(referencePath): \(what). Actual: \(actualPath)\(diffNote). If the change is intended, record again with SCENEHOST_RECORD=1.",
+    let diffNote = comparison.sizeMismatch ? "" : ", diff \(diffPath)"
+    if mode == .failed {
+        writeReference("Snapshot \"\(name)\" did not match (\(what); the old reference is at \(referenceCopy))")
+        return
+    }
+    Issue.record("Snapshot \"\(name)\" does not match \(referencePath): \(what). Open the actual image \(actualPath)\(diffNote) and reference \(referenceCopy). If the change is intended, run `SCENEHOST_RECORD=failed swift test --filter \(testName)` and commit the new reference.",
                  sourceLocation: sourceLocation)
 }

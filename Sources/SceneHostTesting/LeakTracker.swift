@@ -23,8 +23,8 @@ public final class LeakTracker: @MainActor CustomStringConvertible {
     public init() {}
 
     /// Tracks `scene`, its delegate, and everything it shows now: each window, every view controller
-    /// (root, children and presented ones), every view, every constraint installed on a view and every
-    /// gesture recognizer attached to one.
+    /// (root, children and presented ones, with their presentation controllers), every view, every
+    /// constraint installed on a view and every gesture recognizer attached to one.
     public func track(_ scene: UIWindowScene) {
         track(scene, as: "UIWindowScene")
         if let delegate = scene.delegate { track(delegate, as: "UISceneDelegate") }
@@ -50,7 +50,14 @@ public final class LeakTracker: @MainActor CustomStringConvertible {
         track(controller, as: "UIViewController")
         if let view = controller.viewIfLoaded, view.superview == nil { track(view: view) }
         for child in controller.children { track(controller: child) }
-        if let presented = controller.presentedViewController { track(controller: presented) }
+        if let presented = controller.presentedViewController {
+            track(controller: presented)
+            // Its presentation controller, with the container view and chrome it made.
+            if let presentation = presented.presentationController {
+                track(presentation, as: "UIPresentationController")
+                if let container = presentation.containerView { track(view: container) }
+            }
+        }
     }
 
     /// How many objects were tracked.

@@ -24,11 +24,11 @@ struct DrawingTests {
             context.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
         }
         #expect(picture.size == CGSize(width: 10, height: 5) && picture.scale == 2)
-        #expect(picture.surface.width == 20 && picture.surface.height == 10)
-        #expect(picture.surface.pixel(x: 9, y: 9) == Self.red)
-        #expect(picture.surface.pixel(x: 10, y: 9) == 0, "clear beyond what was filled")
+        #expect(picture.surface!.width == 20 && picture.surface!.height == 10)
+        #expect(picture.surface!.pixel(x: 9, y: 9) == Self.red)
+        #expect(picture.surface!.pixel(x: 10, y: 9) == 0, "clear beyond what was filled")
         #expect(UIGraphicsGetCurrentContext() == nil, "the renderer's context is current only while it draws")
-        #expect(image(4, 4, opaque: true) { _ in }.surface.pixel(x: 2, y: 2) == 0xFF00_0000, "an opaque image starts black")
+        #expect(image(4, 4, opaque: true) { _ in }.surface!.pixel(x: 2, y: 2) == 0xFF00_0000, "an opaque image starts black")
     }
 
     @Test func theDefaultFormatTakesTheScaleOfTheCurrentTraits() {
@@ -45,8 +45,8 @@ struct DrawingTests {
             UIColor.blue.setFill()
             context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
         }
-        #expect(halfway?.surface.pixel(x: 1, y: 1) == Self.red)
-        #expect(final.surface.pixel(x: 1, y: 1) == Self.blue)
+        #expect(halfway?.surface!.pixel(x: 1, y: 1) == Self.red)
+        #expect(final.surface!.pixel(x: 1, y: 1) == Self.blue)
     }
 
     @Test func restoringTheGraphicsStateBringsBackTheColoursAndAlpha() {
@@ -58,7 +58,7 @@ struct DrawingTests {
             context.cgContext.restoreGState()
             context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
         }
-        #expect(picture.surface.pixel(x: 1, y: 1) == Self.red)
+        #expect(picture.surface!.pixel(x: 1, y: 1) == Self.red)
     }
 
     @Test func evenOddPathsLeaveHolesWhereShapesOverlap() {
@@ -71,9 +71,9 @@ struct DrawingTests {
                 path.fill()
             }
         }
-        #expect(ring(evenOdd: false).surface.pixel(x: 10, y: 10) == Self.red, "both run clockwise: no hole")
-        #expect(ring(evenOdd: true).surface.pixel(x: 10, y: 10) == 0)
-        #expect(ring(evenOdd: true).surface.pixel(x: 2, y: 10) == Self.red)
+        #expect(ring(evenOdd: false).surface!.pixel(x: 10, y: 10) == Self.red, "both run clockwise: no hole")
+        #expect(ring(evenOdd: true).surface!.pixel(x: 10, y: 10) == 0)
+        #expect(ring(evenOdd: true).surface!.pixel(x: 2, y: 10) == Self.red)
     }
 
     @Test func theClearBlendModeErasesAndAlphaFades() {
@@ -84,12 +84,12 @@ struct DrawingTests {
             UIColor.red.setFill()
             UIBezierPath(rect: CGRect(x: 0, y: 0, width: 20, height: 2)).fill(with: .normal, alpha: 0.5)
         }
-        #expect(picture.surface.pixel(x: 10, y: 10) == 0)
-        #expect(picture.surface.pixel(x: 2, y: 10) == Self.white)
-        let faded = picture.surface.pixel(x: 10, y: 1)
+        #expect(picture.surface!.pixel(x: 10, y: 10) == 0)
+        #expect(picture.surface!.pixel(x: 2, y: 10) == Self.white)
+        let faded = picture.surface!.pixel(x: 10, y: 1)
         #expect(faded >> 24 == 0xFF && (faded >> 16) & 0xFF == 0xFF && (faded >> 8) & 0xFF > 0x70 && (faded >> 8) & 0xFF < 0x90,
                 "half red over white: \(String(faded, radix: 16))")
-        #expect(picture.surface.pixel(x: 10, y: 4) == Self.white, "the blend mode and alpha were for that fill only")
+        #expect(picture.surface!.pixel(x: 10, y: 4) == Self.white, "the blend mode and alpha were for that fill only")
     }
 
     @Test func aClipHoldsUntilTheStateIsRestored() {
@@ -102,9 +102,9 @@ struct DrawingTests {
             UIColor.blue.setFill()
             context.fill(CGRect(x: 19, y: 19, width: 1, height: 1))
         }
-        #expect(picture.surface.pixel(x: 10, y: 10) == Self.red)
-        #expect(picture.surface.pixel(x: 1, y: 1) == 0, "outside the oval")
-        #expect(picture.surface.pixel(x: 19, y: 19) == Self.blue, "no clip after restoreGState")
+        #expect(picture.surface!.pixel(x: 10, y: 10) == Self.red)
+        #expect(picture.surface!.pixel(x: 1, y: 1) == 0, "outside the oval")
+        #expect(picture.surface!.pixel(x: 19, y: 19) == Self.blue, "no clip after restoreGState")
     }
 
     @Test func arcsTurnClockwiseOnScreen() {
@@ -118,10 +118,10 @@ struct DrawingTests {
             }
         }
         // From three o'clock, clockwise on screen goes down to six o'clock.
-        #expect(wedge(clockwise: true).surface.pixel(x: 14, y: 14) == Self.red)
-        #expect(wedge(clockwise: true).surface.pixel(x: 14, y: 6) == 0)
-        #expect(wedge(clockwise: false).surface.pixel(x: 14, y: 6) == Self.red)
-        #expect(wedge(clockwise: false).surface.pixel(x: 14, y: 14) == 0)
+        #expect(wedge(clockwise: true).surface!.pixel(x: 14, y: 14) == Self.red)
+        #expect(wedge(clockwise: true).surface!.pixel(x: 14, y: 6) == 0)
+        #expect(wedge(clockwise: false).surface!.pixel(x: 14, y: 6) == Self.red)
+        #expect(wedge(clockwise: false).surface!.pixel(x: 14, y: 14) == 0)
     }
 
     @Test func pathsTrackWhereTheyEnd() {
@@ -150,10 +150,10 @@ struct DrawingTests {
                 path.stroke()
             }
         }
-        let butt = line(cap: .butt).surface
+        let butt = line(cap: .butt).surface!
         #expect(butt.pixel(x: 10, y: 8) == Self.blue && butt.pixel(x: 10, y: 11) == Self.blue)
         #expect(butt.pixel(x: 10, y: 13) == 0 && butt.pixel(x: 16, y: 10) == 0)
-        #expect(line(cap: .square).surface.pixel(x: 16, y: 10) == Self.blue, "a square cap reaches half the width past the end")
+        #expect(line(cap: .square).surface!.pixel(x: 16, y: 10) == Self.blue, "a square cap reaches half the width past the end")
     }
 
     @Test func imagesDrawScaledAsTheContextsInterpolationSays() {
@@ -167,7 +167,7 @@ struct DrawingTests {
             image(20, 10) { context in
                 context.cgContext.interpolationQuality = quality
                 halves.draw(in: CGRect(x: 0, y: 0, width: 20, height: 10))
-            }.surface
+            }.surface!
         }
         #expect(stretched(.none).pixel(x: 9, y: 5) == 0xFF00_0000 && stretched(.none).pixel(x: 10, y: 5) == Self.white)
         let nearest = stretched(.none)
@@ -193,7 +193,7 @@ struct DrawingTests {
             UIColor.blue.setFill()
             context.fill(CGRect(x: 5, y: 5, width: 1, height: 1))
             dot.draw(in: CGRect(x: 4, y: 0, width: 2, height: 2), blendMode: .normal, alpha: 0.5)
-        }.surface
+        }.surface!
         #expect(canvas.pixel(x: 1, y: 1) == Self.red && canvas.pixel(x: 2, y: 2) == Self.red)
         #expect(canvas.pixel(x: 4, y: 0) >> 24 > 0x70 && canvas.pixel(x: 4, y: 0) >> 24 < 0x90, "drawn at half alpha")
         #expect(canvas.pixel(x: 3, y: 3) == 0 && canvas.pixel(x: 0, y: 0) == 0)
@@ -211,7 +211,7 @@ struct DrawingTests {
                 _ = rendererContext.currentImage
             }
             picture = made
-            pixels = made.surface
+            pixels = made.surface!
             _ = image(8, 8) { _ in made.draw(in: CGRect(x: 0, y: 0, width: 8, height: 8)) }
         }
         #expect(picture == nil && pixels == nil && path == nil && context == nil)

@@ -303,8 +303,9 @@ struct TraitTransitionTests {
         root.log = []
         child.log = []
         _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 500, height: 600), displayScale: 1)
-        #expect(root.log == ["will compact (now regular)", "didChange"])
-        // With a new size, the blocks run once the scene is laid out at it.
+        // The alongside blocks run with the new size and traits applied, before layout; the completions
+        // once the scene is laid out at them.
+        #expect(root.log == ["will compact (now regular)", "didChange", "alongside 1 (now compact)", "alongside 2"])
         scene.layoutIfNeeded()
         #expect(root.log == ["will compact (now regular)", "didChange", "alongside 1 (now compact)", "alongside 2", "completion"])
         #expect(child.log.first == "will compact (now regular)", "forwarded to children by the default implementation")

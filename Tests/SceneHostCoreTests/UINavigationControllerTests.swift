@@ -110,6 +110,65 @@ final class UINavigationControllerTests {
         #expect(navigation.popViewController(animated: false) == nil, "nothing to pop at the root")
     }
 
+    /// Drags from `x` by `dx` over `steps` moves (10 ms apart from `time`), then lets go.
+    func drag(_ scene: UIWindowScene, from x: CGFloat, by dx: CGFloat, steps: Int = 6, at time: TimeInterval, pause: TimeInterval = 0.2) {
+        scene.pointerPressed(at: CGPoint(x: x, y: 300), timestamp: time)
+        for step in 1...steps {
+            scene.pointerMoved(to: CGPoint(x: x + dx * CGFloat(step) / CGFloat(steps), y: 301), timestamp: time + 0.01 * Double(step))
+        }
+        // A pause before letting go: no flick.
+        scene.pointerMoved(to: CGPoint(x: x + dx, y: 301), timestamp: time + 0.01 * Double(steps) + pause)
+        scene.pointerReleased(at: CGPoint(x: x + dx, y: 301), timestamp: time + 0.01 * Double(steps) + pause)
+    }
+
+    @Test func aBackSwipeFromTheLeadingEdgeFollowsThePointerAndPops() throws {
+        let log = NavigationLog()
+        let (navigation, a, scene) = shownStack(log)
+        let b = StackedController("B", log)
+        navigation.pushViewController(b, animated: false)
+        _ = log.take()
+        #expect(navigation.interactivePopGestureRecognizer?.isEnabled == true)
+        drag(scene, from: 300, by: 500, at: 10)
+        #expect(navigation.viewControllers == [a, b] && log.take().isEmpty, "a drag away from the edge does nothing")
+
+        scene.pointerPressed(at: CGPoint(x: 5, y: 300), timestamp: 20)
+        scene.pointerMoved(to: CGPoint(x: 25, y: 300), timestamp: 20.01)
+        scene.pointerMoved(to: CGPoint(x: 205, y: 300), timestamp: 20.02)
+        #expect(log.take() == ["B.willMove(nil) movingFrom", "B.willDisappear movingFrom", "A.willAppear", "willShow(A)", "A.isAppearing"],
+                "the pop begins as the drag does")
+        #expect(abs(b.view.frame.minX - 200) < 1, "B follows the pointer: \(b.view.frame.minX)")
+        #expect(a.view.frame.minX < 0 && a.view.superview != nil, "A waits under it, a little to the leading side")
+        scene.pointerMoved(to: CGPoint(x: 605, y: 300), timestamp: 20.03)
+        scene.pointerMoved(to: CGPoint(x: 605, y: 300), timestamp: 20.3)
+        scene.pointerReleased(at: CGPoint(x: 605, y: 300), timestamp: 20.3)
+        frame(scene, at: 100)
+        frame(scene, at: 101)
+        #expect(log.take() == ["B.didDisappear movingFrom", "A.didAppear", "B.didMove(nil)", "didShow(A)"], "let go past the middle, it completes")
+        #expect(navigation.viewControllers == [a] && b.parent == nil && b.viewIfLoaded?.superview == nil)
+    }
+
+    @Test func aBackSwipeLetGoEarlyIsCancelledAsInUIKit() throws {
+        let log = NavigationLog()
+        let (navigation, a, scene) = shownStack(log)
+        let b = StackedController("B", log)
+        navigation.pushViewController(b, animated: false)
+        b.navigationItem.title = "Bee"
+        _ = log.take()
+        drag(scene, from: 5, by: 200, at: 10)
+        #expect(navigation.viewControllers == [a], "during the swipe the stack is the popped one, as UIKit's")
+        frame(scene, at: 100)
+        frame(scene, at: 101)
+        #expect(log.take() == ["B.willMove(nil) movingFrom", "B.willDisappear movingFrom", "A.willAppear", "willShow(A)", "A.isAppearing",
+                               "B.willAppear", "A.willDisappear", "A.didDisappear", "B.isAppearing", "B.didAppear", "B.didMove"],
+                "cancelled: B appears again, A disappears, B stays a child")
+        #expect(navigation.viewControllers == [a, b] && b.parent === navigation && a.viewIfLoaded?.superview == nil)
+        #expect(b.view.frame.minX == 0 && navigation.navigationBar.items?.last === b.navigationItem)
+
+        navigation.interactivePopGestureRecognizer?.isEnabled = false
+        drag(scene, from: 5, by: 600, at: 200)
+        #expect(navigation.viewControllers == [a, b] && log.take().isEmpty, "no swipe when disabled")
+    }
+
     @Test func anImmediatePushAndPopFinishAtOnce() {
         let log = NavigationLog()
         let (navigation, a, _) = shownStack(log)
@@ -595,6 +654,13 @@ extension UINavigationControllerTests {
         #expect(navigation.navigationBar.backButton.configuration?.title == "Done")
         navigation.navigationBar.backButton.sendActions(for: .primaryActionTriggered)
         #expect(ran == 1 && navigation.topViewController === b, "the action runs instead of the pop")
-        #expect(navigation.interactivePopGestureRecognizer == nil)
+        let time = CACurrentMediaTime()
+        navigation.view.window!.windowScene!.pointerPressed(at: CGPoint(x: 5, y: 300), timestamp: time)
+        navigation.view.window!.windowScene!.pointerMoved(to: CGPoint(x: 400, y: 300), timestamp: time + 0.05)
+        navigation.view.window!.windowScene!.pointerReleased(at: CGPoint(x: 400, y: 300), timestamp: time + 0.1)
+        #expect(navigation.topViewController === b && ran == 1, "nor does a back swipe pop")
+        let window = navigation.view.window!
+        UIResponder.keyCommand(forInput: UIKeyCommand.inputEscape, modifierFlags: [], in: window.keyCommandResponders)?.perform()
+        #expect(navigation.topViewController === b && ran == 2, "Escape is the back button's click")
     }
 }

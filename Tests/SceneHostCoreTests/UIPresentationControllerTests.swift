@@ -36,7 +36,8 @@ struct UIPresentationControllerTests {
         #expect(image.pixel(x: 500, y: 400) == 0xff007aff)
         _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 500, height: 800), displayScale: 1)
         scene.layoutIfNeeded()
-        #expect(sheet.view.frame == CGRect(x: 0, y: 0, width: 500, height: 800), "compact width: the sheet fills the window")
+        #expect(sheet.view.frame == CGRect(x: 0, y: 10, width: 500, height: 790),
+                "compact width: a full-width sheet at its large detent, the window visible above it")
         root.dismiss(animated: false)
         #expect(root.presentedViewController == nil && sheet.presentingViewController == nil)
         #expect(sheet.viewIfLoaded?.window == nil)
@@ -62,5 +63,239 @@ struct UIPresentationControllerTests {
         presented.present(sheet, animated: false)
         scene.layoutIfNeeded()
         #expect(scene.supportedInterfaceOrientations == .portrait, "a sheet that does not cover the window does not decide")
+    }
+
+    /// Where each style puts the presented view in a regular window, a compact-width one and a
+    /// compact-height one.
+    @Test(arguments: [CGSize(width: 1000, height: 800), CGSize(width: 500, height: 800), CGSize(width: 1000, height: 400)])
+    func everyStylePlacesThePresentedViewForTheSizeClasses(size: CGSize) throws {
+        let regular = size.width >= 678 && size.height >= 500, compactHeight = size.height < 500
+        let bounds = CGRect(origin: .zero, size: size)
+        let sheetInCompactWidth = CGRect(x: 0, y: 10, width: size.width, height: size.height - 10)
+        let expected: [(UIModalPresentationStyle, CGRect, UIModalPresentationStyle)] = [
+            (.fullScreen, bounds, .fullScreen), (.overFullScreen, bounds, .overFullScreen),
+            (.currentContext, bounds, .currentContext), (.overCurrentContext, bounds, .overCurrentContext),
+            (.custom, bounds, .custom),
+            (.pageSheet, regular ? CGRect(x: 148, y: 20, width: 704, height: 760) : compactHeight ? bounds : sheetInCompactWidth, .pageSheet),
+            // A form sheet takes the content's preferred size.
+            (.formSheet, regular ? CGRect(x: 350, y: 300, width: 300, height: 200) : compactHeight ? bounds : sheetInCompactWidth, .formSheet),
+            (.automatic, regular ? CGRect(x: 350, y: 300, width: 300, height: 200) : compactHeight ? bounds : sheetInCompactWidth, .formSheet),
+            (.popover, regular ? CGRect(x: 10, y: 143, width: 320, height: 200) : compactHeight ? bounds : sheetInCompactWidth,
+             regular ? .popover : .formSheet),
+        ]
+        for (style, frame, effective) in expected {
+            let root = UIViewController()
+            let scene = presentationScene(size, root: root)
+            let presented = content(CGSize(width: 300, height: 200))
+            presented.modalPresentationStyle = style
+            if style == .popover {
+                presented.popoverPresentationController?.sourceView = root.view
+                presented.popoverPresentationController?.sourceRect = CGRect(x: 100, y: 100, width: 50, height: 30)
+            }
+            root.present(presented, animated: false)
+            presentationFrame(scene)
+            let presentation = try #require(presented.presentationController)
+            #expect(presented.view.frame == frame, "\(style) at \(size)")
+            #expect(presentation.effectiveStyle == effective, "\(style) at \(size)")
+            let removes = style == .fullScreen || style == .currentContext
+            #expect(root.view.isHidden == removes, "only full screen and current context take the presenter's view away (\(style))")
+            root.dismiss(animated: false)
+            #expect(!root.view.isHidden && presented.viewIfLoaded?.window == nil)
+        }
+    }
+
+    @Test func completionsRunAfterTheFrameThatShowsThePresentationIsLaidOutAndDrawn() throws {
+        final class Logging: UIViewController {
+            var log: [String] = []
+            override func viewDidAppear(_ animated: Bool) { log.append("didAppear") }
+            override func viewDidLayoutSubviews() { log.append("layout \(view.bounds.width)") }
+        }
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let sheet = Logging()
+        var presentedDone = false
+        root.present(sheet, animated: false) {
+            sheet.log.append("completion")
+            presentedDone = true
+        }
+        #expect(!presentedDone, "not before the frame")
+        presentationFrame(scene)
+        #expect(presentedDone)
+        #expect(sheet.log.last == "completion" && sheet.log.contains("layout 540.0") && sheet.log.contains("didAppear"), "\(sheet.log)")
+        var dismissed = false
+        root.dismiss(animated: false) { dismissed = true }
+        #expect(!dismissed && root.presentedViewController == nil, "unlinked at once, completed after the frame")
+        presentationFrame(scene)
+        #expect(dismissed)
+    }
+
+    @Test func anAnimatedPresentationSlidesUpWithItsCoordinatorAndCompletesAfterTheAnimation() throws {
+        final class Sheet: UIViewController {
+            var log: [String] = []
+            var seen: (animated: Bool, duration: TimeInterval)?
+            override func viewWillAppear(_ animated: Bool) {
+                guard let coordinator = transitionCoordinator else { return }
+                seen = (coordinator.isAnimated, coordinator.transitionDuration)
+                coordinator.animate(alongsideTransition: { _ in self.log.append("alongside") }, completion: { _ in self.log.append("coordinator completion") })
+            }
+            override func viewDidAppear(_ animated: Bool) { log.append("didAppear \(animated)") }
+        }
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let sheet = Sheet()
+        root.present(sheet, animated: true) { sheet.log.append("completion") }
+        #expect(sheet.seen?.animated == true && sheet.seen?.duration == 0.35)
+        #expect(sheet.log == ["alongside"], "alongside blocks run in the animation block")
+        presentationFrame(scene, at: 100)
+        presentationFrame(scene, at: 100.1)
+        let shown = try #require(sheet.view.layer.presentation())
+        #expect(shown.affineTransform().ty > 50, "sliding up from below: \(shown.affineTransform().ty)")
+        #expect(sheet.view.transform == .identity, "the model is at rest")
+        #expect(sheet.transitionCoordinator != nil && root.transitionCoordinator != nil)
+        presentationFrame(scene, at: 101)
+        #expect(sheet.log == ["alongside", "didAppear true", "coordinator completion", "completion"])
+        #expect(sheet.transitionCoordinator == nil)
+        var done = false
+        root.dismiss(animated: true) { done = true }
+        #expect(root.presentedViewController === sheet && sheet.isBeingDismissed, "linked until the animation ends")
+        presentationFrame(scene, at: 200)
+        presentationFrame(scene, at: 201)
+        #expect(done && root.presentedViewController == nil && sheet.viewIfLoaded?.window == nil)
+    }
+
+    @Test func aCustomPresentationUsesTheDelegatesControllerAndAnimatorInUIKitsOrder() throws {
+        final class Log { var entries: [String] = [] }
+        final class Custom: UIPresentationController {
+            let log: Log
+            init(presented: UIViewController, presenting: UIViewController?, log: Log) {
+                self.log = log
+                super.init(presentedViewController: presented, presenting: presenting)
+            }
+            override var frameOfPresentedViewInContainerView: CGRect {
+                CGRect(x: 0, y: (containerView?.bounds.height ?? 0) - 200, width: containerView?.bounds.width ?? 0, height: 200)
+            }
+            override var shouldRemovePresentersView: Bool { false }
+            override func presentationTransitionWillBegin() {
+                log.entries.append("willBegin container \(containerView != nil)")
+                presentedViewController.transitionCoordinator?.animate(alongsideTransition: { _ in self.log.entries.append("alongside") }, completion: nil)
+            }
+            override func presentationTransitionDidEnd(_ completed: Bool) { log.entries.append("didEnd \(completed)") }
+            override func dismissalTransitionWillBegin() { log.entries.append("dismissal willBegin") }
+            override func dismissalTransitionDidEnd(_ completed: Bool) { log.entries.append("dismissal didEnd \(completed)") }
+            override func containerViewWillLayoutSubviews() { if !log.entries.contains("layout") { log.entries.append("layout") } }
+        }
+        final class Animator: UIViewControllerAnimatedTransitioning {
+            let log: Log
+            init(log: Log) { self.log = log }
+            func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 0.5 }
+            func animateTransition(using context: any UIViewControllerContextTransitioning) {
+                let view = context.view(forKey: .to) ?? context.view(forKey: .from)
+                let presenting = context.view(forKey: .to) != nil
+                log.entries.append("animate \(presenting ? "in" : "out") \(context.isAnimated)")
+                if presenting, let controller = context.viewController(forKey: .to) {
+                    log.entries.append("final \(context.finalFrame(for: controller).height)")
+                }
+                view?.alpha = presenting ? 0 : 1
+                UIView.animate(withDuration: 0.5, animations: { view?.alpha = presenting ? 1 : 0 }, completion: { _ in
+                    context.completeTransition(true)
+                })
+            }
+            func animationEnded(_ transitionCompleted: Bool) { log.entries.append("ended") }
+        }
+        final class Delegate: UIViewControllerTransitioningDelegate {
+            let log: Log
+            init(log: Log) { self.log = log }
+            func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                        source: UIViewController) -> UIPresentationController? {
+                Custom(presented: presented, presenting: presenting, log: log)
+            }
+            func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                                     source: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { Animator(log: log) }
+            func animationController(forDismissed dismissed: UIViewController) -> (any UIViewControllerAnimatedTransitioning)? { Animator(log: log) }
+        }
+        let log = Log()
+        let delegate = Delegate(log: log)
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 800, height: 600), root: root)
+        let drawer = content()
+        drawer.modalPresentationStyle = .custom
+        drawer.transitioningDelegate = delegate
+        root.present(drawer, animated: true) { log.entries.append("completion") }
+        #expect(drawer.presentationController is Custom)
+        presentationFrame(scene, at: 10)
+        presentationFrame(scene, at: 11)
+        #expect(drawer.view.frame == CGRect(x: 0, y: 400, width: 800, height: 200))
+        #expect(log.entries == ["willBegin container true", "layout", "animate in true", "final 200.0", "alongside", "didEnd true", "ended", "completion"],
+                "\(log.entries)")
+        log.entries = []
+        root.dismiss(animated: true) { log.entries.append("completion") }
+        presentationFrame(scene, at: 20)
+        presentationFrame(scene, at: 21)
+        #expect(log.entries == ["dismissal willBegin", "animate out true", "dismissal didEnd true", "ended", "completion"], "\(log.entries)")
+        #expect(drawer.viewIfLoaded?.window == nil)
+    }
+
+    @Test func theCurrentContextStylesCoverTheControllerThatDefinesTheContext() throws {
+        let root = UIViewController(), pane = UIViewController()
+        root.addChild(pane)
+        root.view.addSubview(pane.view)
+        pane.didMove(toParent: root)
+        pane.view.frame = CGRect(x: 500, y: 0, width: 500, height: 800)
+        pane.definesPresentationContext = true
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        pane.view.frame = CGRect(x: 500, y: 0, width: 500, height: 800)
+        let cover = content()
+        cover.modalPresentationStyle = .overCurrentContext
+        pane.present(cover, animated: false)
+        presentationFrame(scene)
+        #expect(cover.presentingViewController === pane && pane.presentedViewController === cover)
+        #expect(cover.view.convert(cover.view.bounds, to: nil) == CGRect(x: 500, y: 0, width: 500, height: 800))
+        #expect(!pane.view.isHidden, "over current context keeps the context's view")
+        pane.dismiss(animated: false)
+        let sheet = content()
+        pane.present(sheet, animated: false)
+        #expect(sheet.presentingViewController === root, "other styles are presented by the top of the containers")
+        root.dismiss(animated: false)
+    }
+
+    @Test func presentedControllersAndTheirPresentationControllersAreFreed() {
+        weak var weakPresented: UIViewController?, weakPresentation: UIPresentationController?, weakContainer: UIView?
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        for style in [UIModalPresentationStyle.formSheet, .popover, .fullScreen, .pageSheet] {
+            do {
+                let presented = content(CGSize(width: 300, height: 200))
+                presented.modalPresentationStyle = style
+                presented.popoverPresentationController?.sourceView = root.view
+                presented.sheetPresentationController?.prefersGrabberVisible = true
+                root.present(presented, animated: true)
+                presentationFrame(scene, at: 10)
+                presentationFrame(scene, at: 11)
+                weakPresented = presented
+                weakPresentation = presented.presentationController
+                weakContainer = presented.presentationController?.containerView
+                root.dismiss(animated: true)
+                presentationFrame(scene, at: 20)
+                presentationFrame(scene, at: 21)
+            }
+            #expect(weakPresented == nil && weakPresentation == nil && weakContainer == nil, "\(style)")
+        }
+        let alert = UIAlertController(title: "Title", message: nil, preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "OK", style: .default))
+        weak var weakAlert = alert
+        root.present(alert, animated: false)
+        presentationFrame(scene)
+        root.dismiss(animated: false)
+        presentationFrame(scene)
+        _ = consume alert
+        #expect(weakAlert == nil)
+    }
+
+    @Test func rawValuesAreUIKits() {
+        #expect(UIModalPresentationStyle.automatic.rawValue == -2 && UIModalPresentationStyle.popover.rawValue == 7)
+        #expect(UIModalPresentationStyle.overCurrentContext.rawValue == 6 && UIModalPresentationStyle.custom.rawValue == 4)
+        #expect(UIModalTransitionStyle.crossDissolve.rawValue == 2 && UIModalTransitionStyle.partialCurl.rawValue == 3)
+        #expect(UIPopoverArrowDirection.any.rawValue == 15 && UIPopoverArrowDirection.unknown.rawValue == UInt.max)
+        #expect(UIAlertController.Style.alert.rawValue == 1 && UIAlertAction.Style.destructive.rawValue == 2)
     }
 }

@@ -127,7 +127,7 @@ struct UIViewControllerAppearanceTests {
         root.dismiss(animated: false)
         frame(scene)
         #expect(log.entries.filter { $0.contains("Appear") || $0.contains("Disappear") }
-                == ["root.willDisappear", "cover.willAppear presented", "root.didDisappear", "cover.isAppearing presented",
+                == ["root.willDisappear", "cover.willAppear presented", "cover.isAppearing presented", "root.didDisappear",
                     "cover.didAppear presented", "root.willAppear", "cover.willDisappear dismissed", "cover.didDisappear dismissed",
                     "root.isAppearing", "root.didAppear"], "\(log.entries)")
     }

@@ -9,7 +9,7 @@ open class UIApplication: UIResponder {
         public init(rawValue: String) { self.rawValue = rawValue }
     }
 
-    nonisolated(unsafe) private static var current: UIApplication?
+    nonisolated(unsafe) private(set) static var current: UIApplication?
 
     /// The app launched by `UIApplicationMain` (or by SceneHostTesting). Using it before launch is a
     /// programming error, as in UIKit.
@@ -157,4 +157,18 @@ public func UIApplicationMain(_ argc: Int32, _ argv: UnsafeMutablePointer<Unsafe
         exit(2)
     }
     UIApplicationMain(type)
+}
+
+extension UIWindowScene {
+    /// The iPad arrangement the multitasking simulator last snapped this scene's window to (Ctrl+Alt+1 …
+    /// 6, or `SceneRuntime.snap(_:to:)`), until a person resizes it by hand or Ctrl+Alt+0 frees it; nil
+    /// for a free-form window. A SceneHost addition (UIKit has no such property): an overlay or a test
+    /// may show which iPad size the window stands for, with `UIApplication.shared.iPadModel`.
+    public var simulatedArrangement: IPadModel.Arrangement? { UIApplication.current?.runtime.arrangement(of: self) }
+}
+
+extension UIApplication {
+    /// The iPad model the multitasking simulator snaps windows to (`SCENEHOST_IPAD`, the 12.9-inch by
+    /// default). A SceneHost addition.
+    public var iPadModel: IPadModel { runtime.iPadModel }
 }

@@ -123,6 +123,13 @@ public final class SceneRuntime {
             }
         }
         UIDevice.current.simulatedOrientation = initial
+        if let name = EnvironmentVariables()["SCENEHOST_IPAD"] {
+            if let model = IPadModel(named: name) {
+                iPadModel = model
+            } else {
+                SceneHostLog.warning("SCENEHOST_IPAD=\(name) is not an iPad model; use 12.9, 11, 10.5 or 9.7 (the 12.9-inch is used)")
+            }
+        }
         _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
         let lost = restoreSessions()
         // UIKit connects the first scene right after launch (unless sessions come back); requests made
@@ -135,6 +142,23 @@ public final class SceneRuntime {
             delegate.application(application, didDiscardSceneSessions: lost)
             for session in lost { record("sessionDiscarded", session: session.persistentIdentifier) }
         }
+    }
+
+    // MARK: The multitasking simulator
+
+    /// The iPad whose multitasking sizes Ctrl+Alt+1 … 6 snap windows to (`SCENEHOST_IPAD`; the 12.9-inch
+    /// by default).
+    public var iPadModel = IPadModel.pro12_9
+
+    /// Snaps `scene`'s window to `arrangement` on `iPadModel` in the device's orientation (what
+    /// Ctrl+Alt+1 … 6 do), or, with nil, gives it back the size it had before (Ctrl+Alt+0).
+    public func snap(_ scene: UIScene, to arrangement: IPadModel.Arrangement?) {
+        windows.first { $0.scene === scene }?.snap(to: arrangement)
+    }
+
+    /// The arrangement `scene`'s window was last snapped to, until it is resized some other way.
+    public func arrangement(of scene: UIScene) -> IPadModel.Arrangement? {
+        windows.first { $0.scene === scene }?.arrangement
     }
 
     // MARK: Device orientation

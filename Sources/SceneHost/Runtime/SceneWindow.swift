@@ -175,7 +175,15 @@ final class SceneWindow: UIWindowSceneHost {
     private func turn(to orientation: UIInterfaceOrientation) {
         self.orientation = orientation
         let frame = systemFrame
-        if orientation.isPortrait != (frame.height > frame.width) {
+        // A window snapped to an arrangement takes that arrangement's size in the new orientation; one
+        // the new orientation lacks (a half, in portrait) turns as a free window.
+        if arrangement != nil, runtime.iPadModel.size(of: arrangement!, orientation.isPortrait ? .portrait : .landscape) == nil {
+            unsnapWithoutResizing()
+        }
+        if let arrangement, let size = runtime.iPadModel.size(of: arrangement, orientation.isPortrait ? .portrait : .landscape) {
+            if size != frame.size { scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(origin: frame.origin, size: size))) }
+            else if orientation != scene.effectiveGeometry.interfaceOrientation { scene.setNeedsSizeTransition() }
+        } else if orientation.isPortrait != (frame.height > frame.width) {
             scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(
                 systemFrame: CGRect(x: frame.minX, y: frame.minY, width: frame.height, height: frame.width)))
         } else if orientation != scene.effectiveGeometry.interfaceOrientation {
@@ -561,6 +569,56 @@ final class SceneWindow: UIWindowSceneHost {
         }
     }
 
+    // MARK: The multitasking simulator
+
+    /// The keys 0 … 6, whose index is the digit.
+    private static let snapDigits = (0...6).map { KeySym(String($0)) }
+
+    /// The arrangement the window was last snapped to; a drag of its edge ends it.
+    private(set) var arrangement: IPadModel.Arrangement?
+    /// The window's frame before its first snap, given back by `snap(to: nil)`.
+    private var freeFrame: CGRect?
+
+    /// Resizes the window to `arrangement`'s size on the runtime's iPad model in the device's
+    /// orientation (keeping its top-left corner), or back to its free size with nil. A half in
+    /// portrait, which iPads do not have, is refused with a warning.
+    func snap(to arrangement: IPadModel.Arrangement?) {
+        let model = runtime.iPadModel
+        let portrait = UIDevice.current.simulatedOrientation.isPortrait
+        let frame = systemFrame
+        var target: CGRect
+        if let arrangement {
+            guard let size = model.size(of: arrangement, portrait ? .portrait : .landscape) else {
+                SceneHostLog.warning("the \(model.name) iPad has no \(arrangement.label) arrangement in portrait")
+                return
+            }
+            if self.arrangement == nil { freeFrame = frame }
+            target = CGRect(origin: frame.origin, size: size)
+        } else {
+            guard self.arrangement != nil, let free = freeFrame else { return }
+            target = CGRect(origin: frame.origin, size: free.size)
+            freeFrame = nil
+        }
+        self.arrangement = arrangement
+        runtime.record("arrangement", scene: scene, [
+            ("device", .string(model.name)), ("arrangement", .string(arrangement?.rawValue ?? "free")),
+            ("orientation", .string(portrait ? "portrait" : "landscape")),
+            ("width", .number(Double(target.width))), ("height", .number(Double(target.height))),
+        ])
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: target))
+        // The overlay and anything else showing the arrangement hear of it with the geometry.
+        geometryChanged = true
+        needsFrame = true
+    }
+
+    /// The window is free-form again at the size it has.
+    private func unsnapWithoutResizing() {
+        guard arrangement != nil else { return }
+        arrangement = nil
+        freeFrame = nil
+        runtime.record("arrangement", scene: scene, [("arrangement", .string("free"))])
+    }
+
     /// The window manager let go of its grab: a drag of this window, if one was going on, is over.
     func windowManagerGrabEnded() { setInteractive(false) }
 
@@ -569,6 +627,8 @@ final class SceneWindow: UIWindowSceneHost {
     private func setInteractive(_ interactive: Bool) {
         guard interactive != isInteractive else { return }
         isInteractive = interactive
+        // A person dragging the edge leaves the snapped arrangement: the window is free-form again.
+        if interactive { unsnapWithoutResizing() }
         geometryChanged = true
         needsFrame = true
     }
@@ -613,7 +673,16 @@ final class SceneWindow: UIWindowSceneHost {
                         modifierFlags: flags.union(Self.isKeypad(input.keysym) ? .numericPad : []),
                         keyCode: UIKeyboardHIDUsage(linuxKeyCode: Int(input.code) - 8))
         if scene.keyDown(key, code: Int(input.code), isRepeat: input.isRepeat, responders: responders) { return }
+        // A key no command took scrolls the scroll view it belongs to (arrows, pages, Home/End, Space).
+        if !key.charactersIgnoringModifiers.isEmpty, scene.scrollForKeyPress(key.charactersIgnoringModifiers, modifierFlags: flags) { return }
         guard flags.contains(.control) else { return }
+        if flags.contains(.alternate) {
+            // The multitasking simulator: Ctrl+Alt+1 … 6 snap to the iPad's arrangements, 0 unsnaps.
+            if let digit = Self.snapDigits.firstIndex(of: input.keysym) {
+                snap(to: digit == 0 ? nil : IPadModel.Arrangement.allCases[digit - 1])
+            }
+            return
+        }
         switch input.keysym {
         case .right: runtime.rotateDevice(clockwise: true)
         case .left: runtime.rotateDevice(clockwise: false)

@@ -58,6 +58,11 @@ extension UIViewController {
     /// that shows it is drawn (the scene ends the transition then).
     func viewDidEnterWindow(_ window: UIWindow) {
         guard forwardsAppearanceAutomatically else { return }
+        // A presentation ends the appearance of what it presents after its animation.
+        if isHeldByTransition {
+            beginAppearanceTransition(true, animated: transitionCoordinator?.isAnimated ?? false)
+            return
+        }
         beginAppearanceTransition(true, animated: false)
         window.windowScene?.appearanceEnds.append(self)
     }

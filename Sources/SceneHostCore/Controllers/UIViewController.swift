@@ -3,7 +3,7 @@ import Foundation
 /// Manages a view hierarchy: loads its view on first access, takes part in layout and trait changes,
 /// and contains child controllers.
 @MainActor
-open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
+open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource, UIContentContainer {
     private var loadedView: UIView?
     /// Where the controller is in its appearance (see UIViewController+Appearance.swift).
     var appearance = AppearanceRecord()
@@ -21,68 +21,131 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
         if loadedView?.viewController === self { loadedView?.viewController = nil }
     }
 
-    // MARK: Presentation
+    // MARK: Presentation (Presentations/UIViewController+Presentation.swift)
 
     /// How `present(_:animated:completion:)` shows this controller, with UIKit's raw values.
+    /// (`.blurOverFullScreen`, tvOS only, is left out.)
     public enum ModalPresentationStyle: Int, Sendable {
         case automatic = -2, none = -1, fullScreen = 0, pageSheet = 1, formSheet = 2, currentContext = 3, custom = 4,
              overFullScreen = 5, overCurrentContext = 6, popover = 7
     }
 
-    /// `.automatic` shows a form sheet, as on iOS 18.
-    open var modalPresentationStyle = ModalPresentationStyle.automatic
+    /// How a presentation without a custom animator animates, with UIKit's raw values. SceneHost draws
+    /// `.coverVertical` (slides up from the bottom) and `.crossDissolve` (fades); `.flipHorizontal` and
+    /// `.partialCurl` fade as `.crossDissolve` does.
+    public enum ModalTransitionStyle: Int, Sendable {
+        case coverVertical = 0, flipHorizontal = 1, crossDissolve = 2, partialCurl = 3
+    }
+
+    /// `.automatic` shows a form sheet, as on iOS 18. Setting `.popover` makes `popoverPresentationController`
+    /// available to configure before presenting, as in UIKit.
+    open var modalPresentationStyle = ModalPresentationStyle.automatic {
+        didSet {
+            guard modalPresentationStyle != oldValue, presentingViewController == nil else { return }
+            storedPresentationController = nil
+        }
+    }
+
+    /// How the presentation animates (`.coverVertical` by default; popovers fade whatever it says).
+    open var modalTransitionStyle = ModalTransitionStyle.coverVertical
+
+    /// Whether a `.currentContext` or `.overCurrentContext` presentation from this controller or one of
+    /// its descendants covers this controller's view (false by default; with none, the window's root
+    /// controller is the context).
+    open var definesPresentationContext = false
+
+    /// Gives a `.custom` presentation its presentation controller, and any presentation its animator.
+    /// Weak, as in UIKit.
+    open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+
+    /// Whether the person is kept from dismissing this controller while presented (Escape, a click
+    /// outside a popover or form sheet, dragging a sheet down); each attempt is reported to the
+    /// presentation controller's delegate (`presentationControllerDidAttemptToDismiss`). The app's own
+    /// `dismiss(animated:)` still works.
+    open var isModalInPresentation = false
+
+    /// The size this controller's content would like: a popover takes it. Setting it tells the parent,
+    /// or the presentation controller when presented, (`preferredContentSizeDidChange(forChildContentContainer:)`).
+    open var preferredContentSize: CGSize = .zero {
+        didSet {
+            guard preferredContentSize != oldValue else { return }
+            if let parent {
+                parent.preferredContentSizeDidChange(forChildContentContainer: self)
+            } else if presentingViewController != nil, let presentation = storedPresentationController {
+                presentation.preferredContentSizeDidChange(forChildContentContainer: self)
+            }
+        }
+    }
 
     /// The controller this one presents, and the one presenting it.
     public internal(set) var presentedViewController: UIViewController?
     public internal(set) weak var presentingViewController: UIViewController?
 
-    /// The presentation controller managing this controller's presentation (made on first use).
+    /// The presentation controller that manages (or will manage) this controller's presentation, made on
+    /// first use: a `UIPopoverPresentationController` for `.popover`, a `UISheetPresentationController`
+    /// for the sheet styles, the transitioning delegate's for `.custom`, else a plain one. Ask for it
+    /// before `present` to set its delegate, as in UIKit.
     public var presentationController: UIPresentationController? {
-        if storedPresentationController == nil, let presenting = presentingViewController {
-            storedPresentationController = UIPresentationController(presentedViewController: self, presenting: presenting)
-        }
-        return storedPresentationController
+        if let storedPresentationController { return storedPresentationController }
+        let made = makePresentationController(presenting: presentingViewController, source: nil)
+        storedPresentationController = made
+        return made
     }
     var storedPresentationController: UIPresentationController?
 
-    /// Shows `viewControllerToPresent` over this controller's window, in a container that inherits the
-    /// window's traits through the presentation controller. Not animated (`animated` is ignored).
-    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
-        if let presented = presentedViewController {
-            presented.present(viewControllerToPresent, animated: flag, completion: completion)
-            return
-        }
-        guard let window = viewIfLoaded?.window, viewControllerToPresent.presentingViewController == nil else {
-            SceneHostLog.warning("present(_:animated:) ignored: the presenting controller's view is not in a window, or the controller is already presented")
-            return
-        }
-        presentedViewController = viewControllerToPresent
-        viewControllerToPresent.presentingViewController = self
-        // A presentation that covers the presenter (full screen, current context) makes it disappear;
-        // sheets and the other styles leave it on screen and tell it nothing, as in UIKit.
-        let covers = [.fullScreen, .currentContext].contains(viewControllerToPresent.modalPresentationStyle)
-        if covers { beginAppearanceTransition(false, animated: flag) }
-        viewControllerToPresent.isBeingPresented = true
-        viewControllerToPresent.presentationController?.install(in: window)
-        if covers { endAppearanceTransition() }
-        completion?()
+    /// The popover presentation controller when `modalPresentationStyle` is `.popover`, else nil.
+    public var popoverPresentationController: UIPopoverPresentationController? {
+        guard modalPresentationStyle == .popover else { return nil }
+        return presentationController as? UIPopoverPresentationController
     }
 
-    /// Dismisses the controller this one presents (or, when it presents none, this one).
+    /// The sheet presentation controller when this controller presents (or will present) as a page or
+    /// form sheet (`.automatic` included), else nil.
+    public var sheetPresentationController: UISheetPresentationController? {
+        guard [.pageSheet, .formSheet, .automatic].contains(modalPresentationStyle) else { return nil }
+        return presentationController as? UISheetPresentationController
+    }
+
+    /// The coordinator of the presentation or dismissal this controller takes part in (as the presented
+    /// controller, its presenter, or a child of either), while it runs; nil otherwise.
+    public var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        if let transition = storedPresentationController?.activeTransition { return transition }
+        if let transition = presentedViewController?.storedPresentationController?.activeTransition { return transition }
+        return parent?.transitionCoordinator
+    }
+
+    /// Holds `viewDidAppear` back until a presentation's animation ends.
+    var appearanceHeldByTransition = false
+
+    /// Presents `viewControllerToPresent` in this controller's window, in the style it asks for
+    /// (`modalPresentationStyle`, adapted to the window's size classes; see `UIPresentationController`).
+    /// A controller that already presents one passes the request to the topmost one. `.currentContext`
+    /// and `.overCurrentContext` cover the nearest controller (this one or a parent) with
+    /// `definesPresentationContext`, else the window's root.
+    ///
+    /// Order, as in UIKit: the delegate's adaptation calls, `presentationTransitionWillBegin()`, the
+    /// presented controller's `viewWillAppear`, the animation (`modalTransitionStyle`, or the
+    /// transitioning delegate's animator) with the coordinator's alongside blocks, then
+    /// `presentationTransitionDidEnd(true)`, `viewDidAppear`, the coordinator's completions and
+    /// `completion`. Without animation, all of that after the frame that shows the presentation is laid
+    /// out and drawn.
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+        presentViewController(viewControllerToPresent, animated: flag, completion: completion)
+    }
+
+    /// Dismisses the controller this one presents (with everything it presents in turn), or, when it
+    /// presents none, this one. Only the topmost presentation animates. The presented controller gets
+    /// `viewWillDisappear` at once and `viewDidDisappear` when it is gone; `completion` runs after the
+    /// animation (without one, after the next frame is drawn). The adaptive delegate's dismissal
+    /// calls are not made: they are for the person's dismissals only, as in UIKit. Not animated, the
+    /// controller is unlinked (`presentedViewController` nil) before this returns.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-        guard let presented = presentedViewController ?? (presentingViewController != nil ? self : nil) else { completion?(); return }
-        if presented.presentedViewController != nil { presented.dismiss(animated: flag) }
-        let presenter = presented.presentingViewController
-        let covered = [.fullScreen, .currentContext].contains(presented.modalPresentationStyle)
-        if covered { presenter?.beginAppearanceTransition(true, animated: flag) }
-        presented.isBeingDismissed = true
-        presented.storedPresentationController?.uninstall()
-        // The presenter has appeared again once the frame without the presentation is drawn.
-        if covered, let presenter, let scene = presenter.viewIfLoaded?.window?.windowScene { scene.appearanceEnds.append(presenter) }
-        presented.storedPresentationController = nil
-        presented.presentingViewController?.presentedViewController = nil
-        presented.presentingViewController = nil
-        completion?()
+        let target = presentedViewController ?? (presentingViewController != nil ? self : nil)
+        guard let target else {
+            completion?()
+            return
+        }
+        target.dismissPresentation(animated: flag, completion: completion)
     }
 
     /// The root view, loaded (`loadView()` then `viewDidLoad()`) on first access.
@@ -235,31 +298,46 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource {
     var isFullWindowPresentation: Bool {
         switch modalPresentationStyle {
         case .fullScreen, .overFullScreen: true
-        default: viewIfLoaded?.frame.size == viewIfLoaded?.window?.bounds.size
+        default:
+            storedPresentationController?.effectiveStyle == .fullScreen || storedPresentationController?.effectiveStyle == .overFullScreen
+                || viewIfLoaded?.frame.size == viewIfLoaded?.window?.bounds.size
         }
     }
 
     /// Called before the controller's view changes size (the scene's window was resized), with a
-    /// coordinator whose alongside blocks run once the new size is laid out. The default forwards to the
-    /// children with the sizes `size(forChildContentContainer:withParentContainerSize:)` gives them;
-    /// overrides should call super.
+    /// coordinator whose alongside blocks run once the new size and traits are applied and whose
+    /// completions run after the layout at the new size. The default forwards to each child whose size
+    /// `size(forChildContentContainer:withParentContainerSize:)` says will change; overrides call super.
     open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {
         for child in children {
-            child.viewWillTransition(to: self.size(forChildContentContainer: child, withParentContainerSize: size), with: coordinator)
+            let childSize = self.size(forChildContentContainer: child, withParentContainerSize: size)
+            if let current = child.viewIfLoaded?.bounds.size, current == childSize, current != .zero { continue }
+            child.viewWillTransition(to: childSize, with: coordinator)
         }
     }
 
-    /// The size a child's view will have inside this controller's view of `parentSize`; the default
-    /// is the parent's size.
-    open func size(forChildContentContainer container: UIViewController, withParentContainerSize parentSize: CGSize) -> CGSize {
+    /// The size a child will have inside this controller's view of `parentSize`; the default is the
+    /// parent's size, as in UIKit.
+    open func size(forChildContentContainer container: any UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize {
         parentSize
     }
 
-    /// Called before the controller's traits change, with the collection it is about to have. The
-    /// default forwards to the children; overrides should call super.
+    /// Called before the controller's traits change, with the collection it is about to have (its
+    /// window's, with the overrides along the way). The default forwards to the children, each with its
+    /// own overrides applied; overrides should call super.
     open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {
-        for child in children { child.willTransition(to: newCollection, with: coordinator) }
+        for child in children {
+            child.willTransition(to: child.traitState.hasOverrides ? newCollection.applying(child.traitOverrides) : newCollection,
+                                 with: coordinator)
+        }
     }
+
+    /// A child's `preferredContentSize` changed; the default does nothing, as in UIKit.
+    open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
+    /// A child's fitting size changed (its root view invalidated its intrinsic content size); the
+    /// default does nothing.
+    open func systemLayoutFittingSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
 
     // MARK: Properties (iOS 26)
 

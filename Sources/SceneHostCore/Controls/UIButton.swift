@@ -440,7 +440,9 @@ open class UIButton: UIControl, KeyboardActivatable {
                 imageOrigin = CGPoint(x: imageOnLeft ? box.minX : box.maxX - image.width, y: box.midY - image.height / 2)
                 textBox.origin = CGPoint(x: imageOnLeft ? box.minX + image.width + padding : box.minX, y: box.midY - text.block.height / 2)
             }
-            content.image?.draw(in: CGRect(origin: imageOrigin, size: image))
+            // Symbols and templates take the title's colour, as UIKit tints them.
+            content.image?.draw(in: CGRect(origin: imageOrigin, size: image), tint: look.foreground,
+                                templateWhenAutomatic: content.image?.isSymbolImage ?? false)
         } else {
             textBox.origin = CGPoint(x: box.minX, y: box.midY - text.block.height / 2)
         }

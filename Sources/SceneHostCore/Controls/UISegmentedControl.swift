@@ -332,7 +332,9 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
             if index == pressedSegment, index != selected { color = color.withAlphaComponent(0.4) }
             if let image = segment.image {
                 let size = image.size
-                image.draw(in: CGRect(x: frame.midX - size.width / 2, y: frame.midY - size.height / 2, width: size.width, height: size.height))
+                // Segment images are templates in the text's colour unless they ask to be drawn as they are.
+                image.draw(in: CGRect(x: frame.midX - size.width / 2, y: frame.midY - size.height / 2, width: size.width, height: size.height),
+                           tint: color, templateWhenAutomatic: true)
             } else if let title = segment.title {
                 let available = max(0, frame.width - 2 * 6)
                 text.configure(title, font: index == selected ? Self.selectedFont : Self.font)

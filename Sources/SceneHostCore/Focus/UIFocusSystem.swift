@@ -94,6 +94,8 @@ public final class UIFocusSystem {
         let coordinator = UIFocusAnimationCoordinator()
         previous?.didUpdateFocus(in: context, with: coordinator)
         view?.didUpdateFocus(in: context, with: coordinator)
+        // A control that takes focus inside a scroll view is scrolled into sight.
+        if let view { UIScrollView.scrollToVisible(view) }
     }
 
     /// Moves focus one step through the key window's focusable views (wrapping around); returns
@@ -242,6 +244,15 @@ extension UIWindowScene {
         let flags = modifierFlags.subtracting([.alphaShift, .numericPad])
         if let window = keyWindow ?? windows.first, let menu = window.presentedMenu {
             return menu.handleKey(input, modifierFlags: flags)
+        }
+        // The presentation on top: an alert takes Return and Escape; Escape dismisses a sheet or a
+        // popover (the person's dismissal), unless a key command of the presented content takes it.
+        if let window = keyWindow ?? windows.first, let top = window.presentationControllers.last {
+            if let alert = top.presentedViewController as? UIAlertController, alert.handleKey(input, modifierFlags: flags) { return true }
+            if input == UIKeyCommand.inputEscape, !window.presentedContentHandlesKey(input, modifierFlags: flags, above: top),
+               top.handleKey(input, modifierFlags: flags) {
+                return true
+            }
         }
         if let focused = focusSystemStorage.focusedItem as? KeyboardActivatable, focused.canBecomeFocused,
            focusSystemStorage.isInFocusScope(focused), focused.handleFocusedKey(input, modifierFlags: flags) {

@@ -62,6 +62,9 @@ public final class CGContext {
         restoreGState()
     }
 
+    /// The alpha set by `setAlpha`, for drawing that goes straight to cairo (images).
+    var currentAlpha: CGFloat { state.alpha }
+
     /// How images are sampled when drawn larger or smaller than their pixels (`draw(in:)` of `UIImage`).
     public var interpolationQuality: CGInterpolationQuality {
         get { state.interpolationQuality }

@@ -183,8 +183,8 @@ extension ViewRenderer {
         let surface: ImageSurface, pixelsPerPoint: CGFloat
         if let image = contents as? CGImage {
             (surface, pixelsPerPoint) = (image.surface, max(layer.contentsScale, 0.01))
-        } else if let image = contents as? UIImage {
-            (surface, pixelsPerPoint) = (image.surface, image.scale)
+        } else if let image = contents as? UIImage, let pixels = image.surface {
+            (surface, pixelsPerPoint) = (pixels, image.scale)
         } else {
             return
         }

@@ -335,7 +335,7 @@ enum ViewRenderer {
                         context.translate(Double(bounds.minX + fit.x), Double(bounds.minY + fit.y))
                         context.scale(Double(fit.scaleX / drawn.scale), Double(fit.scaleY / drawn.scale))
                         context.setSource(content.image, x: Double(content.x) - drawn.phaseX, y: Double(content.y) - drawn.phaseY)
-                        context.setSourceFilter(.bilinear)
+                        context.setSourceFilter(view.fittedContentFilter)
                     }
                     context.paint()
                     context.restore()

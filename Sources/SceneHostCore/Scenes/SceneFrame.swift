@@ -64,6 +64,7 @@ extension UIWindowScene {
         let drawn = DispatchTime.now().uptimeNanoseconds
         // The views that entered a window are drawn: their controllers have appeared.
         endPendingAppearances()
+        runAfterFrameActions()
         return SceneFrame(previousGeometry: changed.geometry, previousTraits: changed.traits, damage: damage,
                           layoutSeconds: Double(laidOut - start) / 1e9, drawSeconds: Double(drawn - laidOut) / 1e9)
     }

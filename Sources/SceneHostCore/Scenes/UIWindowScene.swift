@@ -113,6 +113,8 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
 
     /// Controllers whose views entered a window since the last frame: they have appeared once it is drawn.
     var appearanceEnds: [UIViewController] = []
+    /// What waits for the next frame to be drawn (a presentation's completion without animation).
+    var afterFrameActions: [() -> Void] = []
 
     /// Whether animations are running: the host draws a frame at every refresh of the display until
     /// they end.
@@ -132,7 +134,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         // A scene leaving the screen takes its touches and gestures with it (Input/PointerInput.swift).
         if callback == "sceneDidEnterBackground" || callback == "sceneDidDisconnect" { pointer.end() }
         // A disconnected scene draws no more frames: what waited for one lets its controllers go.
-        if callback == "sceneDidDisconnect" { appearanceEnds = [] }
+        if callback == "sceneDidDisconnect" { appearanceEnds = []; afterFrameActions = [] }
         host?.sceneDidRunLifecycleCallback(callback)
     }
 
@@ -163,6 +165,8 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         let previous = effectiveGeometry
         guard !geometry.hasSameValues(as: previous) else { return nil }
         effectiveGeometry = geometry
+        // The drag is over: what drew cheaply for it draws in full in this same frame.
+        if previous.isInteractivelyResizing, !interactive { redrawViewsDrawnForResizing() }
 
         // Root view controllers hear of a new size before anything is laid out at it.
         if previous.systemFrame.size != frame.size, windows.contains(where: { $0.rootViewController != nil }) {
@@ -175,6 +179,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         traitState.needsUpdate = true
         updateTraitsIfNeeded()
         for window in windows { window.frame = CGRect(origin: .zero, size: frame.size) }
+        runPendingAlongside()
         return previous
     }
 
@@ -193,10 +198,13 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         return controller.supportedInterfaceOrientations
     }
 
-    /// Whether the scene's view controllers ask for the orientation lock: the root's preference, or the
-    /// preference of the controller its `childForInterfaceOrientationLock` chain ends at.
+    /// Whether the scene's view controllers ask for the orientation lock: the preference of the topmost
+    /// full-window controller (a presented one, else the root), or of the controller its
+    /// `childForInterfaceOrientationLock` chain ends at.
     public var prefersOrientationLock: Bool {
         guard var controller = keyWindow?.rootViewController ?? windows.first?.rootViewController else { return false }
+        // The topmost full-window presented controller decides, as for the supported orientations.
+        while let presented = controller.presentedViewController, presented.isFullWindowPresentation { controller = presented }
         var seen = 0
         while let child = controller.childForInterfaceOrientationLock, seen < 64 {
             controller = child
@@ -217,19 +225,29 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
 
     /// The size `viewWillTransition(to:with:)` announces at the next trait update.
     private var pendingTransitionSize: CGSize?
-    /// The coordinator of a size transition, completed (alongside blocks, then completions) once the
-    /// new size is laid out.
+    /// The coordinator of a size or trait transition, completed (alongside blocks, then completions)
+    /// once the new size and traits are laid out.
     private var pendingCoordinator: TransitionCoordinator?
 
     /// Recomputes the scene's traits where something changed (geometry, desktop, overrides) and passes
     /// them down every window, top-down: handlers run before anything is laid out.
     ///
     /// A change of the scene's traits is announced first: `willTransition(to:with:)` on each window's root
-    /// view controller (which forwards to its children), then the update, the coordinator's alongside
-    /// blocks, and its completion blocks.
+    /// view controller (which forwards to its children) and on each presentation controller on screen
+    /// (which forwards to its presented controller), each with the collection it is about to have (the
+    /// window's `traitOverrides` and every owner's along the way applied). A new size follows with
+    /// `viewWillTransition(to:with:)` to the same receivers. Then the update; the coordinator's alongside
+    /// blocks run once the new traits (and size) are applied, its completions after the layout that
+    /// follows (`layoutIfNeeded()`), for a trait-only transition as for a resize.
     func updateTraitsIfNeeded() {
         let before = traitState.collection
         var coordinator: TransitionCoordinator?
+        // A transition whose blocks already ran is over but for its completions: they run before a new
+        // one begins.
+        if let old = pendingCoordinator, old.hasRunAlongside, traitState.needsUpdate || pendingTransitionSize != nil {
+            pendingCoordinator = nil
+            old.complete()
+        }
         if traitState.needsUpdate {
             let base = systemTraits.applied(to: environmentTraits.storage)
             if lastBase == base, !traitState.hasOverrides {
@@ -242,25 +260,36 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
             let upcoming = !traitState.hasOverrides ? inherited
                 : UITraitCollection(storage: traitState.overrides.storage.applied(to: inherited.storage))
             if upcoming != before {
-                let transition = TransitionCoordinator()
+                let transition = pendingCoordinator ?? TransitionCoordinator(container: keyWindow ?? windows.first)
                 for window in windows {
+                    let windowCollection = window.traitState.hasOverrides ? upcoming.applying(window.traitOverrides) : upcoming
                     guard let root = window.rootViewController else { continue }
-                    let collection = !root.traitState.hasOverrides ? upcoming
-                        : UITraitCollection(storage: root.traitState.overrides.storage.applied(to: upcoming.storage))
-                    root.willTransition(to: collection, with: transition)
+                    root.willTransition(to: root.traitState.hasOverrides ? windowCollection.applying(root.traitOverrides) : windowCollection,
+                                        with: transition)
+                    for presentation in window.presentationControllers {
+                        presentation.willTransition(to: presentation.traitState.hasOverrides
+                                                        ? windowCollection.applying(presentation.traitOverrides) : windowCollection,
+                                                    with: transition)
+                    }
                 }
                 coordinator = transition
             }
         }
         // A new size: `viewWillTransition(to:with:)` after `willTransition(to:with:)`, as in UIKit, with the
-        // same coordinator, which then completes after the layout at the new size.
+        // same coordinator, whose alongside blocks run once the windows have the new size.
+        var sizeTransition = false
         if let size = pendingTransitionSize {
             pendingTransitionSize = nil
-            let transition = coordinator ?? TransitionCoordinator()
-            for window in windows { window.rootViewController?.viewWillTransition(to: size, with: transition) }
-            pendingCoordinator = transition
-            coordinator = nil
+            let transition = coordinator ?? pendingCoordinator ?? TransitionCoordinator(container: keyWindow ?? windows.first)
+            for window in windows {
+                guard let root = window.rootViewController else { continue }
+                root.viewWillTransition(to: size, with: transition)
+                for presentation in window.presentationControllers { presentation.viewWillTransition(to: size, with: transition) }
+            }
+            coordinator = transition
+            sizeTransition = true
         }
+        if let coordinator { pendingCoordinator = coordinator }
         if traitState.needsUpdate, let base = lastBase {
             let inherited = UITraitCollection(storage: base)
             if let (previous, changes) = traitState.apply(inherited: inherited) {
@@ -269,8 +298,16 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         }
         let changed = traitState.collection !== before
         for window in windows { window.updateTraits(inherited: traitState.collection, force: changed) }
-        coordinator?.complete()
+        // A resize runs them in `applySystemFrame`, once the windows have their new size.
+        if !sizeTransition { coordinator?.runAlongside() }
     }
+
+    /// Runs the alongside blocks of the pending transition (the windows have their new size).
+    func runPendingAlongside() { pendingCoordinator?.runAlongside() }
+
+    /// Views that drew a cheaper form of themselves while the window was being resized (image views
+    /// drawing thumbnails), to draw again in full when the drag ends.
+    var viewsDrawnForResizing: [WeakView] = []
 
     /// The system and desktop traits the scene's collection was last computed from.
     private var lastBase: TraitStorage?
@@ -370,7 +407,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// in the same frame.
     func layoutIfNeeded() {
         defer {
-            // A size transition's alongside blocks and completions run with the new size laid out.
+            // A size or trait transition's completions run with the new size and traits laid out.
             if let coordinator = pendingCoordinator {
                 pendingCoordinator = nil
                 coordinator.complete()
@@ -378,6 +415,15 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         }
         for _ in 0..<4 {
             updateTraitsIfNeeded()
+            // A popover follows its anchor wherever the anchor's layout moved it (a walk of the
+            // window's own subviews: nothing is allocated in a frame without presentations).
+            for window in windows {
+                for case let container as PresentationContainerView in window.subviews {
+                    if let popover = container.controller as? UIPopoverPresentationController, popover.sourceMoved() {
+                        container.setNeedsLayout()
+                    }
+                }
+            }
             let pending = windows.filter { !$0.isHidden && $0.subtreeNeedsLayout }
             if pending.isEmpty && !traitsNeedUpdate { return }
             for window in pending {

@@ -214,6 +214,10 @@ extension UIView {
         layoutEngine?.intrinsicContentSizeDidChange(of: self)
         superview?.arrangedSubviewDidChange(self, visibility: false)
         superview?.setNeedsLayout()
+        // A child controller's root view: its parent hears that the child's fitting size changed.
+        if let controller = viewController, let parent = controller.parent {
+            parent.systemLayoutFittingSizeDidChange(forChildContentContainer: controller)
+        }
     }
 
     public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {

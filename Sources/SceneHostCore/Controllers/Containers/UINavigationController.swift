@@ -232,9 +232,17 @@ open class UINavigationController: UIViewController {
         viewIfLoaded?.setNeedsLayout()
     }
 
-    /// The edge-swipe recognizer that pops in UIKit: nil, as SceneHost has no interactive pop (code
-    /// that disables it compiles and does nothing).
-    public var interactivePopGestureRecognizer: UIGestureRecognizer? { nil }
+    /// The recognizer of the person's back swipe: a drag that starts within 20 points of the leading
+    /// edge of the navigation controller's view pops the top controller, following the pointer; let go
+    /// past half the width (or flicked toward the trailing edge) it completes, else it is cancelled.
+    /// Set `isEnabled` false to turn it off, as in UIKit. A top controller whose navigation item has a
+    /// `backAction` gets no back swipe (the action replaces going back).
+    public var interactivePopGestureRecognizer: UIGestureRecognizer? { backSwipe }
+    private lazy var backSwipe: BackSwipeGestureRecognizer = {
+        let recognizer = BackSwipeGestureRecognizer { [weak self] pan in self?.backSwiped(pan) }
+        recognizer.navigation = self
+        return recognizer
+    }()
 
     // MARK: Classic split view
 
@@ -286,7 +294,11 @@ open class UINavigationController: UIViewController {
     open override var keyCommands: [UIKeyCommand]? {
         guard stack.count > 1, presentedViewController == nil, topViewController?.presentedViewController == nil else { return nil }
         let back = viewIfLoaded?.isRightToLeftLayout == true ? UIKeyCommand.inputRightArrow : UIKeyCommand.inputLeftArrow
-        let pop: (UIKeyCommand) -> Void = { [weak self] _ in self?.popViewController(animated: true) }
+        // Going back from the keyboard is the back button's click: a top item's `backAction` replaces it.
+        let pop: (UIKeyCommand) -> Void = { [weak self] _ in
+            guard let self else { return }
+            if let action = topViewController?.navigationItem.backAction { action.perform(sender: navigationBar.backButton) } else { popViewController(animated: true) }
+        }
         return [UIKeyCommand(title: "Back", input: back, modifierFlags: .alternate, handler: pop),
                 UIKeyCommand(title: "Back", input: UIKeyCommand.inputEscape, handler: pop)]
     }
@@ -306,6 +318,7 @@ open class UINavigationController: UIViewController {
         view.addSubview(navigationBar)
         view.addSubview(toolbar)
         view.backgroundColor = .systemBackground
+        view.addGestureRecognizer(backSwipe)
         updateBars()
         if let top = topViewController, transitionCompletion == nil {
             top.view.frame = contentView.bounds
@@ -352,10 +365,11 @@ open class UINavigationController: UIViewController {
 
     /// Makes `newStack` the stack with one transition: containment calls for what is added and
     /// removed, appearance calls for the old and new top, the delegate, and the slide.
-    private func transition(to newStack: [UIViewController], operation: Operation, animated: Bool) {
+    private func transition(to newStack: [UIViewController], operation: Operation, animated: Bool, interactive: Bool = false) {
         transitionCompletion?()
         let oldStack = stack
         let oldTop = oldStack.last, newTop = newStack.last
+        let oldBars = (items: navigationBar.items, toolbarItems: toolbar.items)
         let added = newStack.filter { controller in !oldStack.contains { $0 === controller } }
         let removed = oldStack.filter { controller in !newStack.contains { $0 === controller } }
         for controller in added { addChild(controller) }
@@ -424,12 +438,84 @@ open class UINavigationController: UIViewController {
         newView.frame.origin.x = push ? trailing * width : -trailing * width * 0.3
         oldView.frame.origin.x = 0
         transitionCompletion = finish
+        if interactive, let oldTop {
+            // The person's drag moves the views; letting go completes (`finish`) or undoes it: the old
+            // stack comes back, the popped controller appears again and the revealed one disappears, as
+            // in UIKit's cancelled back swipe.
+            let cancel = { [weak self] in
+                guard !finished, let self else { return }
+                finished = true
+                self.transitionCompletion = nil
+                self.stack = oldStack
+                newView.removeFromSuperview()
+                oldView.frame.origin.x = 0
+                for controller in removed { controller.isMovingFromParent = false }
+                if showing {
+                    self.beginAppearance(of: oldTop, appearing: true, animated: true)
+                    self.beginAppearance(of: newTop, appearing: false, animated: true)
+                    self.endAppearance(of: newTop)
+                    self.endAppearance(of: oldTop)
+                }
+                for controller in removed { controller.didMove(toParent: self) }
+                if oldTop.hidesBottomBarWhenPushed != newTop.hidesBottomBarWhenPushed { self.tabBarController?.viewIfLoaded?.setNeedsLayout() }
+                self.navigationBar.items = oldBars.items
+                self.toolbar.items = oldBars.toolbarItems
+                self.view.setNeedsLayout()
+            }
+            runningBackSwipe = BackSwipe(oldView: oldView, newView: newView, width: width, trailing: trailing, finish: finish, cancel: cancel)
+            return
+        }
         // The bar's new contents fade in as the views slide.
         navigationBar.fadeInContents(duration: Self.transitionDuration)
         UIView.animate(withDuration: Self.transitionDuration, delay: 0, options: [.curveEaseInOut], animations: {
             newView.frame.origin.x = 0
             oldView.frame.origin.x = push ? -trailing * width * 0.3 : trailing * width
         }, completion: { _ in finish() })
+    }
+
+    // MARK: Back swipe
+
+    /// A pop the person drags: the two views' places at `progress` (0: not moved, 1: popped).
+    @MainActor private struct BackSwipe {
+        let oldView: UIView, newView: UIView, width: CGFloat, trailing: CGFloat
+        let finish: () -> Void, cancel: () -> Void
+
+        func place(at progress: CGFloat) {
+            oldView.frame.origin.x = trailing * width * progress
+            newView.frame.origin.x = -trailing * width * 0.3 * (1 - progress)
+        }
+
+        var progress: CGFloat { width > 0 ? trailing * oldView.frame.origin.x / width : 0 }
+    }
+    private var runningBackSwipe: BackSwipe?
+
+    /// Whether a back swipe may begin: something to pop, nothing presented, no transition running.
+    var canBeginBackSwipe: Bool {
+        stack.count > 1 && isShowing && transitionCompletion == nil && presentedViewController == nil
+            && topViewController?.presentedViewController == nil && topViewController?.navigationItem.backAction == nil
+    }
+
+    private func backSwiped(_ pan: UIPanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            guard canBeginBackSwipe else { return }
+            transition(to: Array(stack.dropLast()), operation: .pop, animated: true, interactive: true)
+        case .changed:
+            guard let swipe = runningBackSwipe, swipe.width > 0 else { return }
+            swipe.place(at: min(max(swipe.trailing * pan.translation(in: view).x / swipe.width, 0), 1))
+        case .ended, .cancelled, .failed:
+            guard let swipe = runningBackSwipe else { return }
+            runningBackSwipe = nil
+            // Flicked toward the trailing edge, or let go past the middle, it completes.
+            let velocity = swipe.trailing * pan.velocity(in: view).x
+            let completes = pan.state == .ended && (velocity > 300 || (velocity > -300 && swipe.progress > 0.5))
+            let remaining = completes ? 1 - swipe.progress : swipe.progress
+            UIView.animate(withDuration: Self.transitionDuration * Double(max(remaining, 0.2)), delay: 0, options: [.curveEaseOut], animations: {
+                swipe.place(at: completes ? 1 : 0)
+            }, completion: { _ in completes ? swipe.finish() : swipe.cancel() })
+        default:
+            break
+        }
     }
 
     /// The appearance calls of a child whose view comes or goes with a transition.
@@ -479,6 +565,25 @@ open class UINavigationController: UIViewController {
     open override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
         topViewController?.endAppearanceTransition()
+    }
+}
+
+/// The back swipe's recognizer: a pan that fails at once unless it starts within 20 points of the
+/// navigation controller view's leading edge with something to pop, so it never holds up other
+/// gestures or clicks.
+final class BackSwipeGestureRecognizer: UIPanGestureRecognizer {
+    weak var navigation: UINavigationController?
+    static let edgeWidth: CGFloat = 20
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        super.touchesBegan(touches, with: event)
+        guard let view, let touch = touches.first, let navigation, navigation.canBeginBackSwipe else {
+            state = .failed
+            return
+        }
+        let x = touch.location(in: view).x
+        let fromLeading = view.isRightToLeftLayout ? view.bounds.width - x : x
+        if fromLeading > Self.edgeWidth { state = .failed }
     }
 }
 

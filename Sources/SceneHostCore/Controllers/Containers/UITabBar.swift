@@ -363,13 +363,9 @@ final class TabIconView: UIView {
         let scale = min(bounds.width / image.size.width, bounds.height / image.size.height)
         let size = CGSize(width: image.size.width * scale, height: image.size.height * scale)
         let origin = CGPoint(x: (bounds.width - size.width) / 2, y: (bounds.height - size.height) / 2)
-        let color = tint.components
-        let cairo = context.cairo
-        cairo.save()
-        cairo.translate(Double(origin.x), Double(origin.y))
-        cairo.scale(Double(size.width) / Double(image.surface.width), Double(size.height) / Double(image.surface.height))
-        cairo.setSource(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
-        cairo.mask(image.surface, x: 0, y: 0)
-        cairo.restore()
+        // A template (its alpha filled with the tint) unless the image asks to be drawn as it is.
+        context.saveGState()
+        image.draw(in: CGRect(origin: origin, size: size), tint: tint, templateWhenAutomatic: true)
+        context.restoreGState()
     }
 }

@@ -1,38 +1,6 @@
 import Cairo
 import Foundation
 
-/// An image: pixels with a scale, so that its `size` is in points (a 2× image of 200×100 pixels is
-/// 100×50 points), as UIKit's `UIImage`. Made by `UIGraphicsImageRenderer`; drawn by `draw(in:)` or
-/// `draw(at:)` into the current context, sampled as the context's `interpolationQuality` says.
-/// Sendable, as UIKit's: its pixels never change once it is made.
-public class UIImage: @unchecked Sendable {
-    /// The pixels, read-only once the image exists.
-    let surface: ImageSurface
-    /// Device pixels per point.
-    public let scale: CGFloat
-
-    init(surface: ImageSurface, scale: CGFloat) {
-        self.surface = surface
-        self.scale = scale
-    }
-
-    /// The size in points: the pixels divided by `scale`.
-    public var size: CGSize { CGSize(width: CGFloat(surface.width) / scale, height: CGFloat(surface.height) / scale) }
-
-    /// Draws the image stretched to fill `rect` of the current context.
-    @MainActor public func draw(in rect: CGRect) {
-        UIGraphicsGetCurrentContext()?.draw(surface, in: rect)
-    }
-
-    /// Draws the image at its size with its top left corner at `point`.
-    @MainActor public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
-
-    /// Draws the image into `rect` with `blendMode` and `alpha` for this once.
-    @MainActor public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
-        UIGraphicsGetCurrentContext()?.drawing(with: blendMode, alpha: alpha) { draw(in: rect) }
-    }
-}
-
 /// How a `UIGraphicsImageRenderer` makes its images: their scale and whether they are opaque.
 public final class UIGraphicsImageRendererFormat {
     /// Device pixels per point of the images drawn (the renderer draws in points).

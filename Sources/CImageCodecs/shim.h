@@ -1,0 +1,2 @@
+#include <turbojpeg.h>
+#include <webp/decode.h>

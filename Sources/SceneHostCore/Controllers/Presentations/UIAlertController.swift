@@ -1,0 +1,312 @@
+import Foundation
+
+/// A button of an alert or action sheet: its title, style and handler (a closure, as UIKit's).
+@MainActor
+public final class UIAlertAction {
+    /// How an action looks and behaves, with UIKit's raw values.
+    public enum Style: Int, Sendable { case `default` = 0, cancel = 1, destructive = 2 }
+
+    /// The button's text.
+    public let title: String?
+    /// How it looks: bold for `.cancel`, red for `.destructive`.
+    public let style: Style
+    /// A disabled action is drawn dimmed and does nothing.
+    public var isEnabled = true { didSet { onChange?() } }
+    let handler: ((UIAlertAction) -> Void)?
+    var onChange: (() -> Void)?
+
+    /// An action running `handler` (after the alert is dismissed) when chosen.
+    public init(title: String?, style: Style, handler: ((UIAlertAction) -> Void)? = nil) {
+        self.title = title
+        self.style = style
+        self.handler = handler
+    }
+}
+
+/// An alert (`.alert`: centred over a dimmed window, as UIKit's) or an action sheet (`.actionSheet`: a
+/// popover pointing at its anchor in a regular environment, where the cancel action is not shown and
+/// a click outside runs it; a bottom sheet as tall as its buttons in a compact one, cancel last).
+/// Choosing an action dismisses the controller, then runs the action's handler. Return runs the
+/// `preferredAction`; Escape runs the cancel action (an alert without one ignores Escape).
+///
+/// An action sheet must have an anchor, as on iPad: set `popoverPresentationController?.sourceItem`
+/// (or `sourceView`) before presenting.
+///
+/// Differs from UIKit: text fields (`addTextField(configurationHandler:)`) are not supported yet, because
+/// SceneHost has no text input yet; two actions of an alert sit side by side, more are stacked.
+@MainActor
+open class UIAlertController: UIViewController {
+    /// The two kinds, with UIKit's raw values.
+    public enum Style: Int, Sendable { case actionSheet = 0, alert = 1 }
+
+    /// `.alert` or `.actionSheet`, fixed at creation.
+    public let preferredStyle: Style
+    /// The text under the title.
+    open var message: String? { didSet { contentView?.rebuild() } }
+    /// The actions, in the order they were added.
+    public private(set) var actions: [UIAlertAction] = []
+    /// The action Return runs, drawn bold; one of `actions`.
+    open var preferredAction: UIAlertAction? { didSet { contentView?.rebuild() } }
+    /// Whether an action was chosen (a dismissal without one is a cancel).
+    private var chosen = false
+    /// The person dismissed the action sheet without choosing (a click outside): the cancel action runs.
+    var dismissedByPerson = false
+    private let transitioning = AlertTransitioning()
+
+    /// An alert or action sheet with a title and a message (either may be nil).
+    public init(title: String?, message: String?, preferredStyle: Style) {
+        self.preferredStyle = preferredStyle
+        self.message = message
+        super.init(nibName: nil, bundle: nil)
+        self.title = title
+        if preferredStyle == .alert {
+            modalPresentationStyle = .custom
+            transitioningDelegate = transitioning
+            modalTransitionStyle = .crossDissolve
+        } else {
+            modalPresentationStyle = .popover
+        }
+    }
+
+    /// The bold text at the top.
+    open override var title: String? { didSet { contentView?.rebuild() } }
+
+    /// Adds an action (at most one `.cancel`, as UIKit requires: a second is ignored with a warning).
+    public func addAction(_ action: UIAlertAction) {
+        if action.style == .cancel, actions.contains(where: { $0.style == .cancel }) {
+            SceneHostLog.warning("UIAlertController can only have one action with a style of .cancel; \(action.title ?? "the action") is ignored")
+            return
+        }
+        actions.append(action)
+        action.onChange = { [weak self] in self?.contentView?.rebuild() }
+        contentView?.rebuild()
+    }
+
+    private var contentView: AlertContentView? { viewIfLoaded as? AlertContentView }
+
+    open override func loadView() { view = AlertContentView(controller: self) }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        contentView?.rebuild()
+    }
+
+    /// Whether the cancel action is shown (not in a popover, where a click outside cancels).
+    var showsCancel: Bool {
+        preferredStyle == .alert || storedPresentationController?.effectiveStyle != .popover
+    }
+
+    /// The action sheet became a popover or a sheet: the cancel button comes or goes.
+    func presentationStyleDidChange() { contentView?.rebuild() }
+
+    /// The size the content needs at the width it is shown at; the popover and sheet follow it.
+    func contentSizeDidChange(_ size: CGSize) {
+        if preferredContentSize != size { preferredContentSize = size }
+        if preferredStyle == .actionSheet, let popover = popoverPresentationController {
+            let height = size.height
+            let sheet = popover.adaptiveSheetPresentationController
+            if sheet.detents.count != 1 || sheet.detents[0].identifier.rawValue != "SceneHost.alert" || lastSheetHeight != height {
+                lastSheetHeight = height
+                sheet.detents = [.custom(identifier: .init("SceneHost.alert")) { _ in height }]
+            }
+        }
+    }
+    private var lastSheetHeight: CGFloat = 0
+
+    /// Runs `action`: dismisses, then its handler.
+    func choose(_ action: UIAlertAction) {
+        guard action.isEnabled, !chosen, presentingViewController != nil else { return }
+        chosen = true
+        dismiss(animated: true) { action.handler?(action) }
+    }
+
+    open override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        // A click outside an action sheet's popover cancels, as UIKit's.
+        if dismissedByPerson, !chosen, let cancel = actions.first(where: { $0.style == .cancel }) {
+            chosen = true
+            cancel.handler?(cancel)
+        }
+        dismissedByPerson = false
+        chosen = false
+    }
+
+    /// Return runs the preferred action; Escape the cancel action. Returns whether the key was used.
+    func handleKey(_ input: String, modifierFlags: UIKeyModifierFlags) -> Bool {
+        guard modifierFlags.isEmpty else { return false }
+        switch input {
+        case "\r":
+            guard let preferred = preferredAction else { return false }
+            choose(preferred)
+            return true
+        case UIKeyCommand.inputEscape:
+            if let cancel = actions.first(where: { $0.style == .cancel }) {
+                choose(cancel)
+            } else if preferredStyle == .actionSheet, let presentation = storedPresentationController {
+                presentation.dismissByUser()
+            }
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// Gives an alert its presentation controller.
+@MainActor
+private final class AlertTransitioning: UIViewControllerTransitioningDelegate {
+    func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                source: UIViewController) -> UIPresentationController? {
+        AlertPresentationController(presentedViewController: presented, presenting: presenting)
+    }
+}
+
+/// Centres an alert over a dimmed window; a click outside does nothing.
+@MainActor
+final class AlertPresentationController: UIPresentationController {
+    override var chrome: Chrome { .alert }
+    override var shouldRemovePresentersView: Bool { false }
+    override var frameOfPresentedViewInContainerView: CGRect {
+        guard let bounds = containerView?.bounds else { return .zero }
+        let size = presentedViewController.preferredContentSize
+        return UISheetPresentationController.centredFrame(in: bounds, size: CGSize(width: 270, height: max(size.height, 44)))
+    }
+    override func makeBackdrop(for chrome: Chrome) -> UIView {
+        let view = SheetBackdropView()
+        view.isUserInteractionEnabled = false
+        return view
+    }
+    override func layoutChrome(around frame: CGRect, in bounds: CGRect) {
+        dimmingView?.frame = bounds
+        guard let backdrop = backdropView else { return }
+        place(backdrop, at: frame)
+        backdrop.layer.cornerRadius = 14
+        backdrop.layer.shadowPath = UIBezierPath(roundedRect: CGRect(origin: .zero, size: frame.size), cornerRadius: 14).cgPath
+        presentedView?.layer.cornerRadius = 14
+        presentedView?.clipsToBounds = true
+    }
+}
+
+/// An alert's content: title, message and one row per action, laid out by hand.
+@MainActor
+final class AlertContentView: UIView {
+    unowned(unsafe) let controller: UIAlertController
+    private let titleLabel = UILabel(), messageLabel = UILabel()
+    private var rows: [AlertActionRow] = []
+    private var separators: [UIView] = []
+
+    init(controller: UIAlertController) {
+        self.controller = controller
+        super.init(frame: .zero)
+        backgroundColor = .systemBackground
+        for label in [titleLabel, messageLabel] {
+            label.numberOfLines = 0
+            label.textAlignment = .center
+            addSubview(label)
+        }
+        titleLabel.font = .boldSystemFont(ofSize: 17)
+        messageLabel.font = .systemFont(ofSize: 13)
+    }
+
+    /// Makes the rows again from the controller's actions.
+    func rebuild() {
+        titleLabel.text = controller.title
+        messageLabel.text = controller.message
+        for row in rows { row.removeFromSuperview() }
+        for separator in separators { separator.removeFromSuperview() }
+        var shown = controller.actions.filter { $0.style != .cancel || controller.showsCancel }
+        // The cancel action comes last in a sheet, first of two side-by-side alert buttons, as UIKit's.
+        if let index = shown.firstIndex(where: { $0.style == .cancel }) {
+            let cancel = shown.remove(at: index)
+            if controller.preferredStyle == .alert, shown.count == 1 { shown.insert(cancel, at: 0) } else { shown.append(cancel) }
+        }
+        rows = shown.map { action in
+            let row = AlertActionRow(action: action, preferred: action === controller.preferredAction)
+            row.addAction(UIAction { [unowned(unsafe) controller] _ in controller.choose(action) }, for: .touchUpInside)
+            return row
+        }
+        separators = rows.map { _ in
+            let line = UIView()
+            line.backgroundColor = .separator
+            return line
+        }
+        for separator in separators { addSubview(separator) }
+        for row in rows { addSubview(row) }
+        setNeedsLayout()
+        controller.contentSizeDidChange(measure())
+    }
+
+    /// Whether two alert buttons sit side by side.
+    private var sideBySide: Bool { controller.preferredStyle == .alert && rows.count == 2 }
+
+    override func layoutSubviews() { _ = arrange(width: bounds.width, placing: true) }
+
+    /// The content's height at `width`, placing the labels and rows when `placing`.
+    private func arrange(width: CGFloat, placing: Bool) -> CGFloat {
+        var y: CGFloat = 0
+        let hasText = !(controller.title ?? "").isEmpty || !(controller.message ?? "").isEmpty
+        if hasText {
+            y = 18
+            for label in [titleLabel, messageLabel] where !(label.text ?? "").isEmpty {
+                label.preferredMaxLayoutWidth = width - 32
+                let size = label.sizeThatFits(CGSize(width: width - 32, height: .greatestFiniteMagnitude))
+                if placing { label.frame = CGRect(x: 16, y: y, width: width - 32, height: ceil(size.height)) }
+                y += ceil(size.height) + 4
+            }
+            y += 14
+        }
+        for label in [titleLabel, messageLabel] { label.isHidden = (label.text ?? "").isEmpty }
+        let rowHeight: CGFloat = 44
+        if sideBySide {
+            let half = (width / 2).rounded()
+            if placing {
+                separators[0].frame = CGRect(x: 0, y: y, width: width, height: 0.5)
+                separators[1].frame = CGRect(x: half, y: y, width: 0.5, height: rowHeight)
+                rows[0].frame = CGRect(x: 0, y: y, width: half, height: rowHeight)
+                rows[1].frame = CGRect(x: half, y: y, width: width - half, height: rowHeight)
+            }
+            y += rowHeight
+        } else {
+            for (index, row) in rows.enumerated() {
+                if placing {
+                    separators[index].frame = CGRect(x: 0, y: y, width: width, height: 0.5)
+                    separators[index].isHidden = index == 0 && !hasText
+                    row.frame = CGRect(x: 0, y: y, width: width, height: rowHeight)
+                }
+                y += rowHeight
+            }
+        }
+        return max(y, rowHeight)
+    }
+
+    /// The size the content asks for: 270 pt wide for an alert, 320 for an action sheet.
+    func measure() -> CGSize {
+        let width: CGFloat = controller.preferredStyle == .alert ? 270 : 320
+        return CGSize(width: width, height: arrange(width: width, placing: false))
+    }
+}
+
+/// One action's button: its title centred, tinted (red when destructive, bold when preferred).
+@MainActor
+final class AlertActionRow: UIControl {
+    let action: UIAlertAction
+    private let label = UILabel()
+
+    init(action: UIAlertAction, preferred: Bool) {
+        self.action = action
+        super.init(frame: .zero)
+        label.text = action.title
+        label.textAlignment = .center
+        label.font = preferred || action.style == .cancel ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 17)
+        label.textColor = !action.isEnabled ? .secondaryLabel : action.style == .destructive ? .systemRed : .tintColor
+        isEnabled = action.isEnabled
+        addSubview(label)
+    }
+
+    override func layoutSubviews() { label.frame = bounds.insetBy(dx: 8, dy: 0) }
+
+    override func stateDidChange() {
+        super.stateDidChange()
+        backgroundColor = isHighlighted ? UIColor(white: 0.5, alpha: 0.15) : nil
+    }
+}

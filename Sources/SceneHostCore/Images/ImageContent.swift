@@ -1,0 +1,259 @@
+import Cairo
+import Foundation
+
+/// What an image shows: pixels in memory, or encoded bytes (PNG, JPEG, WebP, SVG) decoded when first
+/// needed and kept in `DecodedImageCache`. Shared by all the variants (`withRenderingMode` …) of an
+/// image. Thread-safe: decoding may run on any thread; the decoded pixels never change.
+final class ImageContent: @unchecked Sendable {
+    private enum Source {
+        case bitmap(ImageSurface)
+        case encoded(Data, EncodedImageHeader)
+    }
+    private let source: Source
+    /// The stored pixels' size (an SVG's: its own size, or the size a symbol is drawn at).
+    let pixelWidth: Int, pixelHeight: Int
+    /// The EXIF orientation tag, 1 when none.
+    let exifOrientation: Int
+    /// Where the bytes came from, for warnings.
+    let origin: String
+
+    private let lock = NSLock()
+    nonisolated(unsafe) private var decoded: ImageSurface?
+    nonisolated(unsafe) private var failed = false
+    nonisolated(unsafe) private var parsedVector: SVGDocument?
+    /// The full pixels halved, then halved again …, largest first, made as drawing at smaller sizes
+    /// needs them: scaling down starts from the nearest, so it costs the target's pixels, not the
+    /// whole image's (a mipmap).
+    nonisolated(unsafe) private var halvings: [ImageSurface] = []
+
+    init(surface: ImageSurface) {
+        source = .bitmap(surface)
+        pixelWidth = surface.width
+        pixelHeight = surface.height
+        exifOrientation = 1
+        origin = "pixels"
+    }
+
+    /// Reads the header of `data` (nil and one warning when it is not a whole image of a known format).
+    /// `pixelSize` gives a vector image the size it is drawn at (a symbol's).
+    init?(data: Data, origin: String, pixelSize: (width: Int, height: Int)? = nil) {
+        let header: EncodedImageHeader
+        do { header = try ImageCodec.header(of: data) } catch {
+            Self.warn("\(origin) is not a readable image: \(error.message)")
+            return nil
+        }
+        source = .encoded(data, header)
+        pixelWidth = pixelSize?.width ?? header.width
+        pixelHeight = pixelSize?.height ?? header.height
+        exifOrientation = header.exifOrientation
+        self.origin = origin
+    }
+
+    deinit { DecodedImageCache.shared.forget(self) }
+
+    /// Whether the image is read from encoded bytes (rather than made from pixels).
+    var isEncoded: Bool {
+        if case .encoded = source { return true }
+        return false
+    }
+
+    /// Whether the pixels are in memory now (made so, or decoded and still cached).
+    var isDecoded: Bool {
+        if case .bitmap = source { return true }
+        return lock.withLock { decoded != nil }
+    }
+
+    /// The parsed SVG document of a vector image, for drawing at any size (main thread only: librsvg
+    /// handles are not shared between threads).
+    var vector: SVGDocument? {
+        guard case .encoded(let data, let header) = source, header.format == .svg else { return nil }
+        return lock.withLock {
+            if parsedVector == nil { parsedVector = try? SVGDocument(data: data) }
+            return parsedVector
+        }
+    }
+
+    /// The stored pixels at full size, decoded now when they are not in memory; nil when decoding
+    /// failed (warned once).
+    var surface: ImageSurface? {
+        switch source {
+        case .bitmap(let surface): return surface
+        case .encoded(let data, let header):
+            if let cached = lock.withLock({ decoded }) {
+                DecodedImageCache.shared.touch(self)
+                return cached
+            }
+            guard let surface = decode(data, header, fitting: header.format == .svg ? (pixelWidth, pixelHeight) : nil) else { return nil }
+            lock.withLock { decoded = surface }
+            DecodedImageCache.shared.add(self, bytes: surface.stride * surface.height)
+            return surface
+        }
+    }
+
+    /// Pixels at least `width`×`height` (stored orientation) but no larger than needed, for thumbnails:
+    /// JPEG and WebP decode smaller directly; already decoded pixels are scaled down.
+    func surface(fitting width: Int, height: Int) -> ImageSurface? {
+        switch source {
+        case .bitmap(let surface): return surface.scaled(toWidth: width, height: height)
+        case .encoded(let data, let header):
+            if let cached = lock.withLock({ decoded }) { return cached.scaled(toWidth: width, height: height) }
+            guard let partial = decode(data, header, fitting: header.format == .png ? nil : (width, height)) else { return nil }
+            return partial.width == width && partial.height == height ? partial : partial.scaled(toWidth: width, height: height)
+        }
+    }
+
+    /// Forgets the decoded pixels (the cache is over its limit, or memory is short).
+    func dropDecoded() {
+        lock.withLock {
+            decoded = nil
+            halvings = []
+        }
+    }
+
+    /// The full pixels (decoded now if needed, and kept) scaled to exactly `width`×`height` with
+    /// cairo's good filter, from the smallest halving still at least that large.
+    func scaledFromFull(toWidth width: Int, height: Int) -> ImageSurface? {
+        guard let full = surface else { return nil }
+        var source = full, index = 0
+        while source.width / 2 >= width, source.height / 2 >= height, source.width / 2 > 0, source.height / 2 > 0 {
+            let level = lock.withLock { index < halvings.count ? halvings[index] : nil }
+            if let level {
+                source = level
+            } else {
+                let made = source.scaled(toWidth: source.width / 2, height: source.height / 2)
+                lock.withLock { if halvings.count == index { halvings.append(made) } }
+                source = made
+            }
+            index += 1
+        }
+        return source.width == width && source.height == height ? source : source.scaled(toWidth: width, height: height)
+    }
+
+    private func decode(_ data: Data, _ header: EncodedImageHeader, fitting: (Int, Int)?) -> ImageSurface? {
+        do { return try ImageCodec.decode(data, header: header, fitting: fitting.map { (width: $0.0, height: $0.1) }) } catch {
+            // One warning per image, however often it is drawn.
+            let first = lock.withLock { () -> Bool in
+                defer { failed = true }
+                return !failed
+            }
+            if first { Self.warn("\(origin) cannot be decoded: \(error.message)") }
+            return nil
+        }
+    }
+
+    /// A warning on `SceneHostLog`, from any thread.
+    static func warn(_ message: String) {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { SceneHostLog.warning(message) }
+        } else {
+            DispatchQueue.main.async { SceneHostLog.warning(message) }
+        }
+    }
+
+    /// `@2x` or `@3x` just before the extension.
+    static func scale(inFileName path: String) -> CGFloat {
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        if stem.hasSuffix("@3x") { return 3 }
+        if stem.hasSuffix("@2x") { return 2 }
+        return 1
+    }
+}
+
+/// The decoded pixels of images read from files and data, up to a memory limit: over it, the least
+/// recently used are forgotten (they decode again when next drawn). A memory warning
+/// (`UIApplicationDidReceiveMemoryWarningNotification`) empties it. Thread-safe.
+final class DecodedImageCache: @unchecked Sendable {
+    static let shared = DecodedImageCache()
+
+    private let lock = NSLock()
+    private struct Entry {
+        weak var content: ImageContent?
+        var bytes: Int
+        var used: Int
+    }
+    nonisolated(unsafe) private var entries: [ObjectIdentifier: Entry] = [:]
+    nonisolated(unsafe) private var clock = 0
+    nonisolated(unsafe) private var totalBytes = 0
+    nonisolated(unsafe) private var limitBytes = 256 << 20
+    private var observer: (any NSObjectProtocol)?
+
+    private init() {
+        observer = NotificationCenter.default.addObserver(forName: Notification.Name("UIApplicationDidReceiveMemoryWarningNotification"),
+                                                          object: nil, queue: nil) { [unowned self] _ in removeAll() }
+    }
+
+    /// The most bytes of decoded pixels kept.
+    var limit: Int {
+        get { lock.withLock { limitBytes } }
+        set {
+            let dropped = lock.withLock { () -> [ImageContent] in
+                limitBytes = max(0, newValue)
+                return evictLocked()
+            }
+            dropped.forEach { $0.dropDecoded() }
+        }
+    }
+
+    /// The bytes held now.
+    var size: Int { lock.withLock { totalBytes } }
+
+    func add(_ content: ImageContent, bytes: Int) {
+        let dropped = lock.withLock { () -> [ImageContent] in
+            clock += 1
+            let key = ObjectIdentifier(content)
+            if let old = entries[key] { totalBytes -= old.bytes }
+            entries[key] = Entry(content: content, bytes: bytes, used: clock)
+            totalBytes += bytes
+            return evictLocked(keeping: key)
+        }
+        dropped.forEach { $0.dropDecoded() }
+    }
+
+    func touch(_ content: ImageContent) {
+        lock.withLock {
+            clock += 1
+            entries[ObjectIdentifier(content)]?.used = clock
+        }
+    }
+
+    func forget(_ content: ImageContent) {
+        lock.withLock {
+            if let entry = entries.removeValue(forKey: ObjectIdentifier(content)) { totalBytes -= entry.bytes }
+        }
+    }
+
+    /// Forgets every decoded image (memory is short).
+    func removeAll() {
+        let dropped = lock.withLock { () -> [ImageContent] in
+            defer { entries = [:]; totalBytes = 0 }
+            return entries.values.compactMap(\.content)
+        }
+        dropped.forEach { $0.dropDecoded() }
+    }
+
+    /// Removes the least recently used entries until the total is within the limit (the newest one,
+    /// `keeping`, stays even when it alone is larger). Returns their contents, to drop outside the lock.
+    private func evictLocked(keeping: ObjectIdentifier? = nil) -> [ImageContent] {
+        guard totalBytes > limitBytes else { return [] }
+        var dropped: [ImageContent] = []
+        for (key, entry) in entries.sorted(by: { $0.value.used < $1.value.used }) where totalBytes > limitBytes && key != keeping {
+            entries.removeValue(forKey: key)
+            totalBytes -= entry.bytes
+            if let content = entry.content { dropped.append(content) }
+        }
+        return dropped
+    }
+}
+
+extension UIImage {
+    /// The most memory, in bytes, that decoded pixels of images read from files and data may take
+    /// (256 MB by default); the least recently drawn are forgotten beyond it and decode again when
+    /// next needed. A SceneHost addition: UIKit sizes its cache itself.
+    public static var decodedImageCacheLimit: Int {
+        get { DecodedImageCache.shared.limit }
+        set { DecodedImageCache.shared.limit = newValue }
+    }
+
+    /// How many bytes of decoded pixels the cache holds now (SceneHost addition, for tests and tuning).
+    public static var decodedImageCacheSize: Int { DecodedImageCache.shared.size }
+}

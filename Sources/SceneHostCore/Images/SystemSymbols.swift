@@ -1,0 +1,244 @@
+import Cairo
+import Foundation
+
+/// The system symbols SceneHost draws: SF Symbols names mapped to the Adwaita symbolic icons that
+/// Debian ships in `adwaita-icon-theme` (GNOME Project, CC-BY-SA 3.0 or LGPL 3), read from
+/// `/usr/share/icons/Adwaita/scalable`. The table of names is `docs/SYMBOLS.md`; it is generated from
+/// `table` below. Names not in it give nil, as UIKit does for unknown names.
+enum SystemSymbols {
+    /// Where the icon theme is installed; `SCENEHOST_SYMBOLS_DIR` replaces it.
+    static let directory: String = ProcessInfo.processInfo.environment["SCENEHOST_SYMBOLS_DIR"]
+        ?? "/usr/share/icons/Adwaita/scalable"
+
+    /// SF Symbols name → Adwaita icon (folder/name, without `-symbolic.svg`). Adwaita draws one weight
+    /// and seldom a filled form: a `.fill` name shares its outline's icon unless listed apart.
+    static let table: KeyValuePairs<String, String> = [
+        "magnifyingglass": "actions/system-search",
+        "plus": "actions/list-add",
+        "minus": "actions/list-remove",
+        "xmark": "ui/window-close",
+        "checkmark": "actions/object-select",
+        "checkmark.circle": "emblems/emblem-ok",
+        "checkmark.square": "ui/checkbox-checked",
+        "square": "ui/checkbox",
+        "circle": "ui/radio",
+        "record.circle": "ui/radio-checked",
+        "chevron.left": "ui/pan-start",
+        "chevron.right": "ui/pan-end",
+        "chevron.up": "ui/pan-up",
+        "chevron.down": "ui/pan-down",
+        "arrow.left": "actions/go-previous",
+        "arrow.right": "actions/go-next",
+        "arrow.up": "actions/go-up",
+        "arrow.down": "actions/go-down",
+        "arrow.clockwise": "actions/view-refresh",
+        "arrow.uturn.backward": "actions/edit-undo",
+        "arrow.uturn.forward": "actions/edit-redo",
+        "arrow.up.left.and.arrow.down.right": "actions/view-fullscreen",
+        "arrow.down.right.and.arrow.up.left": "actions/view-restore",
+        "rotate.left": "actions/object-rotate-left",
+        "rotate.right": "actions/object-rotate-right",
+        "ellipsis": "actions/view-more-horizontal",
+        "line.3.horizontal": "actions/open-menu",
+        "list.bullet": "actions/view-list-bullet",
+        "list.number": "actions/view-list-ordered",
+        "square.grid.2x2": "actions/view-grid",
+        "sidebar.left": "actions/sidebar-show",
+        "sidebar.right": "actions/sidebar-show-right",
+        "house": "actions/go-home",
+        "trash": "places/user-trash",
+        "folder": "places/folder",
+        "folder.badge.plus": "actions/folder-new",
+        "doc": "mimetypes/text-x-generic",
+        "doc.text": "mimetypes/x-office-document",
+        "doc.on.doc": "actions/edit-copy",
+        "doc.on.clipboard": "actions/edit-paste",
+        "scissors": "actions/edit-cut",
+        "pencil": "actions/document-edit",
+        "square.and.pencil": "actions/mail-message-new",
+        "square.and.arrow.up": "actions/document-send",
+        "square.and.arrow.down": "actions/document-save",
+        "printer": "devices/printer",
+        "envelope": "status/mail-unread",
+        "envelope.open": "status/mail-read",
+        "paperplane": "actions/mail-send",
+        "arrowshape.turn.up.left": "actions/mail-reply-sender",
+        "arrowshape.turn.up.left.2": "actions/mail-reply-all",
+        "arrowshape.turn.up.right": "actions/mail-forward",
+        "paperclip": "status/mail-attachment",
+        "flag": "actions/mail-mark-important",
+        "xmark.bin": "actions/mail-mark-junk",
+        "archivebox": "mimetypes/package-x-generic",
+        "link": "actions/insert-link",
+        "photo": "mimetypes/image-x-generic",
+        "camera": "devices/camera-photo",
+        "video": "devices/camera-video",
+        "music.note": "mimetypes/audio-x-generic",
+        "mic": "devices/audio-input-microphone",
+        "mic.slash": "status/microphone-disabled",
+        "speaker.wave.2": "status/audio-volume-medium",
+        "speaker.slash": "status/audio-volume-muted",
+        "play": "actions/media-playback-start",
+        "play.fill": "actions/media-playback-start",
+        "pause": "actions/media-playback-pause",
+        "pause.fill": "actions/media-playback-pause",
+        "stop": "actions/media-playback-stop",
+        "stop.fill": "actions/media-playback-stop",
+        "forward": "actions/media-seek-forward",
+        "backward": "actions/media-seek-backward",
+        "person": "status/avatar-default",
+        "person.fill": "status/avatar-default",
+        "person.circle": "status/avatar-default",
+        "person.crop.circle": "status/avatar-default",
+        "person.2": "legacy/system-users",
+        "person.badge.plus": "actions/contact-new",
+        "star": "status/non-starred",
+        "star.fill": "status/starred",
+        "star.leadinghalf.filled": "status/semi-starred",
+        "heart": "emblems/emblem-favorite",
+        "heart.fill": "emblems/emblem-favorite",
+        "bookmark": "actions/bookmark-new",
+        "bell.slash": "status/notifications-disabled",
+        "lock": "status/changes-prevent",
+        "lock.open": "status/changes-allow",
+        "eye": "actions/view-reveal",
+        "eye.slash": "actions/view-conceal",
+        "pin": "actions/view-pin",
+        "location": "status/location-services-active",
+        "info.circle": "status/dialog-information",
+        "exclamationmark.triangle": "status/dialog-warning",
+        "xmark.octagon": "status/dialog-error",
+        "questionmark.circle": "status/dialog-question",
+        "gearshape": "emblems/emblem-system",
+        "gear": "categories/applications-system",
+        "slider.horizontal.3": "categories/preferences-system",
+        "calendar": "mimetypes/x-office-calendar",
+        "alarm": "status/alarm",
+        "moon": "status/weather-clear-night",
+        "sun.max": "status/weather-clear",
+        "cloud": "status/weather-overcast",
+        "wifi": "devices/network-wireless",
+        "battery.100": "status/battery-level-100",
+        "desktopcomputer": "devices/computer",
+        "keyboard": "devices/input-keyboard",
+        "phone": "devices/phone",
+        "globe": "legacy/web-browser",
+        "bold": "actions/format-text-bold",
+        "italic": "actions/format-text-italic",
+        "underline": "actions/format-text-underline",
+        "strikethrough": "actions/format-text-strikethrough",
+        "text.alignleft": "actions/format-justify-left",
+        "text.aligncenter": "actions/format-justify-center",
+        "text.alignright": "actions/format-justify-right",
+        "text.justify": "actions/format-justify-fill",
+        "textformat": "actions/font-select",
+        "paintpalette": "actions/color-select",
+        "plus.magnifyingglass": "actions/zoom-in",
+        "minus.magnifyingglass": "actions/zoom-out",
+        "power": "actions/system-shutdown",
+        "rectangle.portrait.and.arrow.right": "actions/system-log-out",
+        "delete.left": "actions/edit-clear",
+        "face.smiling": "emotes/face-smile",
+        "macwindow": "ui/window-new",
+    ]
+
+    private static let paths: [String: String] = Dictionary(table.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+
+    /// The SVG file of a symbol name, or nil for names outside the table.
+    static func path(for name: String) -> String? {
+        guard let icon = paths[name] else { return nil }
+        // An icon given without its folder is looked for in `status`.
+        let relative = icon.contains("/") ? icon : "status/" + icon
+        return directory + "/" + relative + "-symbolic.svg"
+    }
+
+    nonisolated(unsafe) private static var files: [String: Data] = [:]
+    private static let lock = NSLock()
+
+    /// The SVG bytes of a symbol, read once; nil for unknown names or when the theme is not installed
+    /// (one warning naming the package).
+    static func data(for name: String) -> Data? {
+        guard let path = path(for: name) else { return nil }
+        return lock.withLock {
+            if let data = files[path] { return data }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                if files.isEmpty || files["\u{0}warned"] == nil {
+                    ImageContent.warn("system symbol \"\(name)\" needs \(path): install the adwaita-icon-theme package")
+                    files["\u{0}warned"] = Data()
+                }
+                return nil
+            }
+            files[path] = data
+            return data
+        }
+    }
+}
+
+extension UIImage {
+    /// A system symbol by its SF Symbols name, drawn from the Adwaita symbolic icons (see
+    /// `docs/SYMBOLS.md` for the names covered); nil for names outside the table, as UIKit returns nil
+    /// for unknown names. At the default configuration (17 points, medium scale, regular weight).
+    /// Symbols draw as templates in image views, buttons and bars (filled with the tint colour); drawn
+    /// with `draw(in:)` they are black, as in UIKit. Adwaita draws one weight: SceneHost thickens or
+    /// thins the outline for the other weights, and has no multicolour or hierarchical layers.
+    public convenience init?(systemName name: String) {
+        self.init(systemName: name, withConfiguration: nil)
+    }
+
+    /// A system symbol with `configuration` (point size, weight, scale).
+    public convenience init?(systemName name: String, withConfiguration configuration: Configuration?) {
+        guard let data = SystemSymbols.data(for: name) else { return nil }
+        let symbolConfiguration = (configuration as? SymbolConfiguration) ?? SymbolConfiguration.unspecified
+        let side = symbolConfiguration.symbolSide
+        guard let content = ImageContent(data: data, origin: "symbol \(name)", pixelSize: (Int(side.rounded(.up)), Int(side.rounded(.up)))) else { return nil }
+        self.init(content: content, scale: 1, symbolConfiguration: symbolConfiguration, symbolName: name)
+    }
+
+    /// A system symbol for `traitCollection` (its scale does not matter: symbols are drawn as shapes).
+    public convenience init?(systemName name: String, compatibleWith traitCollection: UITraitCollection?) {
+        self.init(systemName: name, withConfiguration: nil)
+    }
+
+    /// The same symbol with `configuration` applied over its own (later attributes win). Images that
+    /// are not symbols are returned as they are.
+    public func withConfiguration(_ configuration: Configuration) -> UIImage {
+        guard let symbolName, let symbolConfiguration = configuration as? SymbolConfiguration else { return self }
+        let merged = (self.symbolConfiguration ?? .unspecified).applying(symbolConfiguration)
+        return UIImage(systemName: symbolName, withConfiguration: merged)?
+            .copy(renderingMode: renderingMode, tint: .some(fixedTint)) ?? self
+    }
+
+    /// `withConfiguration(_:)` for a symbol configuration; nil for other images, as UIKit.
+    public func applyingSymbolConfiguration(_ configuration: SymbolConfiguration) -> UIImage? {
+        guard isSymbolImage else { return nil }
+        return withConfiguration(configuration)
+    }
+
+    /// Draws a symbol's shapes into `width`×`height` of `cairo`, its outline grown or shrunk for its
+    /// weight: Adwaita's icons have one (regular) weight, so heavier weights are the shape drawn again
+    /// at small offsets around itself, and lighter ones what all of those offsets still cover.
+    func drawSymbol(_ vector: SVGDocument, in cairo: Context, width: Double, height: Double) {
+        let steps = (symbolConfiguration?.weight ?? .unspecified).strokeSteps
+        guard steps != 0 else { return vector.render(in: cairo, x: 0, y: 0, width: width, height: height) }
+        // A 16-unit icon's strokes are about 2 units wide: a step moves the edge by 1/40 of the icon.
+        let radius = Double(abs(steps)) * width / 40
+        let offsets = (0..<8).map { index -> (Double, Double) in
+            let angle = Double(index) * .pi / 4
+            return (radius * cos(angle), radius * sin(angle))
+        }
+        cairo.pushGroup()
+        vector.render(in: cairo, x: 0, y: 0, width: width, height: height)
+        for (dx, dy) in offsets {
+            cairo.pushGroup()
+            vector.render(in: cairo, x: dx, y: dy, width: width, height: height)
+            let shifted = cairo.popGroup()
+            cairo.save()
+            // Growing: the union of the shifted shapes; thinning: their intersection.
+            cairo.setOperator(steps > 0 ? .over : .destinationIn)
+            cairo.setSource(shifted)
+            cairo.paint()
+            cairo.restore()
+        }
+        cairo.popGroupAndPaint(alpha: 1)
+    }
+}

@@ -1,0 +1,183 @@
+import Cairo
+import Foundation
+
+/// A view that shows an image, as UIKit's `UIImageView`: placed by `contentMode` (every mode:
+/// `.scaleToFill` by default, the aspect modes, and the unscaled placements), templates and symbols
+/// filled with `tintColor`, symbols drawn with `preferredSymbolConfiguration` over their own,
+/// `highlightedImage` shown while `isHighlighted`. An image from an asset catalog is resolved again
+/// for the view's traits (scale, appearance, contrast, size classes) whenever they change.
+///
+/// Differences from UIKit: no animated images (`animationImages`). A bitmap with at least four times
+/// the pixels it is shown at is drawn from a copy scaled to that size (made once per size). While the
+/// window is being resized interactively, such a view keeps the drawing it had when the drag began
+/// and the compositor scales it to each new size (or, made during the drag, draws from a thumbnail
+/// with low-quality filtering); it draws in full quality in the frame the drag ends.
+@MainActor
+open class UIImageView: UIView {
+    /// The image shown (when not highlighted). Setting it sizes a view that has no size yet to the
+    /// image, as UIKit's `init(image:)` does.
+    @exclusivity(unchecked) open var image: UIImage? {
+        didSet {
+            guard image !== oldValue else { return }
+            imageDidChange()
+        }
+    }
+    /// The image shown while `isHighlighted`; nil shows `image`.
+    @exclusivity(unchecked) open var highlightedImage: UIImage? {
+        didSet { if isHighlighted, highlightedImage !== oldValue { imageDidChange() } }
+    }
+    /// Whether `highlightedImage` is shown.
+    @exclusivity(unchecked) open var isHighlighted = false {
+        didSet { if isHighlighted != oldValue, highlightedImage != nil { imageDidChange() } }
+    }
+    /// Applied over a symbol image's own configuration (later values win), as UIKit's.
+    @exclusivity(unchecked) open var preferredSymbolConfiguration: UIImage.SymbolConfiguration? {
+        didSet {
+            guard preferredSymbolConfiguration !== oldValue else { return }
+            configuredSymbol = nil
+            imageDidChange()
+        }
+    }
+
+    /// The symbol with the preferred configuration applied, made once per image and configuration.
+    private var configuredSymbol: (source: UIImage, result: UIImage)?
+    /// A large bitmap scaled to the pixel size it was last drawn at (its source and that size).
+    private var displayCopy: (source: UIImage, pixels: CGSize, image: UIImage)?
+
+    /// An image view the size of `image`.
+    public convenience init(image: UIImage?) {
+        self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
+        self.image = image
+    }
+
+    /// An image view the size of `image`, with a highlighted image.
+    public convenience init(image: UIImage?, highlightedImage: UIImage?) {
+        self.init(image: image)
+        self.highlightedImage = highlightedImage
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        // As in UIKit: an image view takes no touches unless asked to.
+        isUserInteractionEnabled = false
+    }
+
+    private func imageDidChange() {
+        displayCopy = nil
+        setNeedsDisplay()
+        invalidateIntrinsicContentSize()
+    }
+
+    /// The shown image's size (in points), or no intrinsic size without one.
+    open override var intrinsicContentSize: CGSize {
+        guard let image = shownImage(resolving: false) else {
+            return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+        }
+        return image.size
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { shownImage(resolving: false)?.size ?? .zero }
+
+    /// The image as it is drawn now: highlighted or not, resolved for the view's traits when it comes
+    /// from an asset (the traits read here are tracked: a change redraws the view), with the preferred
+    /// symbol configuration.
+    func shownImage(resolving: Bool = true) -> UIImage? {
+        guard var image = isHighlighted ? (highlightedImage ?? image) : image else { return nil }
+        if resolving, let asset = image.imageAsset, let resolved = asset.resolvedImage(with: traitCollection) {
+            image = resolved
+        }
+        if image.isSymbolImage, let preferred = preferredSymbolConfiguration {
+            if let configuredSymbol, configuredSymbol.source === image { return configuredSymbol.result }
+            let result = image.withConfiguration(preferred)
+            configuredSymbol = (image, result)
+            image = result
+        }
+        return image
+    }
+
+    /// Where the image goes in the bounds for the content mode (`.redraw` fills, as `.scaleToFill`).
+    func imageRect(for size: CGSize) -> CGRect {
+        let mode = contentMode == .redraw ? .scaleToFill : contentMode
+        let fit = mode.fitting(size, into: bounds.size)
+        return CGRect(x: bounds.minX + fit.x, y: bounds.minY + fit.y, width: size.width * fit.scaleX, height: size.height * fit.scaleY)
+    }
+
+    /// Where the image falls depends on the bounds in every mode: drawn again at each size, except
+    /// while a person resizes the window: a large bitmap's kept drawing (the full-quality one made
+    /// when the drag began: the thumbnail) is then scaled to the current size by the compositor, and
+    /// the view draws anew, in full, in the frame the drag ends.
+    override func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool {
+        guard lastDrawingWasLarge, content != nil, contentMode != .redraw, let scene = window?.windowScene,
+              scene.effectiveGeometry.isInteractivelyResizing else { return true }
+        drawnForResizing(in: scene)
+        return false
+    }
+
+    /// The nearest pixel while the drag lasts: the kept drawing is scaled at every step, and a photo
+    /// grid then costs about what a grid of colours does; the release draws in full.
+    override var fittedContentFilter: Context.Filter { isShowingResizeDrawing ? .fast : .bilinear }
+
+    /// Whether the last drawing showed a bitmap with at least four times the pixels it was drawn at.
+    private var lastDrawingWasLarge = false
+    /// Whether what shows now is the cheaper form made for a drag (kept drawing scaled, or a thumbnail).
+    private(set) var isShowingResizeDrawing = false
+
+    private func drawnForResizing(in scene: UIWindowScene) {
+        isShowingResizeDrawing = true
+        if !scene.viewsDrawnForResizing.contains(where: { $0.view === self }) { scene.viewsDrawnForResizing.append(WeakView(self)) }
+    }
+
+    open override func draw(_ rect: CGRect) {
+        guard let image = shownImage(), let context = UIGraphicsGetCurrentContext() else { return }
+        var target = imageRect(for: image.size)
+        guard target.width > 0, target.height > 0 else { return }
+        // Unscaled placements draw at whole points, as a layer's contents would be.
+        if contentMode != .scaleToFill, contentMode != .scaleAspectFit, contentMode != .scaleAspectFill, contentMode != .redraw {
+            target.origin = CGPoint(x: target.minX.rounded(), y: target.minY.rounded())
+        }
+        let tint = tintColor.resolvedColor(with: traitCollection)
+        let scale = max(1, traitCollection.displayScale)
+        let pixels = CGSize(width: (target.width * scale).rounded(.up), height: (target.height * scale).rounded(.up))
+        let stored = CGFloat(image.content.pixelWidth * image.content.pixelHeight)
+        lastDrawingWasLarge = !image.isSymbolImage && image.content.vector == nil && stored > 4 * pixels.width * pixels.height
+        guard lastDrawingWasLarge else {
+            displayCopy = nil
+            isShowingResizeDrawing = false
+            return image.draw(in: target, tint: tint, templateWhenAutomatic: image.isSymbolImage)
+        }
+        context.saveGState()
+        if let scene = window?.windowScene, scene.effectiveGeometry.isInteractivelyResizing {
+            // Drawn during a drag (a new image, say): from the copy made for another size, or a thumbnail.
+            if displayCopy?.source !== image, let made = image.preparingThumbnail(of: CGSize(width: pixels.width / image.scale, height: pixels.height / image.scale)) {
+                displayCopy = (image, pixels, made)
+            }
+            context.interpolationQuality = .low
+            drawnForResizing(in: scene)
+        } else {
+            // A copy at the drawn size, made once per image and size: a redraw at that size (a new
+            // tint, say) costs no scaling, and the next drag starts from it.
+            if displayCopy == nil || displayCopy?.source !== image || displayCopy?.pixels != pixels,
+               let made = image.scaledForDisplay(to: CGSize(width: pixels.width / image.scale, height: pixels.height / image.scale)) {
+                displayCopy = (image, pixels, made)
+            }
+            isShowingResizeDrawing = false
+        }
+        (displayCopy?.image ?? image).draw(in: target, tint: tint, templateWhenAutomatic: false)
+        context.restoreGState()
+    }
+}
+
+/// A view held without keeping it alive.
+struct WeakView {
+    weak var view: UIView?
+    init(_ view: UIView) { self.view = view }
+}
+
+extension UIWindowScene {
+    /// Redraws, in full, the views that drew cheaply during the drag that just ended.
+    func redrawViewsDrawnForResizing() {
+        let views = viewsDrawnForResizing.compactMap(\.view)
+        viewsDrawnForResizing = []
+        for view in views { view.setNeedsDisplay() }
+    }
+}

@@ -1,0 +1,96 @@
+import Cairo
+import Foundation
+@testable import SceneHostCore
+import Testing
+
+/// Asset catalogs as Xcode writes them (Fixtures/Test.xcassets): scale, appearance and size-class
+/// selection, template intent, namespaces, named colours, loose files and `UIImageAsset` itself.
+@MainActor
+struct AssetCatalogTests {
+    func swatch(_ traits: UITraitCollection) -> UIImage? { UIImage(named: "Swatch", in: .module, compatibleWith: traits) }
+
+    /// The colour of an image's first stored pixel.
+    func colour(_ image: UIImage?) -> UInt32? { image?.surface?.pixel(x: 0, y: 0) }
+
+    func traits(scale: CGFloat, style: UIUserInterfaceStyle = .unspecified) -> UITraitCollection {
+        UITraitCollection { $0.displayScale = scale; $0.userInterfaceStyle = style }
+    }
+
+    @Test func theExactScaleIsChosenAndKeepsThePointSize() {
+        let one = swatch(traits(scale: 1)), two = swatch(traits(scale: 2))
+        #expect(one?.scale == 1 && colour(one) == 0xFFFF_0000)
+        #expect(two?.scale == 2 && colour(two) == 0xFF00_FF00)
+        #expect(one?.size == CGSize(width: 4, height: 4) && two?.size == CGSize(width: 4, height: 4), "the same size in points")
+    }
+
+    @Test func aMissingScaleTakesTheLargestBelowWhenNoneIsAbove() {
+        // The 3x slot is empty in the catalog: the 2x image stands in, at its own scale.
+        let three = swatch(traits(scale: 3))
+        #expect(three?.scale == 2 && colour(three) == 0xFF00_FF00)
+        // Between 1x and 2x the one above wins.
+        #expect(swatch(traits(scale: 1.5))?.scale == 2)
+    }
+
+    @Test func theDarkAppearanceHasItsOwnImages() {
+        #expect(colour(swatch(traits(scale: 1, style: .dark))) == 0xFF00_00FF)
+        #expect(colour(swatch(traits(scale: 2, style: .dark))) == 0xFFFF_FF00)
+        #expect(colour(swatch(traits(scale: 1, style: .light))) == 0xFFFF_0000)
+        #expect(colour(swatch(traits(scale: 1, style: .unspecified))) == 0xFFFF_0000, "unspecified shows the light image")
+    }
+
+    @Test func sizeClassVariantsWinWhereTheyMatch() {
+        let compact = UIImage(named: "Compact", in: .module, compatibleWith: UITraitCollection(horizontalSizeClass: .compact))
+        let regular = UIImage(named: "Compact", in: .module, compatibleWith: UITraitCollection(horizontalSizeClass: .regular))
+        #expect(colour(compact) == 0xFF00_FF00 && colour(regular) == 0xFFFF_0000)
+    }
+
+    @Test func theAssetResolvesAgainForOtherTraits() throws {
+        let image = try #require(swatch(traits(scale: 1)))
+        let asset = try #require(image.imageAsset)
+        #expect(colour(asset.image(with: traits(scale: 2, style: .dark))) == 0xFFFF_FF00)
+        #expect(asset.image(with: traits(scale: 2, style: .dark)).imageAsset === asset)
+    }
+
+    @Test func templateIntentAndNamespacesAreRead() {
+        #expect(UIImage(named: "Glyph", in: .module, compatibleWith: nil)?.renderingMode == .alwaysTemplate)
+        #expect(UIImage(named: "Swatch", in: .module, compatibleWith: nil)?.renderingMode == .automatic)
+        #expect(UIImage(named: "Icons/Dot", in: .module, compatibleWith: nil) != nil)
+        #expect(UIImage(named: "Dot", in: .module, compatibleWith: nil) == nil, "a namespaced name needs its folder")
+        #expect(UIImage(named: "NoSuchImage", in: .module, compatibleWith: nil) == nil)
+    }
+
+    @Test func looseFilesAmongTheResourcesLoadByName() {
+        let image = UIImage(named: "halves", in: .module, compatibleWith: nil)
+        #expect(image?.size == CGSize(width: 32, height: 16))
+        #expect(image?.imageAsset != nil)
+    }
+
+    @Test func namedColoursFollowAppearanceAndContrast() throws {
+        let accent = try #require(UIColor(named: "Accent", in: .module, compatibleWith: nil))
+        #expect(accent.isDynamic)
+        let light = accent.resolvedColor(with: UITraitCollection(userInterfaceStyle: .light)).components
+        #expect(light.red == 0 && abs(light.green - 0.478) < 0.001 && light.blue == 1)
+        let dark = accent.resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)).components
+        #expect(abs(dark.red - 10.0 / 255) < 0.001 && abs(dark.green - 132.0 / 255) < 0.001, "hex components")
+        let high = accent.resolvedColor(with: UITraitCollection { $0.accessibilityContrast = .high }).components
+        #expect(abs(high.green - 51.0 / 255) < 0.001 && abs(high.blue - 153.0 / 255) < 0.001, "8-bit components")
+        let resolved = try #require(UIColor(named: "Accent", in: .module, compatibleWith: UITraitCollection(userInterfaceStyle: .dark)))
+        #expect(!resolved.isDynamic && abs(resolved.components.red - 10.0 / 255) < 0.001)
+        let gray = try #require(UIColor(named: "Gray", in: .module, compatibleWith: nil))
+        #expect(gray.components.red == 0.25 && gray.components.alpha == 0.5)
+        #expect(UIColor(named: "NoSuchColour", in: .module, compatibleWith: nil) == nil)
+    }
+
+    @Test func registeringFillsAMissingScaleWithOneAndReplaces() {
+        let asset = UIImageAsset()
+        let red = UIGraphicsImageRenderer(size: CGSize(width: 1, height: 1), format: UIGraphicsImageRendererFormat()).image { _ in }
+        let other = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2), format: UIGraphicsImageRendererFormat()).image { _ in }
+        asset.register(red, with: UITraitCollection(userInterfaceStyle: .dark))
+        #expect(red.imageAsset === asset)
+        #expect(asset.image(with: traits(scale: 1, style: .dark)) === red)
+        asset.register(other, with: UITraitCollection(userInterfaceStyle: .dark))
+        #expect(asset.image(with: traits(scale: 1, style: .dark)) === other, "the same traits again replace")
+        asset.unregisterImage(with: UITraitCollection(userInterfaceStyle: .dark))
+        #expect(asset.image(with: traits(scale: 1, style: .dark)).size == .zero, "nothing left: an empty image")
+    }
+}

@@ -1,0 +1,179 @@
+import Cairo
+import Foundation
+@_spi(Runtime) @testable import SceneHostCore
+import Testing
+
+/// Image views: every content mode, tint for templates and symbols, the preferred symbol
+/// configuration, highlighted images, catalog images resolved again on a trait change, the cheaper
+/// drawing while the window is resized, and that image views are freed.
+@MainActor
+struct UIImageViewTests {
+    static let red: UInt32 = 0xFFFF_0000, blue: UInt32 = 0xFF00_00FF, white: UInt32 = 0xFFFF_FFFF
+
+    /// A 2×1-point image: left pixel red, right pixel blue (at `scale`, each half is scale² pixels).
+    static func halves(scale: CGFloat = 1) -> UIImage {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = scale
+        return UIGraphicsImageRenderer(size: CGSize(width: 20, height: 10), format: format).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+            UIColor.blue.setFill()
+            context.fill(CGRect(x: 10, y: 0, width: 10, height: 10))
+        }
+    }
+
+    /// A white scene 100×100 with `view` at (0, 0), and its render.
+    func render(_ view: UIView, scene existing: UIWindowScene? = nil) -> (UIWindowScene, ImageSurface) {
+        if let existing { return (existing, existing.renderImage()) }
+        let controller = UIViewController()
+        controller.view.backgroundColor = .white
+        controller.view.addSubview(view)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 100, height: 100), rootViewController: controller)
+        return (scene, scene.renderImage())
+    }
+
+    @Test func theDefaultsAreUIKits() {
+        let view = UIImageView(image: Self.halves())
+        #expect(view.frame.size == CGSize(width: 20, height: 10), "init(image:) takes the image's size")
+        #expect(view.contentMode == .scaleToFill && !view.isUserInteractionEnabled)
+        #expect(view.intrinsicContentSize == CGSize(width: 20, height: 10))
+        #expect(UIImageView(frame: .zero).intrinsicContentSize == CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric))
+    }
+
+    /// Where each mode puts a 20×10 image in a 40×40 view: the red and blue halves' left edges, top and bottom.
+    @Test(arguments: [
+        (UIView.ContentMode.scaleToFill, CGRect(x: 0, y: 0, width: 40, height: 40)),
+        (.scaleAspectFit, CGRect(x: 0, y: 10, width: 40, height: 20)),
+        (.scaleAspectFill, CGRect(x: -20, y: 0, width: 80, height: 40)),
+        (.redraw, CGRect(x: 0, y: 0, width: 40, height: 40)),
+        (.center, CGRect(x: 10, y: 15, width: 20, height: 10)),
+        (.top, CGRect(x: 10, y: 0, width: 20, height: 10)),
+        (.bottom, CGRect(x: 10, y: 30, width: 20, height: 10)),
+        (.left, CGRect(x: 0, y: 15, width: 20, height: 10)),
+        (.right, CGRect(x: 20, y: 15, width: 20, height: 10)),
+        (.topLeft, CGRect(x: 0, y: 0, width: 20, height: 10)),
+        (.topRight, CGRect(x: 20, y: 0, width: 20, height: 10)),
+        (.bottomLeft, CGRect(x: 0, y: 30, width: 20, height: 10)),
+        (.bottomRight, CGRect(x: 20, y: 30, width: 20, height: 10)),
+    ])
+    func everyContentModePlacesTheImage(_ mode: UIView.ContentMode, _ expected: CGRect) {
+        let view = UIImageView(image: Self.halves())
+        view.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        view.contentMode = mode
+        view.clipsToBounds = true
+        #expect(view.imageRect(for: CGSize(width: 20, height: 10)) == expected, "\(mode)")
+        let (_, image) = render(view)
+        let shown = expected.intersection(CGRect(x: 0, y: 0, width: 40, height: 40))
+        // The image's left (red) and right (blue) parts, and white outside it.
+        let leftX = Int(max(expected.minX + 1, shown.minX + 1)), rightX = Int(min(expected.maxX - 2, shown.maxX - 2)), midY = Int(shown.midY)
+        #expect(image.pixel(x: leftX, y: midY) == Self.red, "\(mode): red at \(leftX),\(midY)")
+        #expect(image.pixel(x: rightX, y: midY) == Self.blue, "\(mode): blue at \(rightX),\(midY)")
+        if shown.minY > 1 { #expect(image.pixel(x: 20, y: Int(shown.minY) - 1) == Self.white, "\(mode): white above") }
+        #expect(image.pixel(x: 60, y: 20) == Self.white, "nothing outside the view")
+    }
+
+    @Test func templatesAndSymbolsTakeTheTintColour() throws {
+        let view = UIImageView(image: try #require(UIImage(systemName: "plus")))
+        view.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        view.tintColor = .red
+        let (scene, first) = render(view)
+        #expect(first.pixel(x: 10, y: 10) == Self.red, "a symbol is a template in an image view")
+        view.tintColor = .blue
+        #expect(scene.renderImage().pixel(x: 10, y: 10) == Self.blue, "a new tint redraws")
+        view.image = Self.halves().withRenderingMode(.alwaysTemplate)
+        #expect(scene.renderImage().pixel(x: 5, y: 5) == Self.blue && scene.renderImage().pixel(x: 15, y: 5) == Self.blue)
+        view.image = Self.halves()
+        #expect(scene.renderImage().pixel(x: 5, y: 5) == Self.red, "an automatic bitmap is drawn as it is")
+    }
+
+    @Test func thePreferredSymbolConfigurationAppliesOverTheImages() throws {
+        let view = UIImageView(image: try #require(UIImage(systemName: "plus", withConfiguration: UIImage.SymbolConfiguration(weight: .bold))))
+        #expect(view.intrinsicContentSize == CGSize(width: 20, height: 20))
+        view.preferredSymbolConfiguration = UIImage.SymbolConfiguration(pointSize: 30)
+        #expect(view.intrinsicContentSize == CGSize(width: 36, height: 36))
+        #expect(view.shownImage()?.symbolConfiguration?.weight == .bold, "the image's own weight stays")
+        #expect(view.shownImage() === view.shownImage(), "made once per image and configuration")
+    }
+
+    @Test func theHighlightedImageShowsWhileHighlighted() {
+        let plain = Self.halves(), highlighted = Self.halves().withTintColor(.blue)
+        let view = UIImageView(image: plain, highlightedImage: highlighted)
+        view.frame = CGRect(x: 0, y: 0, width: 20, height: 10)
+        let (scene, first) = render(view)
+        #expect(first.pixel(x: 5, y: 5) == Self.red)
+        view.isHighlighted = true
+        #expect(scene.renderImage().pixel(x: 5, y: 5) == Self.blue)
+        view.isHighlighted = false
+        #expect(scene.renderImage().pixel(x: 5, y: 5) == Self.red)
+    }
+
+    @Test func aCatalogImageFollowsATraitChange() throws {
+        let image = try #require(UIImage(named: "Swatch", in: .module, compatibleWith: UITraitCollection(displayScale: 1)))
+        let view = UIImageView(image: image)
+        view.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let (scene, light) = render(view)
+        #expect(light.pixel(x: 5, y: 5) == Self.red)
+        scene.traitOverrides.userInterfaceStyle = .dark
+        #expect(scene.renderImage().pixel(x: 5, y: 5) == Self.blue, "the dark variant, drawn through automatic trait tracking")
+        scene.traitOverrides.userInterfaceStyle = .light
+        #expect(scene.renderImage().pixel(x: 5, y: 5) == Self.red)
+    }
+
+    @Test func whileResizingALargeImageDrawsFromAThumbnailAndInFullAfter() throws {
+        // A 2000×1000-pixel image shown at 40×20 points.
+        let large = UIGraphicsImageRenderer(size: CGSize(width: 2000, height: 1000), format: UIGraphicsImageRendererFormat()).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 1000, height: 1000))
+            UIColor.blue.setFill()
+            context.fill(CGRect(x: 1000, y: 0, width: 1000, height: 1000))
+        }
+        let view = UIImageView(image: large)
+        view.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
+        let (scene, _) = render(view)
+        let host = try #require(scene.offscreenHost)
+        host.place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: true)
+        view.frame.size.width = 44
+        let during = scene.renderImage()
+        #expect(scene.viewsDrawnForResizing.contains { $0.view === view } && view.isShowingResizeDrawing,
+                "the drawing made before the drag, scaled to the new size")
+        #expect(view.content?.size == CGSize(width: 40, height: 20), "not drawn again during the drag")
+        #expect(during.pixel(x: 5, y: 10) == Self.red && during.pixel(x: 40, y: 10) == Self.blue)
+        #expect(UIImageTests.isReddish(during.pixel(x: 5, y: 10)))
+        // Release: the same size, the full image in the same frame.
+        host.place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: false)
+        #expect(view.needsDisplay, "marked to draw in full as the drag ends")
+        let after = scene.renderImage()
+        #expect(scene.viewsDrawnForResizing.isEmpty && !view.needsDisplay && !view.isShowingResizeDrawing)
+        #expect(view.content?.size == CGSize(width: 44, height: 20), "drawn in full at the new size")
+        #expect(after.pixel(x: 5, y: 10) == Self.red && after.pixel(x: 40, y: 10) == Self.blue)
+    }
+
+    @Test func aLargeImageSetDuringADragDrawsFromAThumbnail() throws {
+        let large = UIGraphicsImageRenderer(size: CGSize(width: 400, height: 200), format: UIGraphicsImageRendererFormat()).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 400, height: 200))
+        }
+        let view = UIImageView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        let (scene, _) = render(view)
+        try #require(scene.offscreenHost).place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: true)
+        view.image = large
+        let during = scene.renderImage()
+        #expect(view.isShowingResizeDrawing && during.pixel(x: 20, y: 10) == Self.red)
+    }
+
+    @Test func imageViewsAreFreed() {
+        weak var weakView: UIImageView?
+        weak var weakImage: UIImage?
+        do {
+            let image = Self.halves()
+            let view = UIImageView(image: image)
+            view.frame = CGRect(x: 0, y: 0, width: 20, height: 10)
+            view.preferredSymbolConfiguration = .init(pointSize: 20)
+            _ = render(view)
+            view.removeFromSuperview()
+            weakView = view
+            weakImage = image
+        }
+        #expect(weakView == nil && weakImage == nil)
+    }
+}

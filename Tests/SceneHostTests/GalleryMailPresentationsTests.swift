@@ -1,0 +1,71 @@
+import Foundation
+@_spi(Runtime) @testable import SceneHostCore
+@testable import GalleryApp
+import Testing
+
+/// The Gallery Mail's presentations, offscreen: compose as a form sheet that keeps a draft, the filter
+/// popover from its bar button, and the action sheet that asks before deleting.
+@MainActor
+struct GalleryMailPresentationsTests {
+    func mail(width: CGFloat = 1000) -> (MailViewController, UIWindowScene) {
+        let mail = MailViewController()
+        mail.overlay.isHidden = true
+        let scene = UIWindowScene.offscreen(size: CGSize(width: width, height: 700), rootViewController: mail)
+        _ = scene.renderImage()
+        return (mail, scene)
+    }
+
+    func settle(_ scene: UIWindowScene) {
+        let now = CACurrentMediaTime()
+        _ = scene.offscreenHost!.prepareFrame(at: now)
+        _ = scene.offscreenHost!.prepareFrame(at: now + 1)
+    }
+
+    @Test func composeIsAFormSheetThatAsksBeforeLettingADraftGo() throws {
+        let (mail, scene) = mail()
+        mail.presentCompose()
+        settle(scene)
+        let compose = try #require(mail.presentedViewController as? ComposeViewController)
+        #expect(compose.presentationController?.effectiveStyle == .formSheet && compose.view.frame.width == 540)
+        compose.hasDraft = true
+        #expect(compose.isModalInPresentation)
+        scene.handleKeyPress(UIKeyCommand.inputEscape, modifierFlags: [])
+        settle(scene)
+        let ask = try #require(compose.presentedViewController as? UIAlertController)
+        #expect(ask.preferredStyle == .actionSheet && mail.presentedViewController === compose, "asked, not dismissed")
+        ask.choose(try #require(ask.actions.first { $0.style == .destructive }))
+        settle(scene)
+        settle(scene)
+        #expect(mail.presentedViewController == nil && !compose.hasDraft)
+    }
+
+    @Test func theFilterIsAPopoverFromItsBarButtonThatFollowsItsPreferredSize() throws {
+        let (mail, scene) = mail()
+        let item = try #require(mail.list.navigationItem.rightBarButtonItems?.first { $0.primaryAction?.title == "Filter" })
+        mail.presentFilter(from: item)
+        settle(scene)
+        let filter = try #require(mail.presentedViewController as? MailFilterViewController)
+        let popover = try #require(filter.popoverPresentationController)
+        #expect(popover.effectiveStyle == .popover && popover.arrowDirection == .up && filter.view.frame.height == 120)
+        filter.preferredContentSize = CGSize(width: 320, height: 170)
+        settle(scene)
+        #expect(filter.view.frame.height == 170)
+        scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 500, height: 700))
+        settle(scene)
+        #expect(popover.effectiveStyle == .formSheet, "a sheet when compact")
+        mail.dismiss(animated: false)
+    }
+
+    @Test func deletingAsksWithAnActionSheetAndMovesTheMessageToTheTrash() throws {
+        let (mail, scene) = mail()
+        let trash = try #require(mail.reader.navigationItem.rightBarButtonItem)
+        let before = mail.list.selectedIndex
+        mail.confirmDelete(from: trash)
+        settle(scene)
+        let sheet = try #require(mail.presentedViewController as? UIAlertController)
+        #expect(sheet.popoverPresentationController?.effectiveStyle == .popover)
+        sheet.choose(try #require(sheet.actions.first { $0.style == .destructive }))
+        settle(scene)
+        #expect(mail.presentedViewController == nil && mail.list.selectedIndex != before, "the selection moved on from the deleted message")
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+@_spi(Runtime) @testable import SceneHostCore
+import SceneHostTesting
+import Testing
+import X11
+
+/// Image views in a real window: the cheaper drawing while a person drags the window's corner, full
+/// quality in the frame the drag ends, and nothing left behind when the scene goes.
+extension SceneWindowTests {
+    /// A 2000×1000-pixel image, red on the left and blue on the right.
+    static func largeHalves() -> UIImage {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        return UIGraphicsImageRenderer(size: CGSize(width: 2000, height: 1000), format: format).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 1000, height: 1000))
+            UIColor.blue.setFill()
+            context.fill(CGRect(x: 1000, y: 0, width: 1000, height: 1000))
+        }
+    }
+
+    @Test func anImageViewDrawsAThumbnailWhileDraggedAndInFullInTheFrameTheDragEnds() async throws {
+        let (app, scene, window, other) = try await oneSceneApp()
+        let root = try #require(scene.windows.first?.rootViewController)
+        let imageView = UIImageView(image: Self.largeHalves())
+        // A quarter of the pixels or fewer: drawn from a thumbnail while resizing. It grows with the window.
+        imageView.frame = CGRect(x: 0, y: 0, width: 400, height: 200)
+        imageView.autoresizingMask = [.flexibleWidth]
+        root.view.addSubview(imageView)
+        await app.run(for: 0.3)
+        let still = try app.screenshot(scene)
+        #expect(still.pixel(x: 10, y: 100) & 0xFF_FFFF == 0xFF0000 && still.pixel(x: 390, y: 100) & 0xFF_FFFF == 0x0000FF)
+        #expect(!imageView.isShowingResizeDrawing)
+
+        let input = try SyntheticInput(display: other)
+        let corner = try #require(input.frameCorner(of: window))
+        input.move(to: corner)
+        other.fakeButton(1, pressed: true)
+        other.sync()
+        await app.run(for: 0.05)
+        var drawnCheaply = 0
+        for step in 1...6 {
+            let before = app.events(of: "frame", scene: scene).count
+            input.move(to: (corner.x + 10 * step, corner.y + 6 * step))
+            guard await app.run(until: { app.events(of: "frame", scene: scene).count > before }, timeout: 1) else { continue }
+            if scene.effectiveGeometry.isInteractivelyResizing, imageView.isShowingResizeDrawing,
+               scene.viewsDrawnForResizing.contains(where: { $0.view === imageView }) { drawnCheaply += 1 }
+        }
+        await app.run(for: 0.05)
+        let during = try app.screenshot(scene)
+        #expect(drawnCheaply >= 4, "drawn from the thumbnail at the drag's steps (\(drawnCheaply) of 6)")
+        #expect(during.pixel(x: 10, y: 100) & 0xFF_FFFF == 0xFF0000, "the thumbnail shows the same picture")
+
+        let framesBefore = app.events(of: "frame", scene: scene).count
+        other.fakeButton(1, pressed: false)
+        other.sync()
+        #expect(await app.run(until: { !scene.effectiveGeometry.isInteractivelyResizing }, timeout: 2))
+        // The first frame after the release is drawn in full: the thumbnail is gone by then.
+        #expect(await app.run(until: { app.events(of: "frame", scene: scene).dropFirst(framesBefore).contains { ($0["interactive"] as? Bool) == false } }, timeout: 2))
+        #expect(!imageView.isShowingResizeDrawing && !imageView.needsDisplay)
+        #expect(scene.viewsDrawnForResizing.isEmpty)
+        let after = try app.screenshot(scene)
+        #expect(after.pixel(x: 10, y: 100) & 0xFF_FFFF == 0xFF0000 && after.pixel(x: Int(imageView.frame.maxX) - 10, y: 100) & 0xFF_FFFF == 0x0000FF)
+    }
+
+    @Test func imageViewsGoAwayWithTheirScene() async throws {
+        let tracker = LeakTracker()
+        let app = try AppHarness(TestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        do {
+            let scene = try #require(app.scenes.first)
+            let root = try #require(scene.windows.first?.rootViewController)
+            let photo = UIImageView(image: Self.largeHalves())
+            photo.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+            photo.contentMode = .scaleAspectFit
+            let symbol = UIImageView(image: UIImage(systemName: "star.fill"))
+            symbol.preferredSymbolConfiguration = .init(pointSize: 24)
+            symbol.frame = CGRect(x: 0, y: 120, width: 40, height: 40)
+            root.view.addSubview(photo)
+            root.view.addSubview(symbol)
+            await app.run(for: 0.2)
+            tracker.track(scene)
+            tracker.track(try #require(photo.image), as: "UIImage")
+            tracker.track(try #require(symbol.image), as: "UIImage")
+            app.application.requestSceneSessionDestruction(scene.session, options: nil)
+        }
+        await app.run(for: 0.3)
+        #expect(tracker.count > 4)
+        #expect(tracker.survivors.isEmpty, "\(tracker)")
+    }
+}
