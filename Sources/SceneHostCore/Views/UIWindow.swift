@@ -41,6 +41,11 @@ open class UIWindow: UIView {
     /// After the window comes its scene (iOS 13), whose chain goes on to the app.
     open override var next: UIResponder? { windowScene }
 
+    /// The window's undo manager, where its text fields register their edits (UIKit gives each
+    /// window scene's windows one too).
+    open override var undoManager: UndoManager? { ownUndoManager }
+    private lazy var ownUndoManager = UndoManager()
+
     // MARK: First responder
 
     /// The responder key commands are looked for from (see `UIResponder.becomeFirstResponder()`): one
