@@ -162,6 +162,8 @@ extension UIViewController {
                 }, completion: { _ in end.run() })
             }
         } else {
+            // An earlier animated dismissal left the views slid out (or faded): back on screen.
+            if animator == nil { presentation.setBuiltInState(shown: true) }
             coordinator.runAlongside()
             presentation.pendingFinish = end.run
             // Without a scene no frame comes (and a scene that disconnects runs what waited for one).
