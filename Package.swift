@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(name: "NotesExample", dependencies: ["SceneHost", "SceneHostCore"]),
         .executableTarget(
             name: "Benchmarks", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "GalleryApp"],
-            exclude: ["kiwi_layout.py"]),
+            exclude: ["kiwi_layout.py", "gtk_collection.c"]),
         // A test helper: saves session lists in a loop, for the crash test that kills it at random moments.
         .executableTarget(name: "SessionStoreStress", dependencies: ["SceneHost"], path: "Tests/SessionStoreStress"),
         // Fixtures: image files of each format (whole, truncated, corrupt) and an asset catalog.

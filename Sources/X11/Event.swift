@@ -148,6 +148,12 @@ extension Display {
             let expose = event.xexpose
             return .expose(window: window, x: Int(expose.x), y: Int(expose.y), width: Int(expose.width), height: Int(expose.height),
                            serial: UInt(expose.serial))
+        case GraphicsExpose:
+            // Part of a copy within the window came from pixels the server did not have (obscured):
+            // lost, as an Expose's. The drawable sits where an Expose's window does.
+            let expose = event.xgraphicsexpose
+            return .expose(window: expose.drawable, x: Int(expose.x), y: Int(expose.y), width: Int(expose.width),
+                           height: Int(expose.height), serial: UInt(expose.serial))
         case MapNotify: return .map(window: window)
         case UnmapNotify: return .unmap(window: window)
         case PropertyNotify: return .propertyChanged(window: window, atom: event.xproperty.atom)

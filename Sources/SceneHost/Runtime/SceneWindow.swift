@@ -667,6 +667,8 @@ final class SceneWindow: UIWindowSceneHost {
             command.perform()
             return
         }
+        // A key no command took scrolls the scroll view it belongs to (arrows, pages, Home/End, Space).
+        if let input = Self.input(for: keysym) ?? text, scene.scrollForKeyPress(input, modifierFlags: flags) { return }
         guard flags.contains(.control) else { return }
         if flags.contains(.alternate) {
             // The multitasking simulator: Ctrl+Alt+1 … 6 snap to the iPad's arrangements, 0 unsnaps.

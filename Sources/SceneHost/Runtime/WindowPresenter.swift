@@ -127,11 +127,22 @@ final class WindowPresenter {
         }
         let composited = monotonicSeconds()
 
-        var sent = damage
-        for move in damage.moves { sent.add(move.to) }
+        // Moves (scrolls, opaque views that moved) are copied within the window by the server, as in
+        // the back buffer, unless their pixels there are lost (exposed, not yet put back): then sent.
+        var sent = Damage(), copies: [Damage.Move] = []
+        for rect in damage.rects { sent.add(rect) }
+        for move in damage.moves {
+            if buffer == nil || exposed.intersects(move.from) || exposed.intersects(move.to) { sent.add(move.to) } else { copies.append(move) }
+        }
         sent.add(exposed.intersection(whole))
         exposed = .null
         let acknowledged = syncConfigured ? pendingSync : nil
+        if let buffer {
+            for move in copies {
+                buffer.copyArea(in: window, x: Int(move.from.minX), y: Int(move.from.minY), width: Int(move.from.width),
+                                height: Int(move.from.height), toX: Int(move.to.minX), toY: Int(move.to.minY))
+            }
+        }
         if let buffer, !sent.isEmpty {
             let rects = sent.rects
             lastPresent = (rects, display.nextRequestSerial)
