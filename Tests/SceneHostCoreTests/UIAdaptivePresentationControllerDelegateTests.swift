@@ -159,4 +159,108 @@ struct UIAdaptivePresentationControllerDelegateTests {
         #expect(scene.handleKeyPress(UIKeyCommand.inputEscape, modifierFlags: []))
         #expect(delegate.calls == ["willPresent none", "shouldDismiss", "willDismiss"])
     }
+
+    // MARK: Review findings (issue 27)
+
+    @Test func thePresentersViewFollowsAnAdaptationToAndFromFullScreen() {
+        let delegate = PresentationDelegateLog()
+        delegate.adaptiveStyle = { $0.horizontalSizeClass == .compact ? .fullScreen : .none }
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 500, height: 800), root: root)
+        let sheet = content()
+        sheet.modalPresentationStyle = .formSheet
+        sheet.presentationController?.delegate = delegate
+        root.present(sheet, animated: false)
+        presentationFrame(scene)
+        #expect(root.view.isHidden, "full screen when compact: the presenter's view leaves")
+        resize(scene, to: CGSize(width: 1000, height: 800))
+        #expect(!root.view.isHidden, "a form sheet again: the presenter shows under it")
+        resize(scene, to: CGSize(width: 500, height: 800))
+        #expect(root.view.isHidden)
+        resize(scene, to: CGSize(width: 1000, height: 800))
+        root.dismiss(animated: false)
+        presentationFrame(scene)
+        #expect(!root.view.isHidden && root.presentedViewController == nil)
+    }
+
+    @Test func theAdaptiveReplacementIsNotKeptAfterTheDismissal() {
+        weak var weakPresented: UIViewController?, weakReplacement: UIViewController?
+        let delegate = PresentationDelegateLog()
+        delegate.adaptiveStyle = { $0.horizontalSizeClass == .compact ? .fullScreen : .none }
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 500, height: 800), root: root)
+        do {
+            let presented = content()
+            presented.modalPresentationStyle = .formSheet
+            presented.presentationController?.delegate = delegate
+            let navigation = UINavigationController(rootViewController: presented)
+            delegate.replacement = navigation
+            root.present(presented, animated: false)
+            presentationFrame(scene)
+            #expect(presented.presentationController?.shownViewController === navigation)
+            root.dismiss(animated: false)
+            presentationFrame(scene)
+            delegate.replacement = nil
+            resize(scene, to: CGSize(width: 1000, height: 800))
+            root.present(presented, animated: false)
+            presentationFrame(scene)
+            #expect(presented.presentationController?.shownViewController === presented, "regular: no stale replacement")
+            root.dismiss(animated: false)
+            presentationFrame(scene)
+            weakPresented = presented
+            weakReplacement = navigation
+        }
+        #expect(weakPresented == nil && weakReplacement == nil, "no presented → presentation → replacement → presented cycle")
+    }
+
+    @Test func anAdaptationDuringThePresentationAnimationWaitsForItsEnd() {
+        var log: [String] = []
+        let delegate = PresentationDelegateLog()
+        delegate.adaptiveStyle = { $0.horizontalSizeClass == .compact ? .fullScreen : .none }
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let sheet = AppearanceLogController("sheet") { log.append($0) }
+        sheet.modalPresentationStyle = .formSheet
+        let presentation = sheet.presentationController
+        presentation?.delegate = delegate
+        root.present(sheet, animated: true)
+        presentationFrame(scene, at: 10)
+        scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 500, height: 800))
+        presentationFrame(scene, at: 10.1)
+        #expect(presentation?.effectiveStyle == .formSheet, "not while the presentation animates")
+        presentationFrame(scene, at: 11)
+        presentationFrame(scene, at: 11.1)
+        #expect(presentation?.effectiveStyle == .fullScreen && root.view.isHidden, "adapted once it ended")
+        #expect(log == ["sheet.willAppear", "sheet.didAppear"])
+        root.dismiss(animated: false)
+    }
+
+    @Test func aFirstResponderBehindASheetDoesNotTakeItsEscape() {
+        final class Focusable: UIView {
+            override var canBecomeFirstResponder: Bool { true }
+        }
+        let delegate = PresentationDelegateLog()
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        // The navigation controller is a child: the root (the top of its containers) presents.
+        let navigation = UINavigationController(rootViewController: content())
+        root.addChild(navigation)
+        navigation.view.frame = root.view.bounds
+        root.view.addSubview(navigation.view)
+        navigation.didMove(toParent: root)
+        let pushed = content()
+        navigation.pushViewController(pushed, animated: false)
+        presentationFrame(scene)
+        let field = Focusable(frame: CGRect(x: 0, y: 0, width: 50, height: 20))
+        pushed.view.addSubview(field)
+        #expect(field.becomeFirstResponder())
+        let sheet = content()
+        sheet.presentationController?.delegate = delegate
+        navigation.present(sheet, animated: false)
+        presentationFrame(scene)
+        #expect(scene.handleKeyPress(UIKeyCommand.inputEscape, modifierFlags: []), "the sheet's Escape")
+        #expect(delegate.calls.suffix(2) == ["shouldDismiss", "willDismiss"])
+        #expect(navigation.viewControllers.count == 2, "the navigation controller behind did not pop")
+        settle(scene)
+    }
 }

@@ -108,4 +108,27 @@ struct UIAlertControllerTests {
         presentationFrame(scene)
         #expect(log.isEmpty, "a programmatic dismissal runs no action")
     }
+
+    @Test func anActionSheetsCancelHandlerRunsAfterTheDismissalAndMayPresent() throws {
+        let delegate = PresentationDelegateLog()
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let next = UIViewController()
+        let sheet = alert(.actionSheet) { entry in
+            delegate.calls.append(entry)
+            root.present(next, animated: false)
+        }
+        let popover = try #require(sheet.popoverPresentationController)
+        popover.sourceView = root.view
+        popover.sourceRect = CGRect(x: 480, y: 100, width: 40, height: 30)
+        popover.delegate = delegate
+        root.present(sheet, animated: false)
+        settle(scene)
+        delegate.calls = []
+        click(scene, at: CGPoint(x: 900, y: 700))
+        settle(scene)
+        #expect(delegate.calls == ["shouldDismiss", "willDismiss", "didDismiss", "cancel"])
+        #expect(root.presentedViewController === next, "the handler's presentation went ahead")
+        root.dismiss(animated: false)
+    }
 }

@@ -298,4 +298,152 @@ struct UIPresentationControllerTests {
         #expect(UIPopoverArrowDirection.any.rawValue == 15 && UIPopoverArrowDirection.unknown.rawValue == UInt.max)
         #expect(UIAlertController.Style.alert.rawValue == 1 && UIAlertAction.Style.destructive.rawValue == 2)
     }
+
+    // MARK: Review findings (issue 27)
+
+    @Test func replacingTheRootWhileAPresentationAnimatesEndsItAtOnce() {
+        weak var weakPresented: UIViewController?, weakPresentation: UIPresentationController?
+        let scene = presentationScene(CGSize(width: 1000, height: 800))
+        let window = scene.windows[0]
+        var completed = false
+        do {
+            let presented = content()
+            window.rootViewController?.present(presented, animated: true) { completed = true }
+            presentationFrame(scene, at: 10)
+            #expect(presented.transitionCoordinator != nil, "still animating")
+            weakPresented = presented
+            weakPresentation = presented.presentationController
+            window.rootViewController = UIViewController()
+            #expect(presented.presentingViewController == nil, "unlinked at once, not after the animation")
+        }
+        #expect(completed, "the presentation's end ran before its removal")
+        #expect(!window.subviews.contains { $0 is PresentationContainerView })
+        presentationFrame(scene, at: 10.1)
+        presentationFrame(scene, at: 11)
+        #expect(weakPresented == nil && weakPresentation == nil)
+    }
+
+    @Test func dismissingAPresenterWhileTheOneAboveItAnimatesRemovesBoth() {
+        weak var weakTop: UIViewController?, weakMiddle: UIViewController?
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        do {
+            let middle = content(), top = content()
+            root.present(middle, animated: false)
+            presentationFrame(scene, at: 5)
+            middle.present(top, animated: true)
+            presentationFrame(scene, at: 10)
+            weakTop = top
+            weakMiddle = middle
+            root.dismiss(animated: false)
+            #expect(top.presentingViewController == nil && middle.presentingViewController == nil)
+        }
+        #expect(scene.windows[0].presentationControllers.isEmpty)
+        presentationFrame(scene, at: 10.1)
+        presentationFrame(scene, at: 11)
+        #expect(weakTop == nil && weakMiddle == nil)
+    }
+
+    @Test func anUnanimatedDismissalDoesNotEndTheNextPresentationsTransition() {
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let sheet = content()
+        root.present(sheet, animated: false)
+        presentationFrame(scene, at: 5)
+        root.dismiss(animated: false)
+        var completed = false
+        root.present(sheet, animated: true) { completed = true }
+        presentationFrame(scene, at: 10)
+        #expect(sheet.transitionCoordinator != nil && sheet.isBeingPresented, "the dismissal's late end leaves the new transition alone")
+        var dismissed = false
+        root.dismiss(animated: false) { dismissed = true }
+        #expect(root.presentedViewController === sheet, "a dismissal waits for the running presentation")
+        presentationFrame(scene, at: 11)
+        #expect(completed)
+        presentationFrame(scene, at: 12)
+        #expect(dismissed && root.presentedViewController == nil)
+    }
+
+    @Test func aCustomPresentationKeepsThePresentationControllerAskedForBeforePresenting() {
+        final class Delegate: UIViewControllerTransitioningDelegate {
+            var made = 0
+            func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                        source: UIViewController) -> UIPresentationController? {
+                made += 1
+                return UIPresentationController(presentedViewController: presented, presenting: presenting)
+            }
+        }
+        let transitioning = Delegate()
+        let adaptive = PresentationDelegateLog()
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let drawer = content()
+        drawer.modalPresentationStyle = .custom
+        drawer.transitioningDelegate = transitioning
+        let early = drawer.presentationController
+        early?.delegate = adaptive
+        root.present(drawer, animated: false)
+        presentationFrame(scene)
+        #expect(drawer.presentationController === early && early?.delegate === adaptive && transitioning.made == 1)
+        root.dismiss(animated: false)
+        presentationFrame(scene)
+        root.present(drawer, animated: false)
+        presentationFrame(scene)
+        #expect(drawer.presentationController !== early && transitioning.made == 2, "a new one for the next presentation")
+        root.dismiss(animated: false)
+    }
+
+    @Test func dismissingAStackAnimatesTheTopmostAndRemovesTheOnesBetween() {
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let middle = content(), top = content()
+        root.present(middle, animated: false)
+        middle.present(top, animated: false)
+        presentationFrame(scene, at: 5)
+        var completions = 0
+        root.dismiss(animated: true) { completions += 1 }
+        #expect(top.isBeingDismissed && top.transitionCoordinator?.isAnimated == true, "the topmost animates")
+        #expect(middle.presentationController?.containerView?.isHidden == true, "the one between leaves the screen at once")
+        presentationFrame(scene, at: 10)
+        presentationFrame(scene, at: 11)
+        presentationFrame(scene, at: 12)
+        #expect(completions == 1 && root.presentedViewController == nil && middle.presentedViewController == nil)
+        #expect(scene.windows[0].presentationControllers.isEmpty)
+    }
+
+    @Test func presentingWhileAlreadyPresentingIsRefusedUnlessTheCurrentOneIsLeaving() {
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let first = content(), second = content()
+        root.present(first, animated: false)
+        presentationFrame(scene, at: 5)
+        var completed = false
+        root.present(second, animated: false) { completed = true }
+        presentationFrame(scene, at: 6)
+        #expect(root.presentedViewController === first && second.presentingViewController == nil && !completed)
+        root.dismiss(animated: true)
+        root.present(second, animated: false) { completed = true }
+        presentationFrame(scene, at: 10)
+        presentationFrame(scene, at: 11)
+        presentationFrame(scene, at: 12)
+        #expect(root.presentedViewController === second && completed, "presented once the first is gone")
+        root.dismiss(animated: false)
+    }
+
+    @Test func anUnanimatedPresentationCompletesWithoutAFrame() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 800, height: 600))
+        let root = UIViewController()
+        window.rootViewController = root
+        var completed = false
+        root.present(content(), animated: false) { completed = true }
+        #expect(root.presentedViewController != nil && completed, "no scene: no frame to wait for")
+
+        let sceneRoot = UIViewController()
+        let scene = presentationScene(CGSize(width: 800, height: 600), root: sceneRoot)
+        var sceneCompleted = false
+        sceneRoot.present(content(), animated: false) { sceneCompleted = true }
+        #expect(!sceneCompleted)
+        scene.disconnect()
+        #expect(sceneCompleted, "a disconnected scene draws no frame: the presentation ends then")
+    }
 }

@@ -130,4 +130,27 @@ struct UISheetPresentationControllerTests {
         presentationFrame(scene, at: 11)
         #expect(root.presentedViewController == nil, "dimmed: a click outside dismisses")
     }
+
+    @Test func aSheetDraggedAwayComesBackAtItsRestingPlace() throws {
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let presented = content()
+        let sheet = try #require(presented.sheetPresentationController)
+        root.present(presented, animated: false)
+        presentationFrame(scene, at: 5)
+        let resting = presented.view.frame
+        // Where a drag of the grabber leaves it before the person's dismissal.
+        sheet.dragOffset = 200
+        sheet.containerView?.setNeedsLayout()
+        sheet.containerView?.layoutIfNeeded()
+        #expect(presented.view.frame.minY == resting.minY + 200)
+        #expect(sheet.dismissByUser())
+        presentationFrame(scene, at: 10)
+        presentationFrame(scene, at: 11)
+        #expect(root.presentedViewController == nil && sheet.dragOffset == 0)
+        root.present(presented, animated: false)
+        presentationFrame(scene, at: 12)
+        #expect(presented.view.frame == resting)
+        root.dismiss(animated: false)
+    }
 }

@@ -119,7 +119,9 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource, 
 
     /// Presents `viewControllerToPresent` in this controller's window, in the style it asks for
     /// (`modalPresentationStyle`, adapted to the window's size classes; see `UIPresentationController`).
-    /// A controller that already presents one passes the request to the topmost one. `.currentContext`
+    /// A controller that already presents one refuses, as UIKit does: a warning is logged and
+    /// `completion` does not run (unless the one it presents is being dismissed: the presentation then
+    /// follows the dismissal). `.currentContext`
     /// and `.overCurrentContext` cover the nearest controller (this one or a parent) with
     /// `definesPresentationContext`, else the window's root.
     ///

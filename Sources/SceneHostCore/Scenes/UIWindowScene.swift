@@ -133,8 +133,14 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     override func lifecycleCallbackDidRun(_ callback: String) {
         // A scene leaving the screen takes its touches and gestures with it (Input/PointerInput.swift).
         if callback == "sceneDidEnterBackground" || callback == "sceneDidDisconnect" { pointer.end() }
-        // A disconnected scene draws no more frames: what waited for one lets its controllers go.
-        if callback == "sceneDidDisconnect" { appearanceEnds = []; afterFrameActions = [] }
+        // A disconnected scene draws no more frames: what waited for one runs now (a presentation's
+        // end, its completion), then lets its controllers go.
+        if callback == "sceneDidDisconnect" {
+            appearanceEnds = []
+            // What those actions start may wait for a frame in turn; a few rounds, then the rest goes.
+            for _ in 0..<4 where !afterFrameActions.isEmpty { runAfterFrameActions() }
+            afterFrameActions = []
+        }
         host?.sceneDidRunLifecycleCallback(callback)
     }
 

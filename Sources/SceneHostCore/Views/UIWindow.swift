@@ -94,7 +94,10 @@ open class UIWindow: UIView {
         didSet {
             guard rootViewController !== oldValue else { return }
             // What the old root presented goes with it.
-            if let old = oldValue, old.presentedViewController != nil { old.dismiss(animated: false) }
+            // Ended at once, even mid-transition: the old root may be freed right after this.
+            if let old = oldValue, let presented = old.presentedViewController {
+                presented.dismissPresentation(animated: false, force: true, completion: nil)
+            }
             if let old = oldValue, old.viewIfLoaded?.superview === self { old.view.removeFromSuperview() }
             if let root = rootViewController {
                 // As UIKit's window does (`autoresize = W+H`): the root view follows the window's size

@@ -49,8 +49,6 @@ open class UIAlertController: UIViewController {
     open var preferredAction: UIAlertAction? { didSet { contentView?.rebuild() } }
     /// Whether an action was chosen (a dismissal without one is a cancel).
     private var chosen = false
-    /// The person dismissed the action sheet without choosing (a click outside): the cancel action runs.
-    var dismissedByPerson = false
     private let transitioning = AlertTransitioning()
 
     /// An alert or action sheet with a title and a message (either may be nil).
@@ -122,13 +120,14 @@ open class UIAlertController: UIViewController {
 
     open override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
-        // A click outside an action sheet's popover cancels, as UIKit's.
-        if dismissedByPerson, !chosen, let cancel = actions.first(where: { $0.style == .cancel }) {
-            chosen = true
-            cancel.handler?(cancel)
-        }
-        dismissedByPerson = false
         chosen = false
+    }
+
+    /// The person dismissed the alert (a click outside an action sheet's popover, Escape): the cancel
+    /// action's handler runs, as UIKit's, once the alert is unlinked and the delegate has heard.
+    func personDidDismiss() {
+        guard let cancel = actions.first(where: { $0.style == .cancel }) else { return }
+        cancel.handler?(cancel)
     }
 
     /// Return runs the preferred action; Escape the cancel action. Returns whether the key was used.

@@ -162,6 +162,13 @@ open class UIPopoverPresentationController: UIPresentationController {
 
     private var warnedNoAnchor = false
 
+    /// The next presentation places the popover afresh, and warns again of a missing anchor.
+    override func uninstall() {
+        super.uninstall()
+        lastSourceRect = nil
+        warnedNoAnchor = false
+    }
+
     /// Where the popover goes in `bounds`: the content's frame, the arrow's side and its position along
     /// that side (from the bubble's top or leading edge, bubble coordinates), for an anchor at `source`.
     func placement(in bounds: CGRect, traits: UITraitCollection, source: CGRect?)
@@ -230,7 +237,8 @@ open class UIPopoverPresentationController: UIPresentationController {
 /// soft shadow (its `shadowPath` is the bubble).
 @MainActor
 final class PopoverBackgroundView: UIView {
-    unowned(unsafe) let controller: UIPopoverPresentationController
+    /// Weak: it lives in the container, which may outlive the controller.
+    weak var controller: UIPopoverPresentationController?
     var arrow: UIPopoverArrowDirection = .unknown
     var arrowPosition: CGFloat = 0
     /// The content's rectangle in this view.
@@ -275,7 +283,7 @@ final class PopoverBackgroundView: UIView {
     }
 
     override func draw(_ rect: CGRect) {
-        (controller.backgroundColor ?? .systemBackground).setFill()
+        (controller?.backgroundColor ?? .systemBackground).setFill()
         bubblePath().fill()
     }
 }

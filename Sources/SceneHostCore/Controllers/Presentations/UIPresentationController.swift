@@ -166,7 +166,18 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
     /// new traits.
     open func willTransition(to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator) {
         upcomingTraits = newCollection
-        if containerView != nil { adapt(to: newCollection, coordinator: coordinator) }
+        if containerView != nil {
+            // Adapting mid-transition would swap views under the running animation and its appearance
+            // calls: the adaptation waits for the transition's end (as applyTraits does).
+            if activeTransition == nil {
+                adapt(to: newCollection, coordinator: coordinator)
+            } else {
+                afterTransition.append { [weak self] in
+                    guard let self, self.containerView != nil else { return }
+                    self.adapt(to: self.traitState.collection, coordinator: nil)
+                }
+            }
+        }
         let shown = shownViewController
         shown.willTransition(to: shown.traitState.hasOverrides ? newCollection.applying(shown.traitOverrides) : newCollection,
                              with: coordinator)
@@ -191,14 +202,34 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
             if !initial { swapShownController(to: replacement) } else { adaptiveReplacement = replacement }
         } else if !initial, adaptiveReplacement != nil {
             swapShownController(to: nil)
+        } else if initial {
+            adaptiveReplacement = nil
         }
         effectiveStyle = style
         delegate?.presentationController(self, willPresentWithAdaptiveStyle: adaptive, transitionCoordinator: coordinator)
         if !initial, containerView != nil {
+            updatePresenterViewRemoval()
             installChrome()
             containerView?.setNeedsLayout()
             (presentedViewController as? UIAlertController)?.presentationStyleDidChange()
         }
+    }
+
+    /// Whether this controller has been presented (a `.custom` presentation gets a new one next time).
+    var wasPresented = false
+
+    /// Whether this presentation hid the presenter's view (`shouldRemovePresentersView` when it was
+    /// presented, or after an adaptation); the dismissal shows it again by this, not by the style then.
+    var presenterViewRemoved = false
+
+    /// After an adaptation: hides or shows the presenter's view when the new style covers it or not.
+    private func updatePresenterViewRemoval() {
+        let removes = shouldRemovePresentersView
+        guard removes != presenterViewRemoved, let presenter = presentingStorage else { return }
+        presenterViewRemoved = removes
+        presenter.beginAppearanceTransition(!removes, animated: false)
+        presenter.viewIfLoaded?.isHidden = removes
+        presenter.endAppearanceTransition()
     }
 
     /// The sheet a popover adapts to (`adaptiveSheetPresentationController`); nil for other controllers.
@@ -273,6 +304,10 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
     var pendingFinish: (() -> Void)?
     /// What waits for the running transition to end (a dismissal asked for while presenting).
     var afterTransition: [() -> Void] = []
+
+    /// The end of the running transition, run once: by its animation (or frame), or at once when the
+    /// presenter goes away.
+    var transitionEnd: TransitionEnd?
 
     func runAfterTransition() {
         let actions = afterTransition
@@ -379,10 +414,11 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
             return false
         }
         delegate?.presentationControllerWillDismiss(self)
-        (presentedViewController as? UIAlertController)?.dismissedByPerson = true
+        let alert = presentedViewController as? UIAlertController
         presentedViewController.dismissPresentation(animated: true) { [weak self] in
-            guard let self else { return }
-            self.delegate?.presentationControllerDidDismiss(self)
+            if let self { self.delegate?.presentationControllerDidDismiss(self) }
+            // Unlinked by now, so the handler may present or dismiss.
+            alert?.personDidDismiss()
         }
         return true
     }
@@ -421,6 +457,18 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
         containerView = nil
         dimmingView = nil
         backdropView = nil
+        // The replacement often contains the presented controller: kept, it would hold it (a cycle) and
+        // show again on the next presentation whatever the environment.
+        adaptiveReplacement = nil
+        // A sheet dragged away comes back at its resting place.
+        sheetLayout?.dragOffset = 0
+        adaptiveSheet?.dragOffset = 0
+    }
+
+    /// A presentation controller that goes while installed (its presented controller freed) takes its
+    /// container off the window.
+    isolated deinit {
+        containerView?.removeFromSuperview()
     }
 
     /// Sets the presented view's frame through its bounds and centre, so a transform (a presentation's
@@ -454,7 +502,8 @@ extension UIViewController {
 /// controller says, with the controller's layout callbacks around it.
 @MainActor
 final class PresentationContainerView: UIView {
-    unowned(unsafe) let controller: UIPresentationController
+    /// Weak: the presented controller owns its presentation controller, and may go first.
+    weak var controller: UIPresentationController?
 
     init(controller: UIPresentationController) {
         self.controller = controller
@@ -463,6 +512,7 @@ final class PresentationContainerView: UIView {
     }
 
     override func layoutSubviews() {
+        guard let controller else { return }
         controller.traitState.layoutReads = TraitReads.tracking {
             controller.layoutContainer()
         }
@@ -478,13 +528,13 @@ final class PresentationContainerView: UIView {
 
     /// A click on the container itself is outside the presented view (a popover has no dimming view).
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if controller.dismissesOnOutsideClick { controller.dismissByUser() }
+        if let controller, controller.dismissesOnOutsideClick { controller.dismissByUser() }
     }
 
     /// Outside the presented view: a popover's passthrough views get the click; a sheet at an undimmed
     /// detent lets it through to what lies under the container.
     override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard let hit = super.hitTest(point, with: event) else { return nil }
+        guard let hit = super.hitTest(point, with: event), let controller else { return nil }
         guard hit === controller.dimmingView || hit === self else { return hit }
         if let passthrough = controller.passthroughHit(at: point, with: event) { return passthrough }
         if controller.passesTouchesOutside { return nil }
@@ -495,7 +545,7 @@ final class PresentationContainerView: UIView {
 /// The area around a sheet or popover: dims (for sheets) and turns a click into the person's dismissal.
 @MainActor
 final class PresentationDimmingView: UIView {
-    unowned(unsafe) let controller: UIPresentationController
+    weak var controller: UIPresentationController?
 
     init(controller: UIPresentationController) {
         self.controller = controller
@@ -503,7 +553,7 @@ final class PresentationDimmingView: UIView {
     }
 
     override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-        if controller.dismissesOnOutsideClick { controller.dismissByUser() }
+        if let controller, controller.dismissesOnOutsideClick { controller.dismissByUser() }
     }
 }
 

@@ -302,13 +302,14 @@ extension UIPresentationController {
 /// The strip at the top of a sheet that the person drags; draws the grabber handle when asked.
 @MainActor
 final class SheetGrabberView: UIView {
-    unowned(unsafe) let controller: UIPresentationController
+    /// Weak: it lives in the container, which may outlive the controller.
+    weak var controller: UIPresentationController?
     var showsHandle = false { didSet { if showsHandle != oldValue { setNeedsDisplay() } } }
 
     init(controller: UIPresentationController) {
         self.controller = controller
         super.init(frame: .zero)
-        addGestureRecognizer(UIPanGestureRecognizer { [unowned self] pan in self.controller.grabberDragged(pan) })
+        addGestureRecognizer(UIPanGestureRecognizer { [unowned self] pan in self.controller?.grabberDragged(pan) })
     }
 
     override func draw(_ rect: CGRect) {

@@ -32,6 +32,19 @@ final class PresentationTransition: TransitionCoordinator, UIViewControllerConte
     }
 }
 
+/// A transition's end, run once: by its animation (or the frame after it), or early when the presenter
+/// goes away.
+@MainActor
+final class TransitionEnd {
+    private var action: (() -> Void)?
+    init(_ action: @escaping () -> Void) { self.action = action }
+    func run() {
+        let action = self.action
+        self.action = nil
+        action?()
+    }
+}
+
 extension UIViewController {
     /// The presentation controller this controller's style calls for (see `presentationController`).
     func makePresentationController(presenting: UIViewController?, source: UIViewController?) -> UIPresentationController {
@@ -65,7 +78,8 @@ extension UIViewController {
                 }
                 return
             }
-            current.presentViewController(presented, animated: animated, completion: completion)
+            // As UIKit: refused, and `completion` does not run.
+            SceneHostLog.warning("present(_:animated:) ignored: \(type(of: base)) is already presenting \(type(of: current))")
             return
         }
         guard let window = viewIfLoaded?.window, presented.presentingViewController == nil, presented !== self else {
@@ -79,10 +93,13 @@ extension UIViewController {
             let context = candidate ?? window.rootViewController ?? self
             if context.presentedViewController == nil, context.viewIfLoaded?.window === window { presenter = context }
         }
-        if presented.modalPresentationStyle == .custom || presented.storedPresentationController == nil {
+        // A `.custom` presentation gets a new presentation controller each time, but the one asked for
+        // (`presentationController`) before this presentation is kept, with its settings.
+        if presented.storedPresentationController.map({ presented.modalPresentationStyle == .custom && $0.wasPresented }) ?? true {
             presented.storedPresentationController = presented.makePresentationController(presenting: presenter, source: self)
         }
         guard let presentation = presented.storedPresentationController else { return }
+        presentation.wasPresented = true
         presentation.presentingStorage = presenter
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
@@ -98,6 +115,7 @@ extension UIViewController {
         coordinator.transitionDuration = animated ? duration : 0
 
         let covers = presentation.shouldRemovePresentersView
+        presentation.presenterViewRemoved = covers
         if covers { presenter.beginAppearanceTransition(false, animated: animated) }
         presented.isBeingPresented = true
         let shown = presentation.shownViewController
@@ -113,7 +131,7 @@ extension UIViewController {
         }
 
         let finish = { [weak presentation, weak presenter, weak presented] in
-            guard let presentation, let presented else { return }
+            guard let presentation, let presented, presentation.activeTransition === coordinator else { return }
             presentation.presentationTransitionDidEnd(true)
             if covers, let presenter {
                 presenter.endAppearanceTransition()
@@ -127,9 +145,11 @@ extension UIViewController {
             completion?()
             presentation.runAfterTransition()
         }
+        let end = TransitionEnd(finish)
+        presentation.transitionEnd = end
         if animated {
             if let animator {
-                coordinator.onComplete = finish
+                coordinator.onComplete = end.run
                 UIView.animate(withDuration: duration, delay: 0, options: [], animations: {
                     animator.animateTransition(using: coordinator)
                     coordinator.runAlongside()
@@ -139,28 +159,71 @@ extension UIViewController {
                 UIView.animate(withDuration: duration, delay: 0, options: .curveEaseOut, animations: {
                     presentation.setBuiltInState(shown: true)
                     coordinator.runAlongside()
-                }, completion: { _ in finish() })
+                }, completion: { _ in end.run() })
             }
         } else {
+            // An earlier animated dismissal left the views slid out (or faded): back on screen.
+            if animator == nil { presentation.setBuiltInState(shown: true) }
             coordinator.runAlongside()
-            presentation.pendingFinish = finish
-            window.windowScene?.afterNextFrame { [weak presentation] in presentation?.finishPendingPresentation() }
+            presentation.pendingFinish = end.run
+            // Without a scene no frame comes (and a scene that disconnects runs what waited for one).
+            if let scene = window.windowScene {
+                scene.afterNextFrame { [weak presentation] in presentation?.finishPendingPresentation() }
+            } else {
+                presentation.finishPendingPresentation()
+            }
         }
     }
 
-    /// Dismisses this presented controller (see `dismiss(animated:completion:)`).
-    func dismissPresentation(animated: Bool, completion: (() -> Void)?) {
-        guard let presentation = storedPresentationController, let presenter = presentingViewController else {
+    /// Dismisses this presented controller (see `dismiss(animated:completion:)`). `force`: its presenter
+    /// is going away, so a running transition ends now instead of the dismissal waiting for it (the
+    /// presentation must not outlive the controllers it refers to).
+    func dismissPresentation(animated: Bool, force: Bool = false, completion: (() -> Void)?) {
+        guard let presentation = storedPresentationController, presentingViewController != nil else {
             completion?()
             return
         }
         presentation.finishPendingPresentation()
+        if force {
+            // Ending a transition may start what waited for it (a dismissal): that ends too.
+            while presentation.activeTransition != nil, let end = presentation.transitionEnd {
+                presentation.transitionEnd = nil
+                end.run()
+            }
+        }
+        guard let presenter = presentingViewController else {
+            completion?()
+            return
+        }
         if presentation.activeTransition != nil {
             presentation.afterTransition.append { [weak self] in self?.dismissPresentation(animated: animated, completion: completion) }
             return
         }
-        // What this controller presents goes first, at once.
-        if let above = presentedViewController { above.dismissPresentation(animated: false, completion: nil) }
+        if let above = presentedViewController {
+            // A stack: only the topmost animates, as in UIKit; the levels between (this one included)
+            // leave the screen at once and are removed after it.
+            let top = above.topmostPresented
+            if animated, !force, top.storedPresentationController?.containerView?.window != nil {
+                var level: UIViewController? = self
+                while let controller = level, controller !== top {
+                    if let between = controller.storedPresentationController {
+                        between.containerView?.isHidden = true
+                        if between.presenterViewRemoved { controller.presentingViewController?.viewIfLoaded?.isHidden = false }
+                    }
+                    level = controller.presentedViewController
+                }
+                top.dismissPresentation(animated: true) { [weak self] in
+                    guard let self else {
+                        completion?()
+                        return
+                    }
+                    self.dismissPresentation(animated: false, completion: completion)
+                }
+                return
+            }
+            // What this controller presents goes first, at once.
+            above.dismissPresentation(animated: false, force: true, completion: nil)
+        }
         let shown = presentation.shownViewController
         let window = presentation.containerView?.window
         let animator = transitioningDelegate?.animationController(forDismissed: self)
@@ -174,7 +237,7 @@ extension UIViewController {
         presentation.activeTransition = coordinator
         presentation.isDismissing = true
 
-        let covers = presentation.shouldRemovePresentersView
+        let covers = presentation.presenterViewRemoved
         if covers {
             presenter.viewIfLoaded?.isHidden = false
             presenter.beginAppearanceTransition(true, animated: animates)
@@ -193,17 +256,23 @@ extension UIViewController {
             presenter?.presentedViewController = nil
             self.presentingViewController = nil
             presentation.isDismissing = false
+            presentation.presenterViewRemoved = false
         }
         let finish = { [weak presentation] in
             coordinator.complete()
-            presentation?.activeTransition = nil
+            // The same presentation controller may be presenting again by now (this dismissal was not
+            // animated): its new transition is not this one's to end.
+            let current = presentation?.activeTransition === coordinator
+            if current { presentation?.activeTransition = nil }
             animator?.animationEnded(true)
             completion?()
-            presentation?.runAfterTransition()
+            if current { presentation?.runAfterTransition() }
         }
         if animates {
+            let end = TransitionEnd { unlink(); finish() }
+            presentation.transitionEnd = end
             if let animator {
-                coordinator.onComplete = { unlink(); finish() }
+                coordinator.onComplete = end.run
                 UIView.animate(withDuration: duration, delay: 0, options: [], animations: {
                     animator.animateTransition(using: coordinator)
                     coordinator.runAlongside()
@@ -212,17 +281,23 @@ extension UIViewController {
                 UIView.animate(withDuration: duration, delay: 0, options: .curveEaseIn, animations: {
                     presentation.setBuiltInState(shown: false)
                     coordinator.runAlongside()
-                }, completion: { _ in
-                    unlink()
-                    finish()
-                })
+                }, completion: { _ in end.run() })
             }
         } else {
             coordinator.runAlongside()
             unlink()
             // Not animated: unlinked now, completed once the frame without the presentation is drawn.
-            if let scene { scene.afterNextFrame(finish) } else { finish() }
+            let end = TransitionEnd(finish)
+            presentation.transitionEnd = end
+            if let scene { scene.afterNextFrame(end.run) } else { end.run() }
         }
+    }
+
+    /// The last controller of the presentations from this one up.
+    var topmostPresented: UIViewController {
+        var top = self
+        while let next = top.presentedViewController { top = next }
+        return top
     }
 
     /// Whether appearance callbacks wait for a presentation's animation (this controller or a parent).
@@ -306,6 +381,10 @@ extension UIWindow {
         let chain = keyCommandResponders
         let presenter = presentation.presentingViewController
         let content = chain.prefix { $0 !== presenter }
+        // Only a chain through the presented content counts: a first responder left behind the
+        // presentation (under a sheet) does not take the presentation's keys.
+        let shown = presentation.shownViewController
+        guard content.contains(where: { $0 === shown }) else { return false }
         return UIResponder.keyCommand(forInput: input, modifierFlags: modifierFlags, in: Array(content)) != nil
     }
 }
