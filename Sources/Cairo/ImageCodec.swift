@@ -48,12 +48,31 @@ public enum ImageCodec {
             case .svg:
                 do throws(CairoError) {
                     let document = try SVGDocument(data: data)
-                    return .success(EncodedImageHeader(format: .svg, width: Int(document.width.rounded(.up)),
-                                                       height: Int(document.height.rounded(.up)), exifOrientation: 1))
+                    // A document may claim 1e30 pixels or NaN: converting that to Int would trap.
+                    guard let width = pixelSide(document.width), let height = pixelSide(document.height) else {
+                        return .failure(CairoError("SVG size \(document.width)×\(document.height) is not a drawable size"))
+                    }
+                    return .success(EncodedImageHeader(format: .svg, width: width, height: height, exifOrientation: 1))
                 } catch { return .failure(error) }
             }
         }
-        return try result.get()
+        let header = try result.get()
+        // Surfaces are at most maximumSide a side: a larger header would make the decoder write past
+        // the (clamped) pixel buffer, and a huge area would exhaust memory.
+        guard header.width <= ImageSurface.maximumSide, header.height <= ImageSurface.maximumSide,
+              header.width * header.height <= maximumPixels else {
+            throw CairoError("image of \(header.width)×\(header.height) pixels is too large (at most \(ImageSurface.maximumSide) a side, \(maximumPixels >> 20) Mpx)")
+        }
+        return header
+    }
+
+    /// The most pixels an image may have (256 Mpx: 1 GB decoded).
+    public static let maximumPixels = 256 << 20
+
+    /// `value` rounded up to whole pixels, or nil when it is not finite or beyond `maximumSide`.
+    public static func pixelSide(_ value: Double) -> Int? {
+        guard value.isFinite, value >= 0, value <= Double(ImageSurface.maximumSide) else { return nil }
+        return Int(value.rounded(.up))
     }
 
     /// Decodes the whole image at its stored size, or, with `fitting`, at a smaller size no smaller than
@@ -186,11 +205,15 @@ public enum ImageCodec {
             }
         }
         let surface = ImageSurface(format: .rgb24, width: width, height: height)
+        // The surface is clamped to maximumSide: never let libjpeg write a larger image into it.
+        guard surface.width == width, surface.height == height else {
+            throw CairoError("JPEG of \(width)×\(height) pixels does not fit a surface")
+        }
         surface.flush()
         let status = data.withUnsafeBytes { bytes in
             // Stop on warnings too: libjpeg "recovers" from a cut-off file by filling grey.
             tjDecompress2(handle, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
-                          surface.data.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(surface.stride), Int32(height),
+                          surface.data.assumingMemoryBound(to: UInt8.self), Int32(surface.width), Int32(surface.stride), Int32(surface.height),
                           Int32(TJPF_BGRX.rawValue), TJFLAG_STOPONWARNING)
         }
         guard status == 0 else { throw CairoError("JPEG data cannot be decoded (\(String(cString: tjGetErrorStr2(handle)!)))") }
@@ -228,20 +251,23 @@ public enum ImageCodec {
     private static func decodeWebP(_ data: Data, header: EncodedImageHeader, fitting: (width: Int, height: Int)?) throws(CairoError) -> ImageSurface {
         let width = fitting?.width ?? header.width, height = fitting?.height ?? header.height
         let surface = ImageSurface(format: .argb32, width: width, height: height)
+        guard surface.width == width, surface.height == height, width > 0, height > 0 else {
+            throw CairoError("WebP of \(width)×\(height) pixels does not fit a surface")
+        }
         surface.flush()
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else { throw CairoError("libwebp version mismatch") }
         if fitting != nil {
             config.options.use_scaling = 1
-            config.options.scaled_width = Int32(width)
-            config.options.scaled_height = Int32(height)
+            config.options.scaled_width = Int32(surface.width)
+            config.options.scaled_height = Int32(surface.height)
         }
         // Premultiplied BGRA straight into the surface: cairo's ARGB32 on a little-endian machine.
         config.output.colorspace = MODE_bgrA
         config.output.is_external_memory = 1
         config.output.u.RGBA.rgba = surface.data.assumingMemoryBound(to: UInt8.self)
         config.output.u.RGBA.stride = Int32(surface.stride)
-        config.output.u.RGBA.size = surface.stride * height
+        config.output.u.RGBA.size = surface.stride * surface.height
         let status = data.withUnsafeBytes { bytes in
             WebPDecode(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, &config)
         }

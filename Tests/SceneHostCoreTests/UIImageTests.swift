@@ -1,4 +1,4 @@
-import Cairo
+@testable import Cairo
 import Foundation
 @testable import SceneHostCore
 import Testing
@@ -71,6 +71,53 @@ struct UIImageTests {
         // The header and the end marker are whole: the damage shows only when the pixels are decoded.
         #expect(image != nil && prepared == nil)
         #expect(lines.count == 1, "one warning however often it is drawn: \(lines)")
+    }
+
+    /// `data` with big-endian 16- or 32-bit `value` written at `offset`.
+    static func patched(_ data: Data, at offset: Int, _ value: Int, bytes: Int) -> Data {
+        var copy = data
+        for index in 0..<bytes { copy[offset + index] = UInt8(value >> (8 * (bytes - 1 - index)) & 0xff) }
+        return copy
+    }
+
+    @Test func anImageLargerThanASurfaceIsNilWithOneWarning() async throws {
+        let png = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("halves.png")))
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("halves.jpg")))
+        // IHDR width at byte 16, height at 20; halves.jpg's SOF0 holds height at 163, width at 165.
+        let tooWide = Self.patched(png, at: 16, 40000, bytes: 4)
+        let tooMany = Self.patched(Self.patched(png, at: 16, 20000, bytes: 4), at: 20, 20000, bytes: 4)
+        let wideJPEG = Self.patched(jpeg, at: 165, 40000, bytes: 2)
+        for data in [tooWide, tooMany, wideJPEG] {
+            var image: UIImage?
+            let lines = await Self.warnings { image = UIImage(data: data) }
+            #expect(image == nil)
+            #expect(lines.count == 1 && lines[0].contains("too large"), "\(lines)")
+        }
+        // A header that lies past the surface's limit makes the decoder throw, not write past the pixels.
+        let forged = EncodedImageHeader(format: .jpeg, width: 40000, height: 16, exifOrientation: 1)
+        #expect(throws: CairoError.self) { try ImageCodec.decode(jpeg, header: forged) }
+        let forgedWebP = EncodedImageHeader(format: .webp, width: 40000, height: 16, exifOrientation: 1)
+        let webp = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("halves.webp")))
+        #expect(throws: CairoError.self) { try ImageCodec.decode(webp, header: forgedWebP) }
+    }
+
+    @Test(arguments: [#"width="1e20" height="10""#, #"viewBox="0 0 1e30 1e30""#, #"width="40000" height="10""#])
+    func anSVGOfAnUndrawableSizeIsNil(_ size: String) async {
+        let data = Data(#"<svg xmlns="http://www.w3.org/2000/svg" \#(size)/>"#.utf8)
+        var image: UIImage?
+        let lines = await Self.warnings { image = UIImage(data: data) }
+        #expect(image == nil)
+        #expect(lines.count == 1, "\(lines)")
+    }
+
+    @Test func aSymbolOfAnUndrawablePointSizeIsNil() {
+        for size in [CGFloat.infinity, 1e30] {
+            #expect(UIImage(systemName: "star", withConfiguration: UIImage.SymbolConfiguration(pointSize: size)) == nil)
+        }
+        // NaN is no point size: the default one is used, as for 0.
+        let nan = UIImage(systemName: "star", withConfiguration: UIImage.SymbolConfiguration(pointSize: .nan))
+        #expect(nan?.size == UIImage(systemName: "star")?.size)
+        #expect(UIImage(systemName: "star", withConfiguration: UIImage.SymbolConfiguration(pointSize: 20)) != nil)
     }
 
     @Test func aMissingFileIsNil() async {
