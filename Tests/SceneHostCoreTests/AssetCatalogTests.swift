@@ -81,6 +81,40 @@ struct AssetCatalogTests {
         #expect(UIColor(named: "NoSuchColour", in: .module, compatibleWith: nil) == nil)
     }
 
+    @Test func resolvingWhileOtherThreadsRegisterIsSafe() async {
+        // An asset of its own (the catalog's is shared with other tests), its variants read lazily.
+        let asset = UIImageAsset()
+        for (scale, style) in [(1, UIUserInterfaceStyle.light), (2, .light), (1, .dark), (2, .dark)] {
+            asset.register(variant: .init(scale: CGFloat(scale), style: style)) {
+                UIImage(surface: ImageSurface(width: scale, height: scale), scale: CGFloat(scale))
+            }
+        }
+        let extra = UIImage(surface: ImageSurface(width: 1, height: 1), scale: 1)
+        let lookups = [traits(scale: 1), traits(scale: 2), traits(scale: 1, style: .dark), traits(scale: 3, style: .dark)]
+        // Registering and unregistering shift the list while lookups choose and load from it.
+        nonisolated(unsafe) let shared = (asset, extra, lookups)
+        let found = await Task.detached {
+            let (asset, extra, lookups) = shared
+            nonisolated(unsafe) var resolved = [Int](repeating: 0, count: 4)
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                for round in 0..<300 {
+                    if worker == 0 {
+                        let traits = UITraitCollection(displayScale: CGFloat(round % 5 + 4))
+                        asset.register(extra, with: traits)
+                        if round % 2 == 0 { asset.unregisterImage(with: traits) }
+                    } else if asset.resolvedImage(with: lookups[(worker + round) % 4]) != nil {
+                        resolved[worker] += 1
+                    }
+                }
+            }
+            return resolved
+        }.value
+        #expect(found[1...].allSatisfy { $0 == 300 }, "every lookup found an image: \(found)")
+        // A lazily read variant is read once: every lookup returns the same image.
+        let dark = traits(scale: 2, style: .dark)
+        #expect(asset.resolvedImage(with: dark) === asset.resolvedImage(with: dark))
+    }
+
     @Test func registeringFillsAMissingScaleWithOneAndReplaces() {
         let asset = UIImageAsset()
         let red = UIGraphicsImageRenderer(size: CGSize(width: 1, height: 1), format: UIGraphicsImageRendererFormat()).image { _ in }
