@@ -120,6 +120,48 @@ struct UIImageTests {
         #expect(UIImage(systemName: "star", withConfiguration: UIImage.SymbolConfiguration(pointSize: 20)) != nil)
     }
 
+    @Test func aBrokenImageIsDecodedOnceHoweverOftenDrawn() async throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("corrupt.jpg")))
+        let image = try #require(UIImage(data: data))
+        _ = await Self.warnings {
+            for _ in 0..<5 { _ = Self.canvas(8, 8) { image.draw(in: CGRect(x: 0, y: 0, width: 8, height: 8)) } }
+            #expect(image.preparingThumbnail(of: CGSize(width: 4, height: 4)) == nil)
+        }
+        #expect(image.content.decodeCount == 1)
+    }
+
+    @Test func threadsDrawingOneImageDecodeItOnce() async throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("halves.png")))
+        let content = try #require(UIImage(data: data)).content
+        let surfaces = await Task.detached {
+            nonisolated(unsafe) var surfaces = [ImageSurface?](repeating: nil, count: 8)
+            DispatchQueue.concurrentPerform(iterations: 8) { surfaces[$0] = content.surface }
+            return surfaces.map { $0.map(ObjectIdentifier.init) }
+        }.value
+        #expect(content.decodeCount == 1 && Set(surfaces).count == 1 && surfaces[0] != nil)
+    }
+
+    @Test func theCacheCountsExactlyThePixelsItHoldsUnderContention() async throws {
+        let saved = UIImage.decodedImageCacheLimit
+        defer { UIImage.decodedImageCacheLimit = saved }
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("halves.png")))
+        let contents = (0..<6).compactMap { _ in UIImage(data: data)?.content }
+        let bytes = 32 * 4 * 16
+        UIImage.decodedImageCacheLimit = 2 * bytes
+        await Task.detached {
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                for round in 0..<400 { _ = contents[(worker * 7 + round) % contents.count].surface }
+            }
+        }.value
+        // Every byte counted is held, and every decoded image is counted: no drift either way.
+        // (Checked per image: other suites' images share the cache.)
+        for content in contents {
+            let counted = DecodedImageCache.shared.countedBytes(of: content)
+            #expect(content.isDecoded == (counted == bytes) && (counted == nil || counted == bytes))
+        }
+        #expect(contents.filter(\.isDecoded).count <= 2, "kept to the limit")
+    }
+
     @Test func aMissingFileIsNil() async {
         let lines = await Self.warnings { #expect(UIImage(contentsOfFile: "/nonexistent/picture.png") == nil) }
         #expect(lines.count == 1)
