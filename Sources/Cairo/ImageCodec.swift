@@ -35,7 +35,7 @@ public struct EncodedImageHeader: Sendable {
 /// Decodes images into cairo surfaces (premultiplied ARGB32, or RGB24 for JPEG). Everything here is
 /// safe to call from any thread: each call uses its own decoder state.
 public enum ImageCodec {
-    /// Reads the header and checks the file is whole (a PNG ends with its IEND chunk, a JPEG with its
+    /// Reads the header and checks the file is whole (a PNG's chunks reach IEND, a JPEG holds its
     /// end-of-image marker, a WebP holds the bytes its RIFF header counts, an SVG parses), without
     /// decoding the pixels. Throws a one-line reason for anything else.
     public static func header(of data: Data) throws(CairoError) -> EncodedImageHeader {
@@ -101,14 +101,26 @@ public enum ImageCodec {
         guard bytes.count >= 33, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else {
             return .failure(CairoError("PNG without its header chunk"))
         }
-        // The last chunk is IEND (length 0, type, CRC): missing, the file was cut short.
-        guard String(decoding: bytes[(bytes.count - 8)..<(bytes.count - 4)], as: UTF8.self) == "IEND" else {
-            return .failure(CairoError("truncated PNG (no IEND chunk at the end)"))
+        // The chunks lead to IEND: a chunk running past the end, or none, means the file was cut
+        // short. Bytes after IEND (some writers pad) are ignored; damage inside is the decoder's to find.
+        guard pngReachesIEND(bytes) else {
+            return .failure(CairoError("truncated PNG (no IEND chunk)"))
         }
         let width = Int(bigEndian32(bytes, 16)), height = Int(bigEndian32(bytes, 20))
         guard width > 0, height > 0 else { return .failure(CairoError("PNG of zero size")) }
         return .success(EncodedImageHeader(format: .png, width: width, height: height,
                                            exifOrientation: pngExifOrientation(bytes)))
+    }
+
+    /// Whether walking the chunks from the signature reaches a whole IEND chunk.
+    private static func pngReachesIEND(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = Int(bigEndian32(bytes, offset))
+            if String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self) == "IEND" { return true }
+            offset += 12 + length
+        }
+        return false
     }
 
     /// A PNG's `eXIf` chunk, when it has one.
@@ -159,9 +171,9 @@ public enum ImageCodec {
         guard tjDecompressHeader3(handle, base, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
             return .failure(CairoError("JPEG header cannot be read (\(String(cString: tjGetErrorStr2(handle)!)))"))
         }
-        // A JPEG ends with its end-of-image marker (some writers pad a few bytes after it).
-        let tail = bytes.suffix(64)
-        guard zip(tail.indices, tail.indices.dropFirst()).contains(where: { bytes[$0] == 0xFF && bytes[$1] == 0xD9 }) else {
+        // A whole JPEG has its end-of-image marker somewhere after the header (writers may append
+        // any amount after it); a cut inside the pixels is left to the decoder, which stops on it.
+        guard (2..<max(2, bytes.count - 1)).reversed().contains(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD9 }) else {
             return .failure(CairoError("truncated JPEG (no end-of-image marker)"))
         }
         return .success(EncodedImageHeader(format: .jpeg, width: Int(width), height: Int(height),

@@ -162,6 +162,15 @@ struct UIImageTests {
         #expect(contents.filter(\.isDecoded).count <= 2, "kept to the limit")
     }
 
+    @Test(arguments: ["halves.png", "halves.jpg"])
+    func bytesAfterTheEndMarkerAreIgnored(_ name: String) throws {
+        var data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture(name)))
+        data.append(Data(repeating: 0x20, count: 300))
+        let image = try #require(UIImage(data: data), "a file padded after its end still reads")
+        let pixels = Self.canvas(32, 16) { image.draw(at: .zero) }
+        #expect(Self.isReddish(pixels.pixel(x: 4, y: 8)) && Self.isBluish(pixels.pixel(x: 28, y: 8)))
+    }
+
     @Test func aMissingFileIsNil() async {
         let lines = await Self.warnings { #expect(UIImage(contentsOfFile: "/nonexistent/picture.png") == nil) }
         #expect(lines.count == 1)
