@@ -62,20 +62,29 @@ public final class UIImageAsset: @unchecked Sendable {
 
     /// Forgets the image registered for `traitCollection`.
     public func unregisterImage(with traitCollection: UITraitCollection) {
-        let variant = Self.variant(for: traitCollection, fillingScale: 1)
+        unregister(variant: Self.variant(for: traitCollection, fillingScale: 1))
+    }
+
+    /// Forgets the image registered for `variant`.
+    func unregister(variant: Variant) {
         lock.withLock { registrations.removeAll { $0.variant == variant } }
     }
 
     /// The best image for `traitCollection` (see the type's notes); unspecified traits take the main
-    /// display's scale (1 where none is known) and the light appearance. An empty image when nothing is
+    /// screen's scale, the device's idiom (`.pad`) and the light appearance, as UIKit's lookup does. An empty image when nothing is
     /// registered, as UIKit.
     public func image(with traitCollection: UITraitCollection) -> UIImage {
         resolvedImage(with: traitCollection) ?? UIImage(surface: .init(width: 0, height: 0), scale: 1)
     }
 
     func resolvedImage(with traitCollection: UITraitCollection) -> UIImage? {
-        let lookup = Self.variant(for: traitCollection, fillingScale: nil)
-        let wantedScale = lookup.scale ?? 1
+        resolvedImage(for: Self.variant(for: traitCollection, fillingScale: nil))
+    }
+
+    /// The best image for traits already read (reading a trait collection records the read for
+    /// the main thread's trait tracking, so other threads pass the variant).
+    func resolvedImage(for lookup: Variant) -> UIImage? {
+        let wantedScale = lookup.scale ?? UIScreen.mainScale
         // Chosen and read in one critical section: another thread registering or unregistering in
         // between would shift the indices.
         let chosen: Registration? = lock.withLock {
@@ -117,16 +126,19 @@ public final class UIImageAsset: @unchecked Sendable {
         }
     }
 
-    /// The traits of a collection that choose images. A light appearance is what an unspecified one
-    /// shows; a registration's unspecified scale becomes `fillingScale`.
+    /// The traits of a collection that choose images. A registration's unspecified scale becomes
+    /// `fillingScale` and its idiom stays "any"; a lookup (`fillingScale` nil) fills what is
+    /// unspecified from the device: the main screen's scale, the `.pad` idiom, the light appearance.
     static func variant(for traits: UITraitCollection, fillingScale: CGFloat?) -> Variant {
         let style = traits.userInterfaceStyle
         let contrast = traits.accessibilityContrast
-        return Variant(scale: traits.displayScale > 0 ? traits.displayScale : fillingScale,
+        let lookup = fillingScale == nil
+        let idiom = traits.userInterfaceIdiom == .unspecified ? (lookup ? UIUserInterfaceIdiom.pad : nil) : traits.userInterfaceIdiom
+        return Variant(scale: traits.displayScale > 0 ? traits.displayScale : (fillingScale ?? UIScreen.mainScale),
                        style: style == .unspecified ? (fillingScale == nil ? .light : nil) : style,
                        contrast: contrast == .unspecified ? (fillingScale == nil ? .normal : nil) : contrast,
                        horizontalSizeClass: traits.horizontalSizeClass == .unspecified ? nil : traits.horizontalSizeClass,
                        verticalSizeClass: traits.verticalSizeClass == .unspecified ? nil : traits.verticalSizeClass,
-                       idiom: traits.userInterfaceIdiom == .unspecified ? nil : traits.userInterfaceIdiom)
+                       idiom: idiom)
     }
 }
