@@ -261,6 +261,14 @@ struct UIImageTests {
         #expect(handled != nil)
     }
 
+    @Test func preparingAVectorImageOffTheMainThreadKeepsIt() async throws {
+        let image = try #require(UIImage(contentsOfFile: Self.fixture("halves.svg")))
+        #expect(image.content.isVector && !image.content.isDecoded)
+        let prepared = await image.byPreparingForDisplay()
+        #expect(prepared === image, "vector images are drawn as shapes: nothing to decode")
+        #expect(try #require(UIImage(contentsOfFile: Self.fixture("halves.png"))).content.isVector == false)
+    }
+
     @Test func theDecodedCacheKeepsToItsLimitAndEmptiesOnAMemoryWarning() throws {
         let saved = UIImage.decodedImageCacheLimit
         defer { UIImage.decodedImageCacheLimit = saved }

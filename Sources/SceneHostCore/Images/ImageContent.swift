@@ -67,6 +67,13 @@ final class ImageContent: @unchecked Sendable {
         return lock.withLock { decoded != nil }
     }
 
+    /// Whether the image is an SVG (drawn as shapes at any size), known from its header without
+    /// parsing it: safe from any thread.
+    var isVector: Bool {
+        if case .encoded(_, let header) = source { return header.format == .svg }
+        return false
+    }
+
     /// The parsed SVG document of a vector image, for drawing at any size (main thread only: librsvg
     /// handles are not shared between threads).
     var vector: SVGDocument? {
