@@ -10,6 +10,11 @@
 #include <X11/extensions/XInput2.h>
 #include <X11/Xcursor/Xcursor.h>
 #include <X11/cursorfont.h>
+#include <X11/XKBlib.h>
+#include <X11/Xlib-xcb.h>
+#include <xkbcommon/xkbcommon.h>
+#include <xkbcommon/xkbcommon-compose.h>
+#include <xkbcommon/xkbcommon-x11.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 

@@ -326,6 +326,42 @@ public final class TextLayout {
 
     private static let unit = Double(PANGO_SCALE)
 
+    // MARK: Carets (one line, for text fields)
+
+    /// Where the caret before the UTF-8 byte `index` stands on the first line, in user units from the
+    /// left: Pango's strong cursor, which follows the direction of the text around it (bidi). The
+    /// layout must be unwrapped (`setWidth(nil)`), as a text field's is.
+    public func caretX(atByte index: Int) -> Double {
+        settle()
+        var strong = PangoRectangle()
+        pango_layout_get_cursor_pos(raw, Int32(min(max(0, index), text.utf8.count)), &strong, nil)
+        return Double(strong.x) / Self.unit
+    }
+
+    /// The caret position (UTF-8 byte) nearest `x` on the first line: a click's.
+    public func byteIndex(atX x: Double) -> Int {
+        settle()
+        var index: Int32 = 0, trailing: Int32 = 0
+        pango_layout_xy_to_index(raw, Int32(x * Self.unit), 0, &index, &trailing)
+        return nextCaretByte(after: Int(index), steps: Int(trailing))
+    }
+
+    /// The caret position one cluster to the right (`rightward`) or left of the caret at byte `index`,
+    /// visually, as Pango moves through mixed-direction text; nil at the edge of the text.
+    public func byteIndex(movingVisuallyFrom index: Int, rightward: Bool) -> Int? {
+        settle()
+        var newIndex: Int32 = 0, trailing: Int32 = 0
+        pango_layout_move_cursor_visually(raw, 1, Int32(index), 0, rightward ? 1 : -1, &newIndex, &trailing)
+        guard newIndex >= 0, newIndex != Int32.max else { return nil }
+        return nextCaretByte(after: Int(newIndex), steps: Int(trailing))
+    }
+
+    /// The byte `steps` characters after `index` (Pango's "trailing" count), at most the text's end.
+    private func nextCaretByte(after index: Int, steps: Int) -> Int {
+        let characters = self.characters
+        return characters.byte(ofOffset: characters.offset(ofByte: index) + steps)
+    }
+
     /// The widths at which Pango would break the current lines at the same places, worked out from
     /// Pango's greedy rule: every line must fit (at least the widest line), and no line may take the
     /// next word of the line after it (less than each line plus that word). A last line cut short

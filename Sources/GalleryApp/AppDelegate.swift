@@ -52,12 +52,13 @@ public final class AppDelegate: UIResponder, UIApplicationDelegate {
     public func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
                      options: UIScene.ConnectionOptions) -> UISceneConfiguration {
         let wantsSettings = options.userActivities.contains { $0.activityType == Self.settingsActivityType }
-        return UISceneConfiguration(name: wantsSettings ? "Settings" : "Mail", sessionRole: connectingSceneSession.role)
+        let wantsPhotos = options.userActivities.contains { $0.activityType == PhotosSceneDelegate.activityType }
+        return UISceneConfiguration(name: wantsPhotos ? "Photos" : wantsSettings ? "Settings" : "Mail", sessionRole: connectingSceneSession.role)
     }
 }
 
-/// Shortcuts every Gallery scene offers: Ctrl+N opens a new Mail scene, Ctrl+W closes this one,
-/// Ctrl+I hides or shows the overlays.
+/// Shortcuts every Gallery scene offers: Ctrl+N opens a new Mail scene, Ctrl+P a Photos scene,
+/// Ctrl+W closes this one, Ctrl+I hides or shows the overlays.
 @MainActor
 func sceneCommands(for controller: UIViewController) -> [UIKeyCommand] {
     [
@@ -66,6 +67,10 @@ func sceneCommands(for controller: UIViewController) -> [UIKeyCommand] {
         },
         UIKeyCommand(title: "New Mail Window", input: "n", modifierFlags: .control) { _ in
             UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
+        },
+        UIKeyCommand(title: "New Photos Window", input: "p", modifierFlags: .control) { _ in
+            UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(
+                role: .windowApplication, userActivity: NSUserActivity(activityType: PhotosSceneDelegate.activityType)))
         },
         UIKeyCommand(title: "Close Window", input: "w", modifierFlags: .control) { [weak controller] _ in
             guard let session = controller?.view.window?.windowScene?.session else { return }

@@ -253,14 +253,16 @@ final class AttachmentView: UIView {
 }
 
 /// The open message: subject, sender and wrapped paragraphs in a vertical stack, at most 640 points
-/// wide.
-final class MessageDetailView: UIView {
+/// wide, in a scroll view (the wheel, a touchpad, a drag or the keyboard scroll a long message, and
+/// every text size shows all of it).
+final class MessageDetailView: UIScrollView {
     private let subject = UILabel(), sender = UILabel()
-    private let column = WholeItemsStackView()
+    private let column = UIStackView()
 
     override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = .systemBackground
+        alwaysBounceVertical = true
         // Text in the reading pane grows with the reader's text size (Ctrl+= / Ctrl+-).
         subject.font = UIFontMetrics(forTextStyle: .title1).scaledFont(for: .systemFont(ofSize: 24, weight: .bold))
         subject.adjustsFontForContentSizeCategory = true
@@ -286,8 +288,11 @@ final class MessageDetailView: UIView {
         ])
     }
 
-    /// The window's height changed: what fits in the pane changed.
-    override func layoutSubviews() { column.leaveOutWhatDoesNotFit() }
+    /// The content is the column and its margin: as tall as the message at the reader's text size.
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        contentSize = CGSize(width: bounds.width, height: column.frame.maxY + 28)
+    }
 
     /// The picture every message carries (the Gallery shows how to draw cheaply during a drag).
     let attachment = AttachmentView()

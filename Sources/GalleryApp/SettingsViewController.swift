@@ -133,9 +133,9 @@ final class ValuePopUpButton: UIButton {
 /// The Settings scene's root: a titled form of rows, full width when compact, centred and at most
 /// 720 points wide when regular.
 final class SettingsViewController: UIViewController {
-    /// Rows that do not fit whole in the window are left out, not cut off mid-line (the form does not
-    /// scroll yet).
-    private let form = WholeItemsStackView()
+    /// The form scrolls: at the largest text sizes, or in a short window, every row can be reached.
+    let scroller = UIScrollView()
+    private let form = UIStackView()
     private var formInset: NSLayoutConstraint?
     let overlay = OverlayView()
 
@@ -170,13 +170,18 @@ final class SettingsViewController: UIViewController {
         form.axis = .vertical
         for row in rows { form.addArrangedSubview(row) }
         form.translatesAutoresizingMaskIntoConstraints = false
-        view.addSubview(form)
+        scroller.translatesAutoresizingMaskIntoConstraints = false
+        scroller.alwaysBounceVertical = true
+        view.addSubview(scroller)
+        scroller.addSubview(form)
         // At most 720 wide, as wide as the inset allows below that, centred.
         let fill = form.widthAnchor.constraint(equalTo: view.widthAnchor)
         fill.priority = UILayoutPriority(999)
         NSLayoutConstraint.activate([
-            form.topAnchor.constraint(equalTo: view.topAnchor, constant: 16),
-            form.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+            scroller.leadingAnchor.constraint(equalTo: view.leadingAnchor), scroller.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            scroller.topAnchor.constraint(equalTo: view.topAnchor), scroller.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+            form.topAnchor.constraint(equalTo: scroller.topAnchor, constant: 16),
+            form.centerXAnchor.constraint(equalTo: scroller.centerXAnchor),
             form.widthAnchor.constraint(lessThanOrEqualToConstant: 720), fill,
         ])
         view.addSubview(overlay)
@@ -195,6 +200,11 @@ final class SettingsViewController: UIViewController {
     }
 
     override func viewWillLayoutSubviews() { overlay.place(in: view) }
+
+    /// The content is the form and its margin: as tall as the rows at the reader's text size.
+    override func viewDidLayoutSubviews() {
+        scroller.contentSize = CGSize(width: scroller.bounds.width, height: form.frame.maxY + 16)
+    }
 
     /// Back from a choices page: the pop-up buttons show what was chosen there, and the form takes the
     /// keyboard again (its key commands are the scene's).
@@ -237,9 +247,6 @@ final class SettingsViewController: UIViewController {
         stack.alignment = .center
         return stack
     }
-
-    /// The window's size changed: what fits in it changed.
-    override func viewDidLayoutSubviews() { form.leaveOutWhatDoesNotFit() }
 
     override var keyCommands: [UIKeyCommand]? { sceneCommands(for: self) }
 

@@ -107,6 +107,46 @@ public struct ContactSheet {
         return cells
     }
 
+    /// Renders the scene `app` shows through its real window, as `renderCells` does offscreen: for each
+    /// variant (set as the scene's `traitOverrides`) and each size that fits on the private display and
+    /// within the scene's size restrictions, the device is turned to the size's orientation, the window
+    /// manager resizes the window as a person would, and the window is captured once it has drawn.
+    /// Compare the result with `renderCells` (they agree within `SnapshotTolerance.window`).
+    public func renderCellsInWindow(of scene: UIWindowScene, in app: AppHarness) async throws -> [Cell] {
+        let other = try app.virtualDisplay.connect()
+        guard let window = app.window(of: scene) else { throw WriteFailure(description: "the scene \(scene.title ?? "") has no window") }
+        let restrictions = scene.sizeRestrictions
+        func fits(_ size: CGSize) -> Bool {
+            // Room for the window manager's frame (openbox's title bar and borders) on the screen.
+            let pixels = CGSize(width: size.width * scale + 10, height: size.height * scale + 40)
+            guard pixels.width <= CGFloat(app.virtualDisplay.width), pixels.height <= CGFloat(app.virtualDisplay.height) else { return false }
+            guard let restrictions else { return true }
+            let minimum = restrictions.minimumSize, maximum = restrictions.maximumSize
+            return size.width >= minimum.width && size.height >= minimum.height
+                && (maximum.width <= 0 || size.width <= maximum.width) && (maximum.height <= 0 || size.height <= maximum.height)
+        }
+        var cells: [Cell] = []
+        for variant in variants {
+            scene.traitOverrides.userInterfaceStyle = variant.style
+            scene.traitOverrides.preferredContentSizeCategory = variant.contentSizeCategory
+            scene.traitOverrides.layoutDirection = variant.layoutDirection
+            for size in sizes where fits(size.size) {
+                app.setDeviceOrientation(size.orientation == .portrait ? .portrait : .landscapeLeft)
+                other.moveResize(window, x: 0, y: 0, width: Int(size.size.width * scale), height: Int(size.size.height * scale))
+                other.flush()
+                guard await app.run(until: { scene.effectiveGeometry.systemFrame.size == size.size }) else {
+                    throw WriteFailure(description: "the window did not reach \(Int(size.size.width)) × \(Int(size.size.height)) points")
+                }
+                // The frame at the new size is drawn and presented before the capture.
+                await app.run(for: 0.15)
+                let traits = scene.traitCollection
+                cells.append(Cell(size: size, variant: variant, horizontalSizeClass: traits.horizontalSizeClass,
+                                  verticalSizeClass: traits.verticalSizeClass, image: try app.screenshot(scene)))
+            }
+        }
+        return cells
+    }
+
     /// The cells on one sheet: a row per model, orientation and variant, a column per arrangement, each
     /// image shown at `thumbnailScale` with its two label lines under it, on a white page.
     public func sheet(of cells: [Cell], title: String) -> ImageSurface {

@@ -71,6 +71,12 @@ public final class Display {
     /// The XInput 2 extension when the server has 2.2 or later (XInput2.swift).
     private(set) lazy var xinput2: XInput2? = XInput2(display: pointer)
 
+    /// The keyboard through libxkbcommon (Keyboard.swift); nil when the server lacks XKB.
+    private(set) lazy var keyboard: Keyboard? = Keyboard(display: pointer)
+
+    /// The selections this connection owns or reads (Selection.swift).
+    var selections: [Selection] = []
+
     /// Cursors by name, loaded once (Cursor.swift).
     var cursors: [String: UInt] = [:]
 

@@ -64,9 +64,8 @@ public enum Event {
     case reparent(window: Window, parent: Window, x: Int, y: Int)
     /// `destroyed` was destroyed; `window` is the one the event was reported on (itself, or its parent).
     case destroy(window: Window, destroyed: Window)
-    /// A key went down: its symbol without modifiers (the keyboard map's first), the text it types
-    /// with Shift alone considered (nil when none) and the modifiers held.
-    case keyPress(window: Window, keysym: KeySym, text: String?, modifiers: KeyModifiers)
+    /// A key went down or up, decoded through the keymap and the compose table (`KeyInput`).
+    case key(window: Window, key: KeyInput)
     /// A pointer button went down or up at `x`, `y` (pixels, the window's coordinates; fractions from
     /// XInput 2), with the modifier keys held. Buttons 4–7 are the wheel's steps (up, down, left,
     /// right) of devices without smooth scrolling.
@@ -100,7 +99,7 @@ public enum Event {
         switch self {
         case .configure(let window, _, _, _, _, _, _), .expose(let window, _, _, _, _, _), .map(let window), .unmap(let window),
              .propertyChanged(let window, _), .reparent(let window, _, _, _), .destroy(let window, _),
-             .keyPress(let window, _, _, _), .button(let window, _, _, _, _, _), .motion(let window, _, _, _),
+             .key(let window, _), .button(let window, _, _, _, _, _), .motion(let window, _, _, _),
              .scroll(let window, _, _, _, _, _, _), .pinch(let window, _, _, _, _), .crossing(let window, _, _, _, _),
              .touch(let window, _, _, _, _, _),
              .focus(let window, _, _),
@@ -133,6 +132,12 @@ extension Display {
         if let screenChangeEventType, event.type == screenChangeEventType {
             return .screenChanged(rotation: screenRotation(from: &event))
         }
+        if handleSelectionEvent(&event) { return .other(window: window) }
+        if let keyboard, event.type == keyboard.eventBase {
+            // XKB's notifications (a new keyboard, a changed map) share one event type.
+            keyboard.keymapChanged()
+            return .other(window: window)
+        }
         if let shmCompletionEvent, event.type == shmCompletionEvent {
             let completion = withUnsafePointer(to: &event) {
                 $0.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { $0.pointee }
@@ -148,6 +153,12 @@ extension Display {
             let expose = event.xexpose
             return .expose(window: window, x: Int(expose.x), y: Int(expose.y), width: Int(expose.width), height: Int(expose.height),
                            serial: UInt(expose.serial))
+        case GraphicsExpose:
+            // Part of a copy within the window came from pixels the server did not have (obscured):
+            // lost, as an Expose's. The drawable sits where an Expose's window does.
+            let expose = event.xgraphicsexpose
+            return .expose(window: expose.drawable, x: Int(expose.x), y: Int(expose.y), width: Int(expose.width),
+                           height: Int(expose.height), serial: UInt(expose.serial))
         case MapNotify: return .map(window: window)
         case UnmapNotify: return .unmap(window: window)
         case PropertyNotify: return .propertyChanged(window: window, atom: event.xproperty.atom)
@@ -155,7 +166,12 @@ extension Display {
             let reparent = event.xreparent
             return .reparent(window: window, parent: reparent.parent, x: Int(reparent.x), y: Int(reparent.y))
         case DestroyNotify: return .destroy(window: window, destroyed: event.xdestroywindow.window)
-        case KeyPress: return key(&event.xkey)
+        case KeyPress, KeyRelease: return key(&event.xkey, pressed: event.type == KeyPress)
+        case MappingNotify:
+            // A core client (xmodmap, xdotool's scratch keys) changed the keymap.
+            XRefreshKeyboardMapping(&event.xmapping)
+            keyboard?.keymapChanged()
+            return .other(window: window)
         case ButtonPress, ButtonRelease:
             let button = event.xbutton
             return .button(window: window, button: Int(button.button), x: Double(button.x), y: Double(button.y),
@@ -197,15 +213,21 @@ extension Display {
         return modifiers
     }
 
-    private func key(_ key: inout XKeyEvent) -> Event {
+    private func key(_ key: inout XKeyEvent, pressed: Bool) -> Event {
+        if let keyboard {
+            return .key(window: key.window, key: keyboard.decode(code: key.keycode, state: key.state, pressed: pressed))
+        }
+        // No XKB on the server: the core keymap, without compose.
         let keysym = XLookupKeysym(&key, 0)
-        let modifiers = Self.modifiers(key.state)
-        // The character of the key with Shift alone (Control would turn letters into control codes).
         var plain = key
         plain.state &= ~UInt32(ControlMask | Mod1Mask | Mod4Mask | LockMask)
         var buffer = [CChar](repeating: 0, count: 8)
-        let count = XLookupString(&plain, &buffer, Int32(buffer.count), nil, nil)
+        var shifted: UInt = 0
+        let count = XLookupString(&plain, &buffer, Int32(buffer.count), &shifted, nil)
         let text = count > 0 ? String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
-        return .keyPress(window: key.window, keysym: KeySym(rawValue: UInt(keysym)), text: text, modifiers: modifiers)
+        let input = KeyInput(code: key.keycode, pressed: pressed, isRepeat: false, keysym: KeySym(rawValue: UInt(keysym)),
+                             shiftedKeysym: KeySym(rawValue: shifted), text: text, shiftedText: text,
+                             modifiers: Self.modifiers(key.state), composing: false)
+        return .key(window: key.window, key: input)
     }
 }

@@ -147,6 +147,14 @@ public final class ImageBuffer {
         }
     }
 
+    /// Copies a rectangle of `window`'s pixels to another place in it (a scroll), in the server. Where
+    /// the source was obscured the server sends a GraphicsExpose for the part of the destination it
+    /// could not fill (decoded as an `.expose`), and a NoExpose when all was copied.
+    public func copyArea(in window: Window, x: Int, y: Int, width: Int, height: Int, toX: Int, toY: Int) {
+        XCopyArea(display.pointer, window, window, graphicsContext, Int32(x), Int32(y), UInt32(width), UInt32(height),
+                  Int32(toX), Int32(toY))
+    }
+
     /// Copies a rectangle of the buffer to the same place in `window`. The server reads shared memory
     /// asynchronously: call `waitUntilRead()` before drawing into the buffer again. `notify`: whether
     /// the server says when it is done. Ask with a frame's last put only (the server handles puts in

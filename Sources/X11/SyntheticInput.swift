@@ -22,3 +22,31 @@ extension Display {
         XTestFakeKeyEvent(pointer, UInt32(code), pressed ? 1 : 0, UInt(CurrentTime))
     }
 }
+
+extension Display {
+    /// Presses or releases the key with X keycode `code`.
+    public func fakeKey(code: UInt32, pressed: Bool) {
+        XTestFakeKeyEvent(pointer, code, pressed ? 1 : 0, UInt(CurrentTime))
+    }
+
+    /// A keycode the keyboard map leaves without symbols, for a test to give one (`mapKey`).
+    public func spareKeycode() -> UInt32? {
+        var low: Int32 = 0, high: Int32 = 0
+        XDisplayKeycodes(pointer, &low, &high)
+        var perCode: Int32 = 0
+        guard let map = XGetKeyboardMapping(pointer, UInt8(low), high - low + 1, &perCode) else { return nil }
+        defer { XFree(map) }
+        for code in stride(from: high, through: low, by: -1) {
+            let base = Int((code - low) * perCode)
+            if (0..<Int(perCode)).allSatisfy({ map[base + $0] == 0 }) { return UInt32(code) }
+        }
+        return nil
+    }
+
+    /// Gives keycode `code` the one symbol `keysym` (as `xmodmap -e "keycode N = sym"`); the server
+    /// tells every client the keymap changed.
+    public func mapKey(code: UInt32, to keysym: KeySym) {
+        var symbols: [KeySym.RawValue] = [keysym.rawValue]
+        XChangeKeyboardMapping(pointer, Int32(code), 1, &symbols, 1)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GalleryApp
 import SceneHostTesting
 import Testing
 
@@ -44,5 +45,32 @@ extension SceneWindowTests {
         let arrangements = app.events(of: "arrangement", scene: scene).compactMap { $0["arrangement"] as? String }
         #expect(arrangements == ["twoThirds", "half", "free", "twoThirds", "free"])
         #expect(app.events(of: "arrangement", scene: scene).first?["device"] as? String == "9.7-inch")
+    }
+}
+
+extension SceneWindowTests {
+    /// The contact sheet's two paths agree: the Settings scene rendered offscreen at every size of the
+    /// 9.7-inch iPad matches what its real window shows at those sizes under openbox.
+    @Test func aContactSheetRenderedOffscreenMatchesTheRealWindow() async throws {
+        let shown = AppDelegate.showsOverlay
+        AppDelegate.showsOverlay = false
+        defer { AppDelegate.showsOverlay = shown }
+        let display = try VirtualDisplay(width: 1200, height: 1150)
+        let app = try AppHarness(TestAppDelegate.self, display: display)
+        #expect(await app.waitForScenes(1))
+        let scene = try #require(app.scenes.first as? UIWindowScene)
+        scene.windows.first?.rootViewController = SettingsContainerController()
+        var sheet = ContactSheet()
+        sheet.models = [.mini9_7]
+        let inWindow = try await sheet.renderCellsInWindow(of: scene, in: app)
+        #expect(inWindow.count == 9, "every 9.7-inch size fits on a 1200 × 1150 screen")
+        let offscreen = sheet.renderCells { SettingsContainerController() }
+        for cell in inWindow {
+            let twin = try #require(offscreen.first { $0.size == cell.size && $0.variant == cell.variant })
+            #expect(cell.horizontalSizeClass == twin.horizontalSizeClass)
+            let comparison = Snapshot.compare(cell.image, twin.image, tolerance: .window)
+            #expect(!comparison.sizeMismatch && comparison.differingFraction <= SnapshotTolerance.window.differingFraction,
+                    "\(cell.fileName): \(comparison.differingPixels) pixels differ")
+        }
     }
 }

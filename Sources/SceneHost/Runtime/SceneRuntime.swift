@@ -52,6 +52,8 @@ public final class SceneRuntime {
         trace = path.flatMap { Trace(path: $0, start: monotonicSeconds()) }
         desktop = DesktopSettings(display: display)
         display.selectScreenChangeEvents()
+        UIPasteboard.general.backend = SelectionPasteboard(display.selection("CLIPBOARD"))
+        UIPasteboard.primarySelection.backend = SelectionPasteboard(display.selection("PRIMARY"))
         desktop.onChange = { [unowned self] in
             updateScreen()
             for window in windows { window.desktopDidChange() }

@@ -343,7 +343,7 @@ final class SceneWindow: UIWindowSceneHost {
             // window had been closed.
             xWindow.wasDestroyed()
             runtime.destroy(scene.session)
-        case let .keyPress(_, keysym, text, modifiers): handleKey(keysym, text: text, modifiers: modifiers)
+        case let .key(_, key): handleKey(key)
         case let .button(_, button, x, y, pressed, modifiers): self.button(button, x: x, y: y, pressed: pressed, modifiers: modifiers)
         case let .motion(_, x, y, modifiers): scene.pointerMoved(to: point(x, y), modifierFlags: Self.flags(modifiers))
         case let .scroll(_, dx, dy, discrete, x, y, modifiers):
@@ -511,6 +511,7 @@ final class SceneWindow: UIWindowSceneHost {
         // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
         guard mode == .normal || mode == .whileGrabbed, focused != hasFocus else { return }
         hasFocus = focused
+        if !focused { scene.cancelPresses() }
         scene.environmentTraits = runtime.desktop.environmentTraits(active: focused)
         updateActivationState()
         needsFrame = true
@@ -654,28 +655,35 @@ final class SceneWindow: UIWindowSceneHost {
                width: CGFloat(pixelSize.width) / scale, height: CGFloat(pixelSize.height) / scale)
     }
 
-    /// A key press: the app's key commands along the responder chain first, then SceneHost's own
-    /// shortcuts, in every scene: Ctrl+= (or Ctrl++) and Ctrl+- step the preferred content size category
-    /// of all scenes up and down, Ctrl+0 goes back to the configured one; Ctrl+Right and Ctrl+Left turn
-    /// the simulated device a quarter turn clockwise and back.
-    private func handleKey(_ keysym: KeySym, text: String?, modifiers: KeyModifiers) {
-        let flags = Self.flags(modifiers)
-        // An open menu, then keyboard focus (Tab, Space, Return), before the key commands.
-        if let input = Self.input(for: keysym) ?? text, scene.handleKeyPress(input, modifierFlags: flags) { return }
-        if let input = Self.input(for: keysym) ?? text,
-           let command = UIResponder.keyCommand(forInput: input, modifierFlags: flags, in: responders) {
-            command.perform()
+    /// A key press or release: the scene delivers it (menus, the first responder's `pressesBegan`, the
+    /// focus system, key commands: `UIWindowScene.keyDown`); a press nothing handled runs SceneHost's
+    /// own shortcuts, in every scene: Ctrl+= (or Ctrl++) and Ctrl+- step the preferred content size
+    /// category of all scenes up and down, Ctrl+0 goes back to the configured one; Ctrl+Right and
+    /// Ctrl+Left turn the simulated device a quarter turn clockwise and back.
+    private func handleKey(_ input: KeyInput) {
+        let flags = Self.flags(input.modifiers)
+        guard input.pressed else {
+            scene.keyUp(code: Int(input.code), modifierFlags: flags)
             return
         }
+        // The first key of a compose sequence types nothing yet, and goes nowhere.
+        if input.composing, input.text == nil { return }
+        let named = Self.input(for: input.keysym)
+        let key = UIKey(characters: named ?? input.text ?? "", charactersIgnoringModifiers: named ?? input.shiftedText ?? "",
+                        modifierFlags: flags.union(Self.isKeypad(input.keysym) ? .numericPad : []),
+                        keyCode: UIKeyboardHIDUsage(linuxKeyCode: Int(input.code) - 8))
+        if scene.keyDown(key, code: Int(input.code), isRepeat: input.isRepeat, responders: responders) { return }
+        // A key no command took scrolls the scroll view it belongs to (arrows, pages, Home/End, Space).
+        if !key.charactersIgnoringModifiers.isEmpty, scene.scrollForKeyPress(key.charactersIgnoringModifiers, modifierFlags: flags) { return }
         guard flags.contains(.control) else { return }
         if flags.contains(.alternate) {
             // The multitasking simulator: Ctrl+Alt+1 … 6 snap to the iPad's arrangements, 0 unsnaps.
-            if let digit = Self.snapDigits.firstIndex(of: keysym) {
+            if let digit = Self.snapDigits.firstIndex(of: input.keysym) {
                 snap(to: digit == 0 ? nil : IPadModel.Arrangement.allCases[digit - 1])
             }
             return
         }
-        switch keysym {
+        switch input.keysym {
         case .right: runtime.rotateDevice(clockwise: true)
         case .left: runtime.rotateDevice(clockwise: false)
         case .equal, .plus, .keypadAdd: runtime.desktop.stepContentSize(by: 1)
@@ -684,6 +692,9 @@ final class SceneWindow: UIWindowSceneHost {
         default: break
         }
     }
+
+    /// Keypad keysyms (XK_KP_*), for UIKit's `numericPad` flag.
+    private static func isKeypad(_ keysym: KeySym) -> Bool { (0xFF80...0xFFBD).contains(keysym.rawValue) }
 
     /// X11's modifier keys as UIKit's flags.
     private static func flags(_ modifiers: KeyModifiers) -> UIKeyModifierFlags {
@@ -720,6 +731,8 @@ final class SceneWindow: UIWindowSceneHost {
         case .end: UIKeyCommand.inputEnd
         case .pageUp: UIKeyCommand.inputPageUp
         case .pageDown: UIKeyCommand.inputPageDown
+        case KeySym(rawValue: 0xFFFF), KeySym(rawValue: 0xFF9F): UIKeyCommand.inputDelete
+        case KeySym(rawValue: 0xFF08): "\u{8}"
         // Tab with Shift has no text (ISO_Left_Tab); Return and Enter are "\r" as in UIKit.
         case KeySym(rawValue: 0xFF09): "\t"
         case KeySym(rawValue: 0xFF0D), KeySym(rawValue: 0xFF8D): "\r"

@@ -20,6 +20,9 @@ final class WindowPresenter {
     private var bufferFailed = false
     /// Pixels lost by the X server (exposed) that the back buffer still holds.
     private var exposed: CGRect = .null
+    /// Where the back buffer's pixels are older than the window's: the server moved pixels there
+    /// (a scroll's copy) and the buffer did not. Composited anew before they are sent.
+    private var staleInBuffer = Damage()
     /// What the last frame put in the window (pixels), and the number of its first request: an Expose
     /// the server made before it handled them (the event's serial is lower) asks for pixels already sent
     /// when they lie within. A drag's new strip is exposed as the window manager resizes the window and
@@ -103,35 +106,76 @@ final class WindowPresenter {
     func present(_ damage: Damage, size: (width: Int, height: Int), scale: CGFloat, interactive: Bool, name: String,
                  render: (Context, Damage) -> Void) -> Presented {
         let whole = CGRect(x: 0, y: 0, width: size.width, height: size.height)
-        var damage = damage
-        switch prepareBuffer(size: size, scale: scale, name: name) {
-        case true?: damage = Damage(whole)
-        case false?: break
-        case nil: damage = Damage()   // no buffer: nothing is drawn, the sync request is still answered
+        let fresh = prepareBuffer(size: size, scale: scale, name: name)
+        // Moves (scrolls, opaque views that moved) are made in the window by the server (XCopyArea),
+        // not in the back buffer: the buffer keeps its old pixels there (stale) until they are
+        // composited again, which they are before they are ever sent. A move whose pixels the server
+        // lost (exposed, not yet put back) is composited where it lands instead.
+        var composite = Damage(), copies: [Damage.Move] = [], bufferMoves: [Damage.Move] = []
+        switch fresh {
+        case true?:
+            composite = Damage(whole)
+            staleInBuffer = Damage()
+        case false?:
+            for rect in damage.rects { composite.add(rect) }
+            for move in damage.moves {
+                if !exposed.intersects(move.from) && !exposed.intersects(move.to) {
+                    copies.append(move)
+                } else if !staleInBuffer.intersects(move.from) {
+                    // Made in the buffer, whose pixels there are current, and sent.
+                    bufferMoves.append(move)
+                } else {
+                    composite.add(move.to)
+                }
+            }
+            // What the server lost and the buffer holds only stale is composited anew before it is put back.
+            let lost = exposed.intersection(whole)
+            if !lost.isNull, !lost.isEmpty {
+                for rect in staleInBuffer.rects { composite.add(rect.intersection(lost)) }
+            }
+        case nil:
+            break   // no buffer: nothing is drawn, the sync request is still answered
         }
-        if let context, !damage.isEmpty {
+        if let context, !composite.isEmpty || !bufferMoves.isEmpty {
             // The server reads shared memory asynchronously; it has usually said it is done by now.
             buffer?.waitUntilRead()
-            render(context, damage.scaled(by: 1 / scale))
+            var drawn = composite
+            for move in bufferMoves { drawn.add(move) }
+            render(context, drawn.scaled(by: 1 / scale))
             surface?.flush()
             if let error = context.error, let buffer {
                 // A context in error draws nothing more: a new one draws the whole window again.
                 SceneHostLog.warning("drawing the scene \"\(name)\" failed (cairo: \(error)); the window is drawn again in full")
                 makeSurface(over: buffer, scale: scale)
-                damage = Damage(whole)
+                composite = Damage(whole)
                 if let fresh = self.context {
-                    render(fresh, damage.scaled(by: 1 / scale))
+                    render(fresh, composite.scaled(by: 1 / scale))
                     surface?.flush()
                 }
             }
         }
+        // What was composited is fresh again; where the server moved pixels, the buffer's are stale.
+        if !staleInBuffer.isEmpty {
+            var kept = Damage()
+            let current = composite.rects + bufferMoves.map(\.to)
+            for rect in staleInBuffer.rects where !current.contains(where: { $0.contains(rect) }) { kept.add(rect) }
+            staleInBuffer = kept
+        }
+        for move in copies { staleInBuffer.add(move.to) }
+        let damage = composite
         let composited = monotonicSeconds()
 
         var sent = damage
-        for move in damage.moves { sent.add(move.to) }
+        for move in bufferMoves { sent.add(move.to) }
         sent.add(exposed.intersection(whole))
         exposed = .null
         let acknowledged = syncConfigured ? pendingSync : nil
+        if let buffer {
+            for move in copies {
+                buffer.copyArea(in: window, x: Int(move.from.minX), y: Int(move.from.minY), width: Int(move.from.width),
+                                height: Int(move.from.height), toX: Int(move.to.minX), toY: Int(move.to.minY))
+            }
+        }
         if let buffer, !sent.isEmpty {
             let rects = sent.rects
             lastPresent = (rects, display.nextRequestSerial)

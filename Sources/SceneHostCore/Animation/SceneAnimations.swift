@@ -7,8 +7,19 @@ import Foundation
 final class SceneAnimations {
     private var layers: [CALayer] = []
     private var animators: [UIViewPropertyAnimator] = []
+    /// Motions driven frame by frame from their own model (a scroll view's deceleration and bounce).
+    private var tickers: [any FrameTicker] = []
 
-    var isRunning: Bool { !layers.isEmpty || !animators.isEmpty }
+    var isRunning: Bool { !layers.isEmpty || !animators.isEmpty || !tickers.isEmpty }
+
+    /// Has `ticker` called at each frame until it says it is done.
+    func add(_ ticker: any FrameTicker) {
+        guard !tickers.contains(where: { $0 === ticker }) else { return }
+        tickers.append(ticker)
+    }
+
+    /// Stops calling `ticker`.
+    func remove(_ ticker: any FrameTicker) { tickers.removeAll { $0 === ticker } }
 
     /// A running property animator moves its fraction on at each frame (before the layers show it).
     func add(_ animator: UIViewPropertyAnimator) {
@@ -32,6 +43,13 @@ final class SceneAnimations {
             // Animators started by a completion during the advance were appended meanwhile.
             animators = going + animators.filter { added in !going.contains { $0 === added } }
         }
+        if !tickers.isEmpty {
+            let current = tickers
+            tickers = []
+            let going = current.filter { $0.tick(at: time) }
+            // Tickers added by a tick (a delegate starting another scroll) were appended meanwhile.
+            tickers = going + tickers.filter { added in !going.contains { $0 === added } }
+        }
         guard !layers.isEmpty else { return }
         var started: [CAAnimation] = [], ended: [CAAnimation] = []
         let current = layers
@@ -49,6 +67,13 @@ final class SceneAnimations {
             for animation in ended { animation.finish(completed: true) }
         }
     }
+}
+
+/// Something that moves at each frame of its scene from a model of its own, on the scene's clock (so
+/// tests step it with `prepareFrame(at:)`): `tick` shows it as at `time` and returns whether it goes on.
+@MainActor
+protocol FrameTicker: AnyObject {
+    func tick(at time: CFTimeInterval) -> Bool
 }
 
 @MainActor

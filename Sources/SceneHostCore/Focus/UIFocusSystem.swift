@@ -94,6 +94,8 @@ public final class UIFocusSystem {
         let coordinator = UIFocusAnimationCoordinator()
         previous?.didUpdateFocus(in: context, with: coordinator)
         view?.didUpdateFocus(in: context, with: coordinator)
+        // A control that takes focus inside a scroll view is scrolled into sight.
+        if let view { UIScrollView.scrollToVisible(view) }
     }
 
     /// Moves focus one step through the key window's focusable views (wrapping around); returns

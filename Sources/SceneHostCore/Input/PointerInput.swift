@@ -348,9 +348,9 @@ final class PointerInput {
         if scrollPan == nil {
             guard let target = target(at: location, in: scene, event: nil) else { return }
             scrollPan = target.view.recognizersUpward(UIPanGestureRecognizer.self).first { pan in
-                pan.isEnabled && pan.state == .possible && pan.allowedScrollTypesMask.contains(type)
+                pan.isEnabled && pan.state == .possible && pan.allowedScrollTypesMask.contains(type) && pan.acceptsScroll(by: delta, type: type)
             }
-            scrollPan?.scrollBegan(at: target.location, in: target.window, time: time)
+            scrollPan?.scrollBegan(at: target.location, in: target.window, time: time, type: type)
         }
         guard let pan = scrollPan else { return }
         pan.modifierFlags = modifiers

@@ -23,7 +23,16 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
     /// pointer's motion.
     private var scrollOffset: CGPoint?
 
-    func scrollBegan(at location: CGPoint, in window: UIWindow, time: TimeInterval) {
+    /// The kind of the scroll panning now (nil: none; a touch's drag).
+    private(set) var scrollType: UIScrollTypeMask?
+
+    /// Whether the recognizer takes a scroll of `type` that begins by `delta` (window points, the way
+    /// content follows); a scroll view's refuses one it cannot follow, which goes to the scroll view
+    /// around it.
+    func acceptsScroll(by delta: CGPoint, type: UIScrollTypeMask) -> Bool { true }
+
+    func scrollBegan(at location: CGPoint, in window: UIWindow, time: TimeInterval, type: UIScrollTypeMask = .discrete) {
+        scrollType = type
         lastLocation = location
         lastWindow = window
         origin = location
@@ -138,6 +147,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         super.reset()
         origin = nil
         scrollOffset = nil
+        scrollType = nil
         samples.removeAll(keepingCapacity: true)
     }
 }

@@ -301,6 +301,10 @@ final class LayoutEngine {
             let insets = owner.safeAreaInsets
             return [insets.top, insets.left, insets.bottom, insets.right]
         case .readableContent: return [owner.readableContentWidth]
+        case .scrollContent: return []
+        case .scrollFrame:
+            let offset = owner.bounds.origin
+            return [offset.x, offset.y]
         }
     }
 
@@ -375,6 +379,22 @@ final class LayoutEngine {
                 generated(.guide, guide, .top, .equal, margins, .top, 1, 0),
                 generated(.guide, guide, .bottom, .equal, margins, .bottom, 1, 0),
                 fill,
+            ]
+        case .scrollContent:
+            // The content's origin is the scroll view's (subviews are placed in content coordinates);
+            // its size is what the constraints to it make (the scroll view takes it as its content size).
+            return [
+                generated(.guide, guide, .left, .equal, owner, .left, 1, 0),
+                generated(.guide, guide, .top, .equal, owner, .top, 1, 0),
+            ]
+        case .scrollFrame:
+            // What is seen: the scroll view's size, at the content offset.
+            let offset = owner.bounds.origin
+            return [
+                generated(.guide, guide, .left, .equal, owner, .left, 1, offset.x),
+                generated(.guide, guide, .top, .equal, owner, .top, 1, offset.y),
+                generated(.guide, guide, .width, .equal, owner, .width, 1, 0),
+                generated(.guide, guide, .height, .equal, owner, .height, 1, 0),
             ]
         }
     }

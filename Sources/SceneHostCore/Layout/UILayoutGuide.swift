@@ -56,7 +56,7 @@ extension LayoutAnchorProvider {
 /// such as a view's margins. Add it to a view with `addLayoutGuide(_:)`, then constrain its anchors.
 @MainActor
 open class UILayoutGuide: LayoutItem, LayoutAnchorProvider {
-    enum Kind { case custom, layoutMargins, safeArea, readableContent }
+    enum Kind { case custom, layoutMargins, safeArea, readableContent, scrollContent, scrollFrame }
 
     let kind: Kind
     /// A name shown in logs.
@@ -101,6 +101,8 @@ open class UILayoutGuide: LayoutItem, LayoutAnchorProvider {
         case .layoutMargins: return view.bounds.inset(by: view.layoutMargins)
         case .safeArea: return view.bounds.inset(by: view.safeAreaInsets)
         case .readableContent: return view.readableContentFrame
+        case .scrollContent: return CGRect(origin: .zero, size: (view as? UIScrollView)?.contentSize ?? .zero)
+        case .scrollFrame: return view.bounds
         }
     }
 }

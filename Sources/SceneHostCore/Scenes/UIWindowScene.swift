@@ -37,6 +37,8 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
 
     /// The scene's keyboard focus (Focus/UIFocusSystem.swift), made when first asked for.
     lazy var focusSystemStorage = UIFocusSystem(scene: self)
+    /// The keys down whose presses went to a responder, by key code (UIWindowScene+Keyboard.swift).
+    var pressesDown: [Int: UIPress] = [:]
 
     /// `window` moved to another scene (or none): it is neither one of the windows nor the key one.
     func remove(_ window: UIWindow) {

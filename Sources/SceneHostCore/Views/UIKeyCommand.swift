@@ -47,6 +47,8 @@ open class UIKeyCommand {
     public static let inputEnd = "UIKeyInputEnd"
     public static let inputPageUp = "UIKeyInputPageUp"
     public static let inputPageDown = "UIKeyInputPageDown"
+    /// Forward delete (iOS 15).
+    public static let inputDelete = "UIKeyInputDelete"
 
     /// Whether the command is the key `input` pressed with exactly `flags` (Caps Lock aside; letters
     /// match in either case).

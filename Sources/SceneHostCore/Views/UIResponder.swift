@@ -30,6 +30,37 @@ open class UIResponder: Hashable {
     /// pointer); the default passes them to `next`.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
 
+    // MARK: Presses
+
+    /// A key went down, delivered to the first responder. The default types into a first responder
+    /// that implements `UIKeyInput` (see there), else passes the press to `next`, as UIKit;
+    /// override and call super for keys you don't handle. A press nobody handles goes on to the focus
+    /// system and the key commands. Auto-repeat delivers `pressesBegan` again for the same key
+    /// (UIKit repeats only within its text system).
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        if typeIntoKeyInput(presses) { return }
+        if let next { next.pressesBegan(presses, with: event) } else { event?.reachedEndOfChain = true }
+    }
+
+    /// A press changed (SceneHost sends none for keys); the default passes it to `next`.
+    open func pressesChanged(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        if let next { next.pressesChanged(presses, with: event) } else { event?.reachedEndOfChain = true }
+    }
+
+    /// A key came up; the default passes it to `next`.
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        if let next { next.pressesEnded(presses, with: event) } else { event?.reachedEndOfChain = true }
+    }
+
+    /// A press was cancelled (the window lost the keyboard while the key was down); the default passes
+    /// it to `next`.
+    open func pressesCancelled(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        if let next { next.pressesCancelled(presses, with: event) } else { event?.reachedEndOfChain = true }
+    }
+
+    /// The undo manager of the responder chain: the default asks `next`; a window has one of its own.
+    open var undoManager: UndoManager? { next?.undoManager }
+
     // MARK: First responder
 
     /// Whether the responder may become its window's first responder; false by default, as in UIKit.

@@ -127,11 +127,23 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             let damageBefore = extentInSuperview
             let center = self.center
             let oldSize = storedBounds.size
+            // A view that clips and only shifts what it shows (a scroll) keeps its pixels: the window
+            // copies them within its place and composites only the strip uncovered (see
+            // `UIWindow.noteScroll`), unless it finds when the frame is drawn that it cannot.
+            let scrolled = oldSize == newValue.size && clipsToBounds && !rendersFreely
+                && UIView.currentAnimationContext == nil && (window?.noteScroll(of: self) ?? false)
+            let shift = CGPoint(x: newValue.minX - storedBounds.minX, y: newValue.minY - storedBounds.minY)
             storedBounds = newValue
             frameOrigin = CGPoint(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2)
-            originDidMove()
+            if scrolled, let window, window.isWholePixelShift(shift) {
+                // Subviews keep their sub-pixel placement: their drawings need no look (a long list
+                // scrolled by the wheel is not walked at each notch).
+                originMoved = window.frameNumber
+            } else {
+                originDidMove()
+            }
             invalidateExtent(own: true)
-            invalidateInSuperview(damageBefore.union(extentInSuperview))
+            if !scrolled { invalidateInSuperview(damageBefore.union(extentInSuperview)) }
             geometryDidChange(oldSize: oldSize)
         }
     }

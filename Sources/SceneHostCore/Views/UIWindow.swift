@@ -41,6 +41,11 @@ open class UIWindow: UIView {
     /// After the window comes its scene (iOS 13), whose chain goes on to the app.
     open override var next: UIResponder? { windowScene }
 
+    /// The window's undo manager, where its text fields register their edits (UIKit gives each
+    /// window scene's windows one too).
+    open override var undoManager: UndoManager? { ownUndoManager }
+    private lazy var ownUndoManager = UndoManager()
+
     // MARK: First responder
 
     /// The responder key commands are looked for from (see `UIResponder.becomeFirstResponder()`): one
@@ -169,6 +174,70 @@ open class UIWindow: UIView {
         return true
     }
 
+    /// Views that shifted what they show since the last frame (scroll views), with their bounds' origin
+    /// and their place (window points) as the last frame showed them.
+    @exclusivity(unchecked) private var scrolled: [(view: UIView, origin: CGPoint, place: CGRect)] = []
+    /// The damage as it was when the frame's first scroll was noted.
+    @exclusivity(unchecked) private var damageBeforeScroll = Damage()
+
+    /// `view`, which clips, is about to shift what it shows (its bounds' origin changes, not its size).
+    /// Returns whether the window takes care of it: the pixels the last frame showed are copied within
+    /// the view's place and only the strip uncovered (and what changed in it) is composited again. A
+    /// second shift in the same frame adds to the first.
+    func noteScroll(of view: UIView) -> Bool {
+        guard drawnBounds != nil, view !== self else { return false }
+        if scrolled.contains(where: { $0.view === view }) { return true }
+        guard !view.isHidden, view.alpha >= 1, ancestorsStayed(view) else { return false }
+        // What was damaged before the first scroll of the frame lies where the copy carries it from.
+        if scrolled.isEmpty { damageBeforeScroll = damage }
+        scrolled.append((view, view.bounds.origin, view.convert(view.bounds, to: nil)))
+        setNeedsFrame()
+        return true
+    }
+
+    /// Whether `shift` (points) is whole device pixels at the scale the last frame was drawn at.
+    func isWholePixelShift(_ shift: CGPoint) -> Bool {
+        guard drawnScale > 0 else { return false }
+        let x = shift.x * drawnScale, y = shift.y * drawnScale
+        return x == x.rounded() && y == y.rounded()
+    }
+
+    /// Whether the pixels the last frame showed in `place` (window points) may be shifted by `shift`
+    /// within it: the view is where it was, on whole pixels, opaque (or over its superview's plain
+    /// background), and nothing is drawn over it.
+    private func canScrollCopy(_ view: UIView, shift: CGPoint, place: CGRect, scale: CGFloat, drawnBounds: CGRect,
+                               above: ArraySlice<UIWindow>) -> Bool {
+        func integral(_ value: CGFloat) -> Bool { let scaled = value * scale; return scaled == scaled.rounded(.down) }
+        guard view.window === self, scale == drawnScale, integral(shift.x), integral(shift.y),
+              integral(place.minX), integral(place.minY), integral(place.width), integral(place.height),
+              view.convert(view.bounds, to: nil).isSame(as: place), drawnBounds.holds(place),
+              CGRect(origin: .zero, size: bounds.size).holds(place),
+              !view.isHidden, view.alpha >= 1, !view.rendersFreely, view.clipsToBounds, ancestorsStayed(view),
+              let superview = view.superview else { return false }
+        let plainBackdrop = view.backgroundAlpha < 1
+        if plainBackdrop, superview.backgroundAlpha < 1 || superview.content != nil { return false }
+        var child = view, parent = superview, parentOrigin = superview.convert(CGPoint.zero, to: nil)
+        while true {
+            let local = place.offsetBy(dx: -parentOrigin.x, dy: -parentOrigin.y)
+            var isLater = false
+            for sibling in parent.subviewsInDrawingOrder {
+                if sibling === child {
+                    isLater = true
+                } else if isLater || (plainBackdrop && parent === superview), !sibling.isHidden, sibling.alpha > 0,
+                          sibling.extentInSuperview.intersects(local) {
+                    return false
+                }
+            }
+            if parent.clipsToBounds || (plainBackdrop && parent === superview), !parent.bounds.holds(local) { return false }
+            guard let next = parent.superview else { break }
+            let frame = parent.frame, bounds = parent.bounds
+            parentOrigin = CGPoint(x: parentOrigin.x - frame.minX + bounds.minX, y: parentOrigin.y - frame.minY + bounds.minY)
+            child = parent
+            parent = next
+        }
+        return !above.contains(where: { !$0.isHidden && $0.frame.intersects(place) })
+    }
+
     /// Whether `view`'s pixels are its own wherever it goes: shown, unfaded, no subview past its bounds,
     /// and either an opaque background (it hides what is under it) or, behind it, only its superview's
     /// opaque background (a label on a list row), the same colour everywhere, which `canCopy` checks
@@ -197,9 +266,44 @@ open class UIWindow: UIView {
         defer {
             damage = Damage()
             moved = []
+            scrolled = []
+            damageBeforeScroll = Damage()
             drawnBounds = CGRect(origin: .zero, size: bounds.size)
             drawnScale = scale
             frameNumber += 1
+        }
+        // Scrolls first: their copies are made before the moved views'.
+        var scrolls: [Damage.Move] = []
+        for scroll in scrolled {
+            let view = scroll.view
+            let shift = CGPoint(x: scroll.origin.x - view.bounds.minX, y: scroll.origin.y - view.bounds.minY)
+            if shift == .zero { continue }
+            if let drawnBounds, canScrollCopy(view, shift: shift, place: scroll.place, scale: scale, drawnBounds: drawnBounds, above: above),
+               !scrolls.contains(where: { $0.from.union($0.to).intersects(scroll.place) }) {
+                let place = scroll.place
+                let source = place.clipped(to: place.offsetBy(dx: -shift.x, dy: -shift.y))
+                // What changed in the view before the shift is carried by the copy: it is composited
+                // again where it lands too (what changed after is where it is).
+                for rect in damageBeforeScroll.rects {
+                    let part = rect.clipped(to: place)
+                    guard !part.isNull, !part.isEmpty else { continue }
+                    let moved = part.offsetBy(dx: shift.x, dy: shift.y).clipped(to: place)
+                    if !moved.isNull, !moved.isEmpty { addDamage(moved) }
+                }
+                if source.isNull || source.isEmpty {
+                    addDamage(place)
+                } else {
+                    let target = source.offsetBy(dx: shift.x, dy: shift.y)
+                    scrolls.append(Damage.Move(from: source, to: target))
+                    damage.add(Damage.Move(from: source, to: target))
+                    // The strip the shift uncovered.
+                    for part in place.subtracting(target) { addDamage(part) }
+                }
+            } else {
+                // Where it was and where it is (its frame may have changed too).
+                addDamage(scroll.place)
+                if view.window === self { addDamage(view.convert(view.bounds, to: nil)) }
+            }
         }
         var copied: [Damage.Move] = []
         for (view, from) in moved {
@@ -210,7 +314,7 @@ open class UIWindow: UIView {
             }
             let to = view.convert(view.bounds, to: self)
             if let drawnBounds, canCopy(view, from: from, to: to, scale: scale, drawnBounds: drawnBounds, above: above),
-               !copied.contains(where: { $0.from.union($0.to).intersects(from.union(to)) }) {
+               !(copied + scrolls).contains(where: { $0.from.union($0.to).intersects(from.union(to)) }) {
                 copied.append(Damage.Move(from: from, to: to))
             } else {
                 addDamage(from)

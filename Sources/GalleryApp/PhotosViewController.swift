@@ -1,0 +1,124 @@
+import Foundation
+import SceneHost
+
+/// The Photos scene: a grid of tiles whose column count follows the size class — three when
+/// horizontally compact, one per 170 points (at least four) when regular — built as a UIKit app would
+/// build it: a compositional layout's section provider reading the environment, cell registrations, and
+/// a diffable data source. The tiles are solid colours until the Gallery has photos.
+final class PhotosViewController: UIViewController, UICollectionViewDelegate {
+    /// A photo: its number and the hue of its tile.
+    struct Photo: Hashable, Sendable {
+        let number: Int
+        var hue: CGFloat { CGFloat((number * 37) % 360) / 360 }
+    }
+
+    /// How many photos the library holds.
+    static let photoCount = 2_000
+
+    private(set) var collectionView: UICollectionView!
+    private var dataSource: UICollectionViewDiffableDataSource<Int, Photo>!
+    let overlay = OverlayView()
+
+    /// The number of columns for a container `width` points wide in `sizeClass`.
+    static func columns(width: CGFloat, sizeClass: UIUserInterfaceSizeClass) -> Int {
+        sizeClass == .compact ? 3 : max(4, Int(width / 170))
+    }
+
+    static func layout() -> UICollectionViewCompositionalLayout {
+        UICollectionViewCompositionalLayout { _, environment in
+            let width = environment.container.effectiveContentSize.width
+            let columns = columns(width: width, sizeClass: environment.traitCollection.horizontalSizeClass)
+            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1 / CGFloat(columns)),
+                                                                                 heightDimension: .fractionalHeight(1)))
+            item.contentInsets = NSDirectionalEdgeInsets(top: 1, leading: 1, bottom: 1, trailing: 1)
+            let group = NSCollectionLayoutGroup.horizontal(
+                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute((width / CGFloat(columns)).rounded())),
+                repeatingSubitem: item, count: columns)
+            return NSCollectionLayoutSection(group: group)
+        }
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .systemBackground
+        let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: Self.layout())
+        collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        collectionView.delegate = self
+        view.addSubview(collectionView)
+        self.collectionView = collectionView
+        let tiles = UICollectionView.CellRegistration<PhotoTileCell, Photo> { cell, _, photo in
+            cell.hue = photo.hue
+        }
+        dataSource = UICollectionViewDiffableDataSource(collectionView: collectionView) { collectionView, path, photo in
+            collectionView.dequeueConfiguredReusableCell(using: tiles, for: path, item: photo)
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, Photo>()
+        snapshot.appendSections([0])
+        snapshot.appendItems((0..<Self.photoCount).map(Photo.init(number:)))
+        dataSource.apply(snapshot, animatingDifferences: false)
+        view.addSubview(overlay)
+        overlay.translatesAutoresizingMaskIntoConstraints = false
+        NSLayoutConstraint.activate([
+            overlay.trailingAnchor.constraint(equalTo: view.safeAreaLayoutGuide.trailingAnchor, constant: -8),
+            overlay.bottomAnchor.constraint(equalTo: view.safeAreaLayoutGuide.bottomAnchor, constant: -8),
+        ])
+    }
+
+    override var keyCommands: [UIKeyCommand]? { sceneCommands(for: self) }
+
+    /// The photo a person selected (by click or the arrow keys).
+    var selectedPhoto: Photo? {
+        collectionView.indexPathsForSelectedItems?.first.flatMap { dataSource.itemIdentifier(for: $0) }
+    }
+}
+
+/// A photo's tile: a solid colour; selected, it shows a ring in the tint colour.
+final class PhotoTileCell: UICollectionViewCell {
+    var hue: CGFloat = 0 { didSet { setNeedsUpdateConfiguration() } }
+
+    override func updateConfiguration(using state: UICellConfigurationState) {
+        super.updateConfiguration(using: state)
+        var background = UIBackgroundConfiguration.clear()
+        background.backgroundColor = Self.color(hue: hue, saturation: 0.45, brightness: state.traitCollection.userInterfaceStyle == .dark ? 0.55 : 0.85)
+        background.cornerRadius = 4
+        if state.isSelected || state.isFocused {
+            background.strokeColor = .tintColor
+            background.strokeWidth = 3
+        }
+        backgroundConfiguration = background
+    }
+}
+
+extension PhotoTileCell {
+    /// The colour of `hue` (0…1 around the wheel) at `saturation` and `brightness`.
+    static func color(hue: CGFloat, saturation: CGFloat, brightness: CGFloat) -> UIColor {
+        let sector = hue * 6, index = Int(sector) % 6, fraction = sector - CGFloat(Int(sector))
+        let p = brightness * (1 - saturation), q = brightness * (1 - saturation * fraction), t = brightness * (1 - saturation * (1 - fraction))
+        let (r, g, b): (CGFloat, CGFloat, CGFloat) = [(brightness, t, p), (q, brightness, p), (p, brightness, t),
+                                                      (p, q, brightness), (t, p, brightness), (brightness, p, q)][index]
+        return UIColor(red: r, green: g, blue: b, alpha: 1)
+    }
+}
+
+/// Shows the Photos grid.
+final class PhotosSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+    static let activityType = "org.scenehost.gallery.photos"
+
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        guard let windowScene = scene as? UIWindowScene else { return }
+        windowScene.title = "Photos"
+        windowScene.sizeRestrictions?.minimumSize = CGSize(width: 320, height: 320)
+        let window = UIWindow(windowScene: windowScene)
+        let photos = PhotosViewController()
+        window.rootViewController = photos
+        window.makeKeyAndVisible()
+        // The grid takes the keyboard: the arrow keys move the selection.
+        photos.collectionView.becomeFirstResponder()
+        self.window = window
+    }
+
+    func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {
+        (window?.rootViewController as? PhotosViewController)?.overlay.update(for: windowScene)
+    }
+}
