@@ -35,7 +35,7 @@ public struct EncodedImageHeader: Sendable {
 /// Decodes images into cairo surfaces (premultiplied ARGB32, or RGB24 for JPEG). Everything here is
 /// safe to call from any thread: each call uses its own decoder state.
 public enum ImageCodec {
-    /// Reads the header and checks the file is whole (a PNG ends with its IEND chunk, a JPEG with its
+    /// Reads the header and checks the file is whole (a PNG's chunks reach IEND, a JPEG holds its
     /// end-of-image marker, a WebP holds the bytes its RIFF header counts, an SVG parses), without
     /// decoding the pixels. Throws a one-line reason for anything else.
     public static func header(of data: Data) throws(CairoError) -> EncodedImageHeader {
@@ -48,12 +48,31 @@ public enum ImageCodec {
             case .svg:
                 do throws(CairoError) {
                     let document = try SVGDocument(data: data)
-                    return .success(EncodedImageHeader(format: .svg, width: Int(document.width.rounded(.up)),
-                                                       height: Int(document.height.rounded(.up)), exifOrientation: 1))
+                    // A document may claim 1e30 pixels or NaN: converting that to Int would trap.
+                    guard let width = pixelSide(document.width), let height = pixelSide(document.height) else {
+                        return .failure(CairoError("SVG size \(document.width)×\(document.height) is not a drawable size"))
+                    }
+                    return .success(EncodedImageHeader(format: .svg, width: width, height: height, exifOrientation: 1))
                 } catch { return .failure(error) }
             }
         }
-        return try result.get()
+        let header = try result.get()
+        // Surfaces are at most maximumSide a side: a larger header would make the decoder write past
+        // the (clamped) pixel buffer, and a huge area would exhaust memory.
+        guard header.width <= ImageSurface.maximumSide, header.height <= ImageSurface.maximumSide,
+              header.width * header.height <= maximumPixels else {
+            throw CairoError("image of \(header.width)×\(header.height) pixels is too large (at most \(ImageSurface.maximumSide) a side, \(maximumPixels >> 20) Mpx)")
+        }
+        return header
+    }
+
+    /// The most pixels an image may have (256 Mpx: 1 GB decoded).
+    public static let maximumPixels = 256 << 20
+
+    /// `value` rounded up to whole pixels, or nil when it is not finite or beyond `maximumSide`.
+    public static func pixelSide(_ value: Double) -> Int? {
+        guard value.isFinite, value >= 0, value <= Double(ImageSurface.maximumSide) else { return nil }
+        return Int(value.rounded(.up))
     }
 
     /// Decodes the whole image at its stored size, or, with `fitting`, at a smaller size no smaller than
@@ -82,14 +101,26 @@ public enum ImageCodec {
         guard bytes.count >= 33, String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR" else {
             return .failure(CairoError("PNG without its header chunk"))
         }
-        // The last chunk is IEND (length 0, type, CRC): missing, the file was cut short.
-        guard String(decoding: bytes[(bytes.count - 8)..<(bytes.count - 4)], as: UTF8.self) == "IEND" else {
-            return .failure(CairoError("truncated PNG (no IEND chunk at the end)"))
+        // The chunks lead to IEND: a chunk running past the end, or none, means the file was cut
+        // short. Bytes after IEND (some writers pad) are ignored; damage inside is the decoder's to find.
+        guard pngReachesIEND(bytes) else {
+            return .failure(CairoError("truncated PNG (no IEND chunk)"))
         }
         let width = Int(bigEndian32(bytes, 16)), height = Int(bigEndian32(bytes, 20))
         guard width > 0, height > 0 else { return .failure(CairoError("PNG of zero size")) }
         return .success(EncodedImageHeader(format: .png, width: width, height: height,
                                            exifOrientation: pngExifOrientation(bytes)))
+    }
+
+    /// Whether walking the chunks from the signature reaches a whole IEND chunk.
+    private static func pngReachesIEND(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = Int(bigEndian32(bytes, offset))
+            if String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self) == "IEND" { return true }
+            offset += 12 + length
+        }
+        return false
     }
 
     /// A PNG's `eXIf` chunk, when it has one.
@@ -140,9 +171,9 @@ public enum ImageCodec {
         guard tjDecompressHeader3(handle, base, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
             return .failure(CairoError("JPEG header cannot be read (\(String(cString: tjGetErrorStr2(handle)!)))"))
         }
-        // A JPEG ends with its end-of-image marker (some writers pad a few bytes after it).
-        let tail = bytes.suffix(64)
-        guard zip(tail.indices, tail.indices.dropFirst()).contains(where: { bytes[$0] == 0xFF && bytes[$1] == 0xD9 }) else {
+        // A whole JPEG has its end-of-image marker somewhere after the header (writers may append
+        // any amount after it); a cut inside the pixels is left to the decoder, which stops on it.
+        guard (2..<max(2, bytes.count - 1)).reversed().contains(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD9 }) else {
             return .failure(CairoError("truncated JPEG (no end-of-image marker)"))
         }
         return .success(EncodedImageHeader(format: .jpeg, width: Int(width), height: Int(height),
@@ -186,11 +217,15 @@ public enum ImageCodec {
             }
         }
         let surface = ImageSurface(format: .rgb24, width: width, height: height)
+        // The surface is clamped to maximumSide: never let libjpeg write a larger image into it.
+        guard surface.width == width, surface.height == height else {
+            throw CairoError("JPEG of \(width)×\(height) pixels does not fit a surface")
+        }
         surface.flush()
         let status = data.withUnsafeBytes { bytes in
             // Stop on warnings too: libjpeg "recovers" from a cut-off file by filling grey.
             tjDecompress2(handle, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt(bytes.count),
-                          surface.data.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(surface.stride), Int32(height),
+                          surface.data.assumingMemoryBound(to: UInt8.self), Int32(surface.width), Int32(surface.stride), Int32(surface.height),
                           Int32(TJPF_BGRX.rawValue), TJFLAG_STOPONWARNING)
         }
         guard status == 0 else { throw CairoError("JPEG data cannot be decoded (\(String(cString: tjGetErrorStr2(handle)!)))") }
@@ -228,20 +263,23 @@ public enum ImageCodec {
     private static func decodeWebP(_ data: Data, header: EncodedImageHeader, fitting: (width: Int, height: Int)?) throws(CairoError) -> ImageSurface {
         let width = fitting?.width ?? header.width, height = fitting?.height ?? header.height
         let surface = ImageSurface(format: .argb32, width: width, height: height)
+        guard surface.width == width, surface.height == height, width > 0, height > 0 else {
+            throw CairoError("WebP of \(width)×\(height) pixels does not fit a surface")
+        }
         surface.flush()
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else { throw CairoError("libwebp version mismatch") }
         if fitting != nil {
             config.options.use_scaling = 1
-            config.options.scaled_width = Int32(width)
-            config.options.scaled_height = Int32(height)
+            config.options.scaled_width = Int32(surface.width)
+            config.options.scaled_height = Int32(surface.height)
         }
         // Premultiplied BGRA straight into the surface: cairo's ARGB32 on a little-endian machine.
         config.output.colorspace = MODE_bgrA
         config.output.is_external_memory = 1
         config.output.u.RGBA.rgba = surface.data.assumingMemoryBound(to: UInt8.self)
         config.output.u.RGBA.stride = Int32(surface.stride)
-        config.output.u.RGBA.size = surface.stride * height
+        config.output.u.RGBA.size = surface.stride * surface.height
         let status = data.withUnsafeBytes { bytes in
             WebPDecode(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, &config)
         }

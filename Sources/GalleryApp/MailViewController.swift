@@ -201,6 +201,7 @@ extension UIView {
 final class AttachmentView: UIView {
     /// A made-up photograph (a sky, hills and a sun; a moon and stars in the dark), 640×360 points: a
     /// JPEG in the Gallery's asset catalog with 1x, 2x and dark variants, resolved for the view's traits.
+    // The JPEGs are made by scripts/make-gallery-picture.py (the drawing they were rendered from).
     private static let picture = UIImage(named: "Picture", in: .module, compatibleWith: nil)
     /// While the window is being resized: the picture at the size it had when the drag began, made
     /// once, so each step scales a small image rather than the whole JPEG.

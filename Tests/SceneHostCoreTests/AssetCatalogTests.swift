@@ -81,6 +81,67 @@ struct AssetCatalogTests {
         #expect(UIColor(named: "NoSuchColour", in: .module, compatibleWith: nil) == nil)
     }
 
+    @Test func resolvingWhileOtherThreadsRegisterIsSafe() async {
+        // An asset of its own (the catalog's is shared with other tests), its variants read lazily.
+        let asset = UIImageAsset()
+        for (scale, style) in [(1, UIUserInterfaceStyle.light), (2, .light), (1, .dark), (2, .dark)] {
+            asset.register(variant: .init(scale: CGFloat(scale), style: style)) {
+                UIImage(surface: ImageSurface(width: scale, height: scale), scale: CGFloat(scale))
+            }
+        }
+        let extra = UIImage(surface: ImageSurface(width: 1, height: 1), scale: 1)
+        // Read here: trait collections record their reads for the main thread's tracking.
+        let lookups = [traits(scale: 1), traits(scale: 2), traits(scale: 1, style: .dark), traits(scale: 3, style: .dark)]
+            .map { UIImageAsset.variant(for: $0, fillingScale: nil) }
+        let registered = (0..<5).map { UIImageAsset.Variant(scale: CGFloat($0 + 4)) }
+        // Registering and unregistering shift the list while lookups choose and load from it.
+        nonisolated(unsafe) let shared = (asset, extra, lookups, registered)
+        let found = await Task.detached {
+            let (asset, extra, lookups, registered) = shared
+            nonisolated(unsafe) var resolved = [Int](repeating: 0, count: 4)
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                for round in 0..<300 {
+                    if worker == 0 {
+                        let variant = registered[round % 5]
+                        asset.register(variant: variant) { extra }
+                        if round % 2 == 0 { asset.unregister(variant: variant) }
+                    } else if asset.resolvedImage(for: lookups[(worker + round) % 4]) != nil {
+                        resolved[worker] += 1
+                    }
+                }
+            }
+            return resolved
+        }.value
+        #expect(found[1...].allSatisfy { $0 == 300 }, "every lookup found an image: \(found)")
+        // A lazily read variant is read once: every lookup returns the same image.
+        let dark = traits(scale: 2, style: .dark)
+        #expect(asset.resolvedImage(with: dark) === asset.resolvedImage(with: dark))
+    }
+
+    @Test func unspecifiedTraitsTakeTheScreensScaleAndThePadIdiom() {
+        let asset = UIImageAsset()
+        func image(_ side: Int, _ scale: CGFloat) -> UIImage { UIImage(surface: ImageSurface(width: side, height: side), scale: scale) }
+        let phone = image(1, 1), pad = image(2, 1), padDouble = image(4, 2)
+        asset.register(phone, with: UITraitCollection { $0.userInterfaceIdiom = .phone; $0.displayScale = 1 })
+        asset.register(pad, with: UITraitCollection { $0.userInterfaceIdiom = .pad; $0.displayScale = 1 })
+        asset.register(padDouble, with: UITraitCollection { $0.userInterfaceIdiom = .pad; $0.displayScale = 2 })
+        // No traits at all: the device (an iPad) at the main screen's scale.
+        let chosen = asset.image(with: UITraitCollection())
+        #expect(chosen === (UIScreen.main.scale >= 2 ? padDouble : pad))
+        #expect(asset.image(with: UITraitCollection { $0.userInterfaceIdiom = .phone; $0.displayScale = 1 }) === phone)
+        #expect(asset.image(with: UITraitCollection(displayScale: 2)) === padDouble)
+    }
+
+    @Test func capInsetsInEachFilesPixelsBecomePoints() throws {
+        // Xcode writes 3 px for frame.png and 6 px for frame@2x.png: both are 3 points.
+        let insets = UIEdgeInsets(top: 3, left: 3, bottom: 3, right: 3)
+        for scale in [1.0, 2.0] {
+            let frame = try #require(UIImage(named: "Frame", in: .module, compatibleWith: traits(scale: scale)))
+            #expect(frame.scale == scale && frame.capInsets == insets && frame.resizingMode == .stretch)
+            #expect(frame.size == CGSize(width: 9, height: 9))
+        }
+    }
+
     @Test func registeringFillsAMissingScaleWithOneAndReplaces() {
         let asset = UIImageAsset()
         let red = UIGraphicsImageRenderer(size: CGSize(width: 1, height: 1), format: UIGraphicsImageRendererFormat()).image { _ in }

@@ -1,4 +1,4 @@
-import Cairo
+@testable import Cairo
 import Foundation
 @testable import SceneHostCore
 import Testing
@@ -71,6 +71,104 @@ struct UIImageTests {
         // The header and the end marker are whole: the damage shows only when the pixels are decoded.
         #expect(image != nil && prepared == nil)
         #expect(lines.count == 1, "one warning however often it is drawn: \(lines)")
+    }
+
+    /// `data` with big-endian 16- or 32-bit `value` written at `offset`.
+    static func patched(_ data: Data, at offset: Int, _ value: Int, bytes: Int) -> Data {
+        var copy = data
+        for index in 0..<bytes { copy[offset + index] = UInt8(value >> (8 * (bytes - 1 - index)) & 0xff) }
+        return copy
+    }
+
+    @Test func anImageLargerThanASurfaceIsNilWithOneWarning() async throws {
+        let png = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("halves.png")))
+        let jpeg = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("halves.jpg")))
+        // IHDR width at byte 16, height at 20; halves.jpg's SOF0 holds height at 163, width at 165.
+        let tooWide = Self.patched(png, at: 16, 40000, bytes: 4)
+        let tooMany = Self.patched(Self.patched(png, at: 16, 20000, bytes: 4), at: 20, 20000, bytes: 4)
+        let wideJPEG = Self.patched(jpeg, at: 165, 40000, bytes: 2)
+        for data in [tooWide, tooMany, wideJPEG] {
+            var image: UIImage?
+            let lines = await Self.warnings { image = UIImage(data: data) }
+            #expect(image == nil)
+            #expect(lines.count == 1 && lines[0].contains("too large"), "\(lines)")
+        }
+        // A header that lies past the surface's limit makes the decoder throw, not write past the pixels.
+        let forged = EncodedImageHeader(format: .jpeg, width: 40000, height: 16, exifOrientation: 1)
+        #expect(throws: CairoError.self) { try ImageCodec.decode(jpeg, header: forged) }
+        let forgedWebP = EncodedImageHeader(format: .webp, width: 40000, height: 16, exifOrientation: 1)
+        let webp = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("halves.webp")))
+        #expect(throws: CairoError.self) { try ImageCodec.decode(webp, header: forgedWebP) }
+    }
+
+    @Test(arguments: [#"width="1e20" height="10""#, #"viewBox="0 0 1e30 1e30""#, #"width="40000" height="10""#])
+    func anSVGOfAnUndrawableSizeIsNil(_ size: String) async {
+        let data = Data(#"<svg xmlns="http://www.w3.org/2000/svg" \#(size)/>"#.utf8)
+        var image: UIImage?
+        let lines = await Self.warnings { image = UIImage(data: data) }
+        #expect(image == nil)
+        #expect(lines.count == 1, "\(lines)")
+    }
+
+    @Test func aSymbolOfAnUndrawablePointSizeIsNil() {
+        for size in [CGFloat.infinity, 1e30] {
+            #expect(UIImage(systemName: "star", withConfiguration: UIImage.SymbolConfiguration(pointSize: size)) == nil)
+        }
+        // NaN is no point size: the default one is used, as for 0.
+        let nan = UIImage(systemName: "star", withConfiguration: UIImage.SymbolConfiguration(pointSize: .nan))
+        #expect(nan?.size == UIImage(systemName: "star")?.size)
+        #expect(UIImage(systemName: "star", withConfiguration: UIImage.SymbolConfiguration(pointSize: 20)) != nil)
+    }
+
+    @Test func aBrokenImageIsDecodedOnceHoweverOftenDrawn() async throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("corrupt.jpg")))
+        let image = try #require(UIImage(data: data))
+        _ = await Self.warnings {
+            for _ in 0..<5 { _ = Self.canvas(8, 8) { image.draw(in: CGRect(x: 0, y: 0, width: 8, height: 8)) } }
+            #expect(image.preparingThumbnail(of: CGSize(width: 4, height: 4)) == nil)
+        }
+        #expect(image.content.decodeCount == 1)
+    }
+
+    @Test func threadsDrawingOneImageDecodeItOnce() async throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("halves.png")))
+        let content = try #require(UIImage(data: data)).content
+        let surfaces = await Task.detached {
+            nonisolated(unsafe) var surfaces = [ImageSurface?](repeating: nil, count: 8)
+            DispatchQueue.concurrentPerform(iterations: 8) { surfaces[$0] = content.surface }
+            return surfaces.map { $0.map(ObjectIdentifier.init) }
+        }.value
+        #expect(content.decodeCount == 1 && Set(surfaces).count == 1 && surfaces[0] != nil)
+    }
+
+    @Test func theCacheCountsExactlyThePixelsItHoldsUnderContention() async throws {
+        let saved = UIImage.decodedImageCacheLimit
+        defer { UIImage.decodedImageCacheLimit = saved }
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("halves.png")))
+        let contents = (0..<6).compactMap { _ in UIImage(data: data)?.content }
+        let bytes = 32 * 4 * 16
+        UIImage.decodedImageCacheLimit = 2 * bytes
+        await Task.detached {
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                for round in 0..<400 { _ = contents[(worker * 7 + round) % contents.count].surface }
+            }
+        }.value
+        // Every byte counted is held, and every decoded image is counted: no drift either way.
+        // (Checked per image: other suites' images share the cache.)
+        for content in contents {
+            let counted = DecodedImageCache.shared.countedBytes(of: content)
+            #expect(content.isDecoded == (counted == bytes) && (counted == nil || counted == bytes))
+        }
+        #expect(contents.filter(\.isDecoded).count <= 2, "kept to the limit")
+    }
+
+    @Test(arguments: ["halves.png", "halves.jpg"])
+    func bytesAfterTheEndMarkerAreIgnored(_ name: String) throws {
+        var data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture(name)))
+        data.append(Data(repeating: 0x20, count: 300))
+        let image = try #require(UIImage(data: data), "a file padded after its end still reads")
+        let pixels = Self.canvas(32, 16) { image.draw(at: .zero) }
+        #expect(Self.isReddish(pixels.pixel(x: 4, y: 8)) && Self.isBluish(pixels.pixel(x: 28, y: 8)))
     }
 
     @Test func aMissingFileIsNil() async {
@@ -161,6 +259,14 @@ struct UIImageTests {
             }
         }
         #expect(handled != nil)
+    }
+
+    @Test func preparingAVectorImageOffTheMainThreadKeepsIt() async throws {
+        let image = try #require(UIImage(contentsOfFile: Self.fixture("halves.svg")))
+        #expect(image.content.isVector && !image.content.isDecoded)
+        let prepared = await image.byPreparingForDisplay()
+        #expect(prepared === image, "vector images are drawn as shapes: nothing to decode")
+        #expect(try #require(UIImage(contentsOfFile: Self.fixture("halves.png"))).content.isVector == false)
     }
 
     @Test func theDecodedCacheKeepsToItsLimitAndEmptiesOnAMemoryWarning() throws {

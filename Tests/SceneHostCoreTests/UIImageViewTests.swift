@@ -119,6 +119,32 @@ struct UIImageViewTests {
         #expect(scene.renderImage().pixel(x: 5, y: 5) == Self.red)
     }
 
+    @Test func aCatalogImageKeepsItsTintAndModeWhenResolvedAgain() throws {
+        let image = try #require(UIImage(named: "Swatch", in: .module, compatibleWith: UITraitCollection(displayScale: 1)))
+        let tinted = UIImageView(image: image.withTintColor(.black))
+        tinted.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let template = UIImageView(image: image.withRenderingMode(.alwaysTemplate))
+        template.frame = CGRect(x: 20, y: 0, width: 10, height: 10)
+        template.tintColor = .green
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 10))
+        container.addSubview(tinted)
+        container.addSubview(template)
+        let (scene, light) = render(container)
+        #expect(light.pixel(x: 5, y: 5) == 0xFF00_0000 && light.pixel(x: 25, y: 5) == 0xFF00_FF00)
+        // The dark variant is chosen, and still drawn tinted: the variations carry over.
+        scene.traitOverrides.userInterfaceStyle = .dark
+        let dark = scene.renderImage()
+        #expect(dark.pixel(x: 5, y: 5) == 0xFF00_0000, "withTintColor kept")
+        #expect(dark.pixel(x: 25, y: 5) == 0xFF00_FF00, "template mode kept")
+        #expect(tinted.shownImage()?.renderingMode == .alwaysTemplate && template.shownImage()?.renderingMode == .alwaysTemplate)
+        // A turned or resizable catalog image stays so.
+        let turned = UIImageView(image: image.withOrientation(.left).resizableImage(withCapInsets: UIEdgeInsets(top: 1, left: 1, bottom: 1, right: 1)))
+        container.addSubview(turned)
+        let shown = try #require(turned.shownImage())
+        #expect(shown.imageOrientation == .left && shown.capInsets == UIEdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
+        #expect(shown.surface?.pixel(x: 0, y: 0) == Self.blue, "the dark variant")
+    }
+
     @Test func whileResizingALargeImageDrawsFromAThumbnailAndInFullAfter() throws {
         // A 2000×1000-pixel image shown at 40×20 points.
         let large = UIGraphicsImageRenderer(size: CGSize(width: 2000, height: 1000), format: UIGraphicsImageRendererFormat()).image { context in

@@ -61,7 +61,7 @@ enum AssetCatalog {
     private static func read(_ bundle: Bundle) -> Catalog {
         var catalog = Catalog()
         let fileManager = FileManager.default
-        guard let root = bundle.resourceURL ?? URL(string: "file://" + bundle.bundlePath) else { return catalog }
+        let root = bundle.resourceURL ?? URL(fileURLWithPath: bundle.bundlePath, isDirectory: true)
         // The resources folder and the folders directly in it.
         var folders = [root]
         for url in (try? fileManager.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? [] {
@@ -141,7 +141,7 @@ enum AssetCatalog {
         for entry in entries {
             guard let file = entry["filename"] as? String, let variant = variant(of: entry) else { continue }
             let path = folder.appendingPathComponent(file).path
-            let slicing = slicing(entry["resizing"] as? [String: Any])
+            let slicing = slicing(entry["resizing"] as? [String: Any], scale: variant.scale ?? 1)
             any = true
             asset.register(variant: variant) {
                 guard let data = FileManager.default.contents(atPath: path) else {
@@ -157,10 +157,11 @@ enum AssetCatalog {
         return any ? asset : nil
     }
 
-    /// Xcode's slicing (`resizing` with `cap-insets` in pixels of the 1x image and a `center` mode).
-    private static func slicing(_ resizing: [String: Any]?) -> (insets: UIEdgeInsets, mode: UIImage.ResizingMode)? {
+    /// Xcode's slicing (`resizing` with `cap-insets` in pixels of each variant's own file and a
+    /// `center` mode), with the insets in points (divided by the variant's `scale`).
+    private static func slicing(_ resizing: [String: Any]?, scale: CGFloat) -> (insets: UIEdgeInsets, mode: UIImage.ResizingMode)? {
         guard let resizing, let caps = resizing["cap-insets"] as? [String: Any] else { return nil }
-        func value(_ key: String) -> CGFloat { CGFloat((caps[key] as? NSNumber)?.doubleValue ?? 0) }
+        func value(_ key: String) -> CGFloat { CGFloat((caps[key] as? NSNumber)?.doubleValue ?? 0) / max(scale, 1) }
         let center = (resizing["center"] as? [String: Any])?["mode"] as? String
         return (UIEdgeInsets(top: value("top"), left: value("left"), bottom: value("bottom"), right: value("right")),
                 center == "stretch" ? .stretch : .tile)

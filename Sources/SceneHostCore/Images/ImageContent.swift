@@ -20,6 +20,10 @@ final class ImageContent: @unchecked Sendable {
     private let lock = NSLock()
     nonisolated(unsafe) private var decoded: ImageSurface?
     nonisolated(unsafe) private var failed = false
+    /// Counts the times pixels were decoded: the cache drops only the decoding it counted.
+    nonisolated(unsafe) private var generation = 0
+    /// Held while decoding, so two threads drawing the same image decode it once.
+    private let decodeLock = NSLock()
     nonisolated(unsafe) private var parsedVector: SVGDocument?
     /// The full pixels halved, then halved again …, largest first, made as drawing at smaller sizes
     /// needs them: scaling down starts from the nearest, so it costs the target's pixels, not the
@@ -63,6 +67,13 @@ final class ImageContent: @unchecked Sendable {
         return lock.withLock { decoded != nil }
     }
 
+    /// Whether the image is an SVG (drawn as shapes at any size), known from its header without
+    /// parsing it: safe from any thread.
+    var isVector: Bool {
+        if case .encoded(_, let header) = source { return header.format == .svg }
+        return false
+    }
+
     /// The parsed SVG document of a vector image, for drawing at any size (main thread only: librsvg
     /// handles are not shared between threads).
     var vector: SVGDocument? {
@@ -79,15 +90,32 @@ final class ImageContent: @unchecked Sendable {
         switch source {
         case .bitmap(let surface): return surface
         case .encoded(let data, let header):
-            if let cached = lock.withLock({ decoded }) {
-                DecodedImageCache.shared.touch(self)
-                return cached
+            // A broken image stays broken: no decoding again at every draw.
+            if let known = cachedOrFailed() { return known }
+            return decodeLock.withLock {
+                // Another thread may have decoded (or failed) while this one waited.
+                if let known = cachedOrFailed() { return known }
+                guard let surface = decode(data, header, fitting: header.format == .svg ? (pixelWidth, pixelHeight) : nil) else { return nil }
+                let counted = lock.withLock { () -> Int in
+                    decoded = surface
+                    generation += 1
+                    return generation
+                }
+                DecodedImageCache.shared.add(self, bytes: surface.stride * surface.height, generation: counted)
+                return surface
             }
-            guard let surface = decode(data, header, fitting: header.format == .svg ? (pixelWidth, pixelHeight) : nil) else { return nil }
-            lock.withLock { decoded = surface }
-            DecodedImageCache.shared.add(self, bytes: surface.stride * surface.height)
-            return surface
         }
+    }
+
+    /// The decoded pixels (touched in the cache), or `.some(nil)` when decoding failed before; nil
+    /// when neither is known yet.
+    private func cachedOrFailed() -> ImageSurface?? {
+        let (cached, hasFailed) = lock.withLock { (decoded, failed) }
+        if let cached {
+            DecodedImageCache.shared.touch(self)
+            return .some(cached)
+        }
+        return hasFailed ? .some(nil) : nil
     }
 
     /// Pixels at least `width`×`height` (stored orientation) but no larger than needed, for thumbnails:
@@ -96,15 +124,19 @@ final class ImageContent: @unchecked Sendable {
         switch source {
         case .bitmap(let surface): return surface.scaled(toWidth: width, height: height)
         case .encoded(let data, let header):
-            if let cached = lock.withLock({ decoded }) { return cached.scaled(toWidth: width, height: height) }
+            let (cached, hasFailed) = lock.withLock { (decoded, failed) }
+            if let cached { return cached.scaled(toWidth: width, height: height) }
+            if hasFailed { return nil }
             guard let partial = decode(data, header, fitting: header.format == .png ? nil : (width, height)) else { return nil }
             return partial.width == width && partial.height == height ? partial : partial.scaled(toWidth: width, height: height)
         }
     }
 
-    /// Forgets the decoded pixels (the cache is over its limit, or memory is short).
-    func dropDecoded() {
+    /// Forgets the decoded pixels (the cache is over its limit, or memory is short), unless they were
+    /// decoded again (a newer `generation`) since the cache let them go: those are counted anew.
+    func dropDecoded(generation dropped: Int) {
         lock.withLock {
+            guard generation == dropped else { return }
             decoded = nil
             halvings = []
         }
@@ -129,7 +161,12 @@ final class ImageContent: @unchecked Sendable {
         return source.width == width && source.height == height ? source : source.scaled(toWidth: width, height: height)
     }
 
+    /// How many times the pixels were decoded (full or thumbnail), for tests.
+    var decodeCount: Int { lock.withLock { decodes } }
+    nonisolated(unsafe) private var decodes = 0
+
     private func decode(_ data: Data, _ header: EncodedImageHeader, fitting: (Int, Int)?) -> ImageSurface? {
+        lock.withLock { decodes += 1 }
         do { return try ImageCodec.decode(data, header: header, fitting: fitting.map { (width: $0.0, height: $0.1) }) } catch {
             // One warning per image, however often it is drawn.
             let first = lock.withLock { () -> Bool in
@@ -170,6 +207,8 @@ final class DecodedImageCache: @unchecked Sendable {
         weak var content: ImageContent?
         var bytes: Int
         var used: Int
+        /// The content's decoding these bytes are.
+        var generation: Int
     }
     nonisolated(unsafe) private var entries: [ObjectIdentifier: Entry] = [:]
     nonisolated(unsafe) private var clock = 0
@@ -186,28 +225,32 @@ final class DecodedImageCache: @unchecked Sendable {
     var limit: Int {
         get { lock.withLock { limitBytes } }
         set {
-            let dropped = lock.withLock { () -> [ImageContent] in
+            let dropped = lock.withLock { () -> [(ImageContent, Int)] in
                 limitBytes = max(0, newValue)
                 return evictLocked()
             }
-            dropped.forEach { $0.dropDecoded() }
+            dropped.forEach { $0.0.dropDecoded(generation: $0.1) }
         }
     }
 
     /// The bytes held now.
     var size: Int { lock.withLock { totalBytes } }
 
-    func add(_ content: ImageContent, bytes: Int) {
-        let dropped = lock.withLock { () -> [ImageContent] in
+    func add(_ content: ImageContent, bytes: Int, generation: Int) {
+        let dropped = lock.withLock { () -> [(ImageContent, Int)] in
             clock += 1
             let key = ObjectIdentifier(content)
             if let old = entries[key] { totalBytes -= old.bytes }
-            entries[key] = Entry(content: content, bytes: bytes, used: clock)
+            entries[key] = Entry(content: content, bytes: bytes, used: clock, generation: generation)
             totalBytes += bytes
             return evictLocked(keeping: key)
         }
-        dropped.forEach { $0.dropDecoded() }
+        // Outside the lock: a content decoded again meanwhile keeps its new pixels (and entry).
+        dropped.forEach { $0.0.dropDecoded(generation: $0.1) }
     }
+
+    /// The bytes counted for `content`, nil when it has no entry (for tests).
+    func countedBytes(of content: ImageContent) -> Int? { lock.withLock { entries[ObjectIdentifier(content)]?.bytes } }
 
     func touch(_ content: ImageContent) {
         lock.withLock {
@@ -224,22 +267,22 @@ final class DecodedImageCache: @unchecked Sendable {
 
     /// Forgets every decoded image (memory is short).
     func removeAll() {
-        let dropped = lock.withLock { () -> [ImageContent] in
+        let dropped = lock.withLock { () -> [(ImageContent, Int)] in
             defer { entries = [:]; totalBytes = 0 }
-            return entries.values.compactMap(\.content)
+            return entries.values.compactMap { entry in entry.content.map { ($0, entry.generation) } }
         }
-        dropped.forEach { $0.dropDecoded() }
+        dropped.forEach { $0.0.dropDecoded(generation: $0.1) }
     }
 
     /// Removes the least recently used entries until the total is within the limit (the newest one,
     /// `keeping`, stays even when it alone is larger). Returns their contents, to drop outside the lock.
-    private func evictLocked(keeping: ObjectIdentifier? = nil) -> [ImageContent] {
+    private func evictLocked(keeping: ObjectIdentifier? = nil) -> [(ImageContent, Int)] {
         guard totalBytes > limitBytes else { return [] }
-        var dropped: [ImageContent] = []
+        var dropped: [(ImageContent, Int)] = []
         for (key, entry) in entries.sorted(by: { $0.value.used < $1.value.used }) where totalBytes > limitBytes && key != keeping {
             entries.removeValue(forKey: key)
             totalBytes -= entry.bytes
-            if let content = entry.content { dropped.append(content) }
+            if let content = entry.content { dropped.append((content, entry.generation)) }
         }
         return dropped
     }

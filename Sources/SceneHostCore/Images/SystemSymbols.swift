@@ -189,8 +189,9 @@ extension UIImage {
     public convenience init?(systemName name: String, withConfiguration configuration: Configuration?) {
         guard let data = SystemSymbols.data(for: name) else { return nil }
         let symbolConfiguration = (configuration as? SymbolConfiguration) ?? SymbolConfiguration.unspecified
-        let side = symbolConfiguration.symbolSide
-        guard let content = ImageContent(data: data, origin: "symbol \(name)", pixelSize: (Int(side.rounded(.up)), Int(side.rounded(.up)))) else { return nil }
+        // An infinite or NaN point size would trap converting to Int: no symbol then.
+        guard let side = ImageCodec.pixelSide(Double(symbolConfiguration.symbolSide)),
+              let content = ImageContent(data: data, origin: "symbol \(name)", pixelSize: (max(1, side), max(1, side))) else { return nil }
         self.init(content: content, scale: 1, symbolConfiguration: symbolConfiguration, symbolName: name)
     }
 

@@ -7,7 +7,8 @@ extension UIImage {
     /// main thread), so drawing it costs no decoding; nil when it cannot be decoded. Images made in
     /// code, and vector images (symbols, SVG), are returned as they are.
     public func preparingForDisplay() -> UIImage? {
-        if !content.isEncoded || content.vector != nil { return self }
+        // The header says SVG: parsing it here (`vector`) would make a librsvg handle off the main thread.
+        if !content.isEncoded || content.isVector { return self }
         guard let surface = content.surface else { return nil }
         return copy(content: ImageContent(surface: surface))
     }

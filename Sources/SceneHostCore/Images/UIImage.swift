@@ -239,6 +239,22 @@ public class UIImage: @unchecked Sendable, CustomStringConvertible {
         copy(capInsets: capInsets, resizingMode: resizingMode, resizable: (true, true))
     }
 
+    /// `resolved` (another variant of this image's asset) with what was applied to this image:
+    /// rendering mode, tint colour, orientation and cap insets. Self when it is that variant.
+    func carryingVariations(to resolved: UIImage) -> UIImage {
+        guard resolved !== self else { return self }
+        let mode = renderingMode != .automatic ? renderingMode : resolved.renderingMode
+        let orientation = imageOrientation != .up ? imageOrientation : resolved.imageOrientation
+        let tint = fixedTint ?? resolved.fixedTint
+        let carriesInsets = resizable.isResizable
+        if mode == resolved.renderingMode, orientation == resolved.imageOrientation, tint === resolved.fixedTint, !carriesInsets {
+            return resolved
+        }
+        return resolved.copy(orientation: orientation, renderingMode: mode,
+                             capInsets: carriesInsets ? capInsets : nil, resizingMode: carriesInsets ? resizingMode : nil,
+                             resizable: carriesInsets ? resizable : nil, tint: .some(tint))
+    }
+
     // MARK: Drawing
 
     /// Draws the image stretched to fill `rect` of the current context (in nine parts for a resizable

@@ -34,6 +34,8 @@ public final class UIImageAsset: @unchecked Sendable {
     }
 
     private struct Registration {
+        /// Tells registrations apart when their places in the list change.
+        var id: Int
         var variant: Variant
         var image: UIImage?
         /// Catalog images are read from their files when first chosen.
@@ -42,6 +44,7 @@ public final class UIImageAsset: @unchecked Sendable {
 
     private let lock = NSLock()
     nonisolated(unsafe) private var registrations: [Registration] = []
+    nonisolated(unsafe) private var nextID = 0
     /// Where the asset came from (a catalog entry's name), for descriptions.
     let name: String?
 
@@ -54,26 +57,37 @@ public final class UIImageAsset: @unchecked Sendable {
     public func register(_ image: UIImage, with traitCollection: UITraitCollection) {
         let variant = Self.variant(for: traitCollection, fillingScale: 1)
         image.imageAsset = self
-        add(Registration(variant: variant, image: image, load: nil))
+        add(variant: variant, image: image, load: nil)
     }
 
     /// Forgets the image registered for `traitCollection`.
     public func unregisterImage(with traitCollection: UITraitCollection) {
-        let variant = Self.variant(for: traitCollection, fillingScale: 1)
+        unregister(variant: Self.variant(for: traitCollection, fillingScale: 1))
+    }
+
+    /// Forgets the image registered for `variant`.
+    func unregister(variant: Variant) {
         lock.withLock { registrations.removeAll { $0.variant == variant } }
     }
 
     /// The best image for `traitCollection` (see the type's notes); unspecified traits take the main
-    /// display's scale (1 where none is known) and the light appearance. An empty image when nothing is
+    /// screen's scale, the device's idiom (`.pad`) and the light appearance, as UIKit's lookup does. An empty image when nothing is
     /// registered, as UIKit.
     public func image(with traitCollection: UITraitCollection) -> UIImage {
         resolvedImage(with: traitCollection) ?? UIImage(surface: .init(width: 0, height: 0), scale: 1)
     }
 
     func resolvedImage(with traitCollection: UITraitCollection) -> UIImage? {
-        let lookup = Self.variant(for: traitCollection, fillingScale: nil)
-        let wantedScale = lookup.scale ?? 1
-        let chosen: Int? = lock.withLock {
+        resolvedImage(for: Self.variant(for: traitCollection, fillingScale: nil))
+    }
+
+    /// The best image for traits already read (reading a trait collection records the read for
+    /// the main thread's trait tracking, so other threads pass the variant).
+    func resolvedImage(for lookup: Variant) -> UIImage? {
+        let wantedScale = lookup.scale ?? UIScreen.mainScale
+        // Chosen and read in one critical section: another thread registering or unregistering in
+        // between would shift the indices.
+        let chosen: Registration? = lock.withLock {
             let scored = registrations.indices.compactMap { index in registrations[index].variant.matches(lookup).map { (index, $0) } }
             guard let best = scored.map(\.1).max() else { return nil }
             let group = scored.filter { $0.1 == best }.map(\.0)
@@ -83,41 +97,48 @@ public final class UIImageAsset: @unchecked Sendable {
                 if scale == wantedScale { return (0, 0) }
                 return scale > wantedScale ? (2, scale) : (3, -scale)
             }
-            return group.min { rank($0) < rank($1) }
+            return group.min { rank($0) < rank($1) }.map { registrations[$0] }
         }
         guard let chosen else { return nil }
-        let (image, load) = lock.withLock { (registrations[chosen].image, registrations[chosen].load) }
-        if let image { return image }
-        guard let loaded = load?() else { return nil }
+        if let image = chosen.image { return image }
+        guard let loaded = chosen.load?() else { return nil }
         loaded.imageAsset = self
-        lock.withLock {
-            if chosen < registrations.count { registrations[chosen].image = loaded }
+        // Kept by identity (the registration may have moved, or been replaced, meanwhile); when
+        // another thread loaded it first, its image wins so every caller sees the same one.
+        return lock.withLock {
+            guard let index = registrations.firstIndex(where: { $0.id == chosen.id }) else { return loaded }
+            if let first = registrations[index].image { return first }
+            registrations[index].image = loaded
+            return loaded
         }
-        return loaded
     }
 
     /// Adds an image that `load` reads when it is first chosen (asset catalogs).
     func register(variant: Variant, load: @escaping @Sendable () -> UIImage?) {
-        add(Registration(variant: variant, image: nil, load: load))
+        add(variant: variant, image: nil, load: load)
     }
 
-    private func add(_ registration: Registration) {
+    private func add(variant: Variant, image: UIImage?, load: (@Sendable () -> UIImage?)?) {
         lock.withLock {
-            registrations.removeAll { $0.variant == registration.variant }
-            registrations.append(registration)
+            nextID += 1
+            registrations.removeAll { $0.variant == variant }
+            registrations.append(Registration(id: nextID, variant: variant, image: image, load: load))
         }
     }
 
-    /// The traits of a collection that choose images. A light appearance is what an unspecified one
-    /// shows; a registration's unspecified scale becomes `fillingScale`.
+    /// The traits of a collection that choose images. A registration's unspecified scale becomes
+    /// `fillingScale` and its idiom stays "any"; a lookup (`fillingScale` nil) fills what is
+    /// unspecified from the device: the main screen's scale, the `.pad` idiom, the light appearance.
     static func variant(for traits: UITraitCollection, fillingScale: CGFloat?) -> Variant {
         let style = traits.userInterfaceStyle
         let contrast = traits.accessibilityContrast
-        return Variant(scale: traits.displayScale > 0 ? traits.displayScale : fillingScale,
+        let lookup = fillingScale == nil
+        let idiom = traits.userInterfaceIdiom == .unspecified ? (lookup ? UIUserInterfaceIdiom.pad : nil) : traits.userInterfaceIdiom
+        return Variant(scale: traits.displayScale > 0 ? traits.displayScale : (fillingScale ?? UIScreen.mainScale),
                        style: style == .unspecified ? (fillingScale == nil ? .light : nil) : style,
                        contrast: contrast == .unspecified ? (fillingScale == nil ? .normal : nil) : contrast,
                        horizontalSizeClass: traits.horizontalSizeClass == .unspecified ? nil : traits.horizontalSizeClass,
                        verticalSizeClass: traits.verticalSizeClass == .unspecified ? nil : traits.verticalSizeClass,
-                       idiom: traits.userInterfaceIdiom == .unspecified ? nil : traits.userInterfaceIdiom)
+                       idiom: idiom)
     }
 }

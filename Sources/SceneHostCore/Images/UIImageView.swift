@@ -14,8 +14,8 @@ import Foundation
 /// with low-quality filtering); it draws in full quality in the frame the drag ends.
 @MainActor
 open class UIImageView: UIView {
-    /// The image shown (when not highlighted). Setting it sizes a view that has no size yet to the
-    /// image, as UIKit's `init(image:)` does.
+    /// The image shown (when not highlighted). Setting it does not resize the view, as in UIKit (only
+    /// `init(image:)` sizes the view to the image); with Auto Layout its intrinsic size follows it.
     @exclusivity(unchecked) open var image: UIImage? {
         didSet {
             guard image !== oldValue else { return }
@@ -41,6 +41,8 @@ open class UIImageView: UIView {
 
     /// The symbol with the preferred configuration applied, made once per image and configuration.
     private var configuredSymbol: (source: UIImage, result: UIImage)?
+    /// The asset variant last resolved for the shown image, with the image's own variations applied.
+    private var resolvedVariant: (source: UIImage, variant: UIImage, result: UIImage)?
     /// A large bitmap scaled to the pixel size it was last drawn at (its source and that size).
     private var displayCopy: (source: UIImage, pixels: CGSize, image: UIImage)?
 
@@ -84,7 +86,15 @@ open class UIImageView: UIView {
     func shownImage(resolving: Bool = true) -> UIImage? {
         guard var image = isHighlighted ? (highlightedImage ?? image) : image else { return nil }
         if resolving, let asset = image.imageAsset, let resolved = asset.resolvedImage(with: traitCollection) {
-            image = resolved
+            // The variant for these traits, with what was applied to the image set (template mode,
+            // tint, cap insets, orientation); made once per pair, not at every draw.
+            if let resolvedVariant, resolvedVariant.source === image, resolvedVariant.variant === resolved {
+                image = resolvedVariant.result
+            } else {
+                let result = image.carryingVariations(to: resolved)
+                resolvedVariant = (image, resolved, result)
+                image = result
+            }
         }
         if image.isSymbolImage, let preferred = preferredSymbolConfiguration {
             if let configuredSymbol, configuredSymbol.source === image { return configuredSymbol.result }

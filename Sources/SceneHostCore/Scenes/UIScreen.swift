@@ -11,6 +11,11 @@ public final class UIScreen: UICoordinateSpace {
 
     private init() {}
 
+    /// `main.scale`, readable from any thread: image assets resolve for it off the main thread.
+    nonisolated static var mainScale: CGFloat { mainScaleLock.withLock { storedMainScale } }
+    nonisolated private static let mainScaleLock = NSLock()
+    nonisolated(unsafe) private static var storedMainScale: CGFloat = 1
+
     /// The screen's rectangle in points, its origin at zero.
     public private(set) var bounds = CGRect(x: 0, y: 0, width: 1366, height: 1024)
     /// Device pixels per point.
@@ -29,6 +34,7 @@ public final class UIScreen: UICoordinateSpace {
     /// and the refresh rate.
     @_spi(Runtime) public func update(pixelSize: CGSize, scale: CGFloat, framesPerSecond: Double?) {
         self.scale = scale > 0 ? scale : 1
+        Self.mainScaleLock.withLock { Self.storedMainScale = self.scale }
         bounds = CGRect(x: 0, y: 0, width: pixelSize.width / self.scale, height: pixelSize.height / self.scale)
         maximumFramesPerSecond = Int((framesPerSecond ?? 60).rounded())
     }
