@@ -99,13 +99,15 @@ enum TraitReads {
     nonisolated(unsafe) private static var stack: [TraitSet] = []
     nonisolated(unsafe) private(set) static var isRecording = false
 
+    // Another thread reading traits (an image resolved off the main thread) is outside every scope: its
+    // reads are not the tracked method's, and the stack is the main thread's alone.
     static func record(system slot: SystemTraitSlot) {
-        guard isRecording else { return }
+        guard isRecording, Thread.isMainThread else { return }
         stack[stack.count - 1].system |= slot.bit
     }
 
     static func record(custom trait: ObjectIdentifier) {
-        guard isRecording else { return }
+        guard isRecording, Thread.isMainThread else { return }
         stack[stack.count - 1].insertCustom(trait)
     }
 
