@@ -99,21 +99,25 @@ enum TraitReads {
     nonisolated(unsafe) private static var stack: [TraitSet] = []
     nonisolated(unsafe) private(set) static var isRecording = false
 
-    // Another thread reading traits (an image resolved off the main thread) is outside every scope: its
-    // reads are not the tracked method's, and the stack is the main thread's alone.
+    /// The thread that opened the scopes. Another thread reading traits meanwhile (an image resolved in
+    /// the background) is outside every scope: its reads are not the tracked method's, and the stack is
+    /// not its to touch.
+    nonisolated(unsafe) private static var recordingThread = pthread_self()
+
     static func record(system slot: SystemTraitSlot) {
-        guard isRecording, Thread.isMainThread else { return }
+        guard isRecording, pthread_equal(pthread_self(), recordingThread) != 0 else { return }
         stack[stack.count - 1].system |= slot.bit
     }
 
     static func record(custom trait: ObjectIdentifier) {
-        guard isRecording, Thread.isMainThread else { return }
+        guard isRecording, pthread_equal(pthread_self(), recordingThread) != 0 else { return }
         stack[stack.count - 1].insertCustom(trait)
     }
 
     /// Runs `body` and returns the traits it read. Scopes nest; an inner scope's reads count for the
     /// outer one too.
     static func tracking(_ body: () -> Void) -> TraitSet {
+        if stack.isEmpty { recordingThread = pthread_self() }
         stack.append(TraitSet())
         isRecording = true
         body()
