@@ -20,7 +20,9 @@ extension AppDelegate {
             exit(0)
         }
         if let directory = options.tour { runTour(["--tour", directory] + (options.overlay ? ["--overlay"] : [])) }
-        if let directory = options.contactSheet { runTour(["--contact-sheet", directory] + (options.dark ? ["--dark"] : [])) }
+        if let directory = options.contactSheet {
+            runTour(["--contact-sheet", directory] + (options.dark ? ["--dark"] : []) + (options.iPad.map { ["--ipad", $0] } ?? []))
+        }
         UIApplication.noDisplaySuggestion = "or run `Gallery --tour DIR`, which shows it on a private display with a window manager and writes screenshots to DIR"
         UIApplicationMain(AppDelegate.self)
     }
@@ -45,6 +47,7 @@ extension AppDelegate {
         var overlay = false
         var contactSheet: String?
         var dark = false
+        var iPad: String?
 
         struct Refusal: Error, CustomStringConvertible { let description: String }
 
@@ -65,19 +68,25 @@ extension AppDelegate {
                     }
                     contactSheet = directory
                 case "--dark": dark = true
+                case "--ipad":
+                    guard let name = arguments.popFirst(), IPadModel(named: name) != nil else {
+                        throw Refusal(description: "--ipad needs a model: 12.9, 11, 10.5 or 9.7")
+                    }
+                    iPad = name
                 default:
                     throw Refusal(description: argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \(argument)")
                 }
             }
             if overlay, tour == nil, !help { throw Refusal(description: "--overlay goes with --tour DIR (the overlay shows in the app's windows anyway)") }
             if dark, contactSheet == nil, !help { throw Refusal(description: "--dark goes with --contact-sheet DIR (set SCENEHOST_STYLE=dark for the app's windows)") }
+            if iPad != nil, contactSheet == nil, !help { throw Refusal(description: "--ipad goes with --contact-sheet DIR (set SCENEHOST_IPAD for the app's windows)") }
             if tour != nil, contactSheet != nil { throw Refusal(description: "--tour and --contact-sheet are separate runs: give one of them") }
         }
     }
 
     /// What `Gallery --help` prints.
     static let usage = """
-        Usage: Gallery [--tour DIR [--overlay] | --contact-sheet DIR [--dark]] [--help]
+        Usage: Gallery [--tour DIR [--overlay] | --contact-sheet DIR [--dark] [--ipad MODEL]] [--help]
 
         The Gallery shows a Mail scene and a Settings scene, each a window on $DISPLAY. Quit with Ctrl+C in its
         terminal: the windows that were open come back at the next launch.
@@ -90,6 +99,7 @@ extension AppDelegate {
                        render each scene offscreen at every iPad size (each model, arrangement and
                        orientation): DIR/<scene>.png, DIR/<scene>/<size>.png and DIR/index.json
           --dark       with --contact-sheet: dark as well as light
+          --ipad MODEL with --contact-sheet: one iPad only (12.9, 11, 10.5 or 9.7) instead of all four
           --help       print this help
 
         Shortcuts:

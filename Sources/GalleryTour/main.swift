@@ -9,17 +9,20 @@ import SceneHostTesting
 // Kept apart from the Gallery so the app does not link the test kit.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "GalleryTour: usage: GalleryTour --tour DIR [--overlay] | --contact-sheet DIR [--dark]\n"
+let usage = "GalleryTour: usage: GalleryTour --tour DIR [--overlay] | --contact-sheet DIR [--dark] [--ipad MODEL]\n"
 guard arguments.count >= 2, !arguments[1].hasPrefix("-") else {
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
 let directory = arguments[1]
-if arguments[0] == "--contact-sheet", arguments.dropFirst(2).allSatisfy({ $0 == "--dark" }) {
+if arguments[0] == "--contact-sheet" {
     MainActor.assumeIsolated {
         AppDelegate.showsOverlay = false
         var sheet = ContactSheet()
         if arguments.contains("--dark") { sheet.styles = [.light, .dark] }
+        if let index = arguments.firstIndex(of: "--ipad"), index + 1 < arguments.count, let model = IPadModel(named: arguments[index + 1]) {
+            sheet.models = [model]
+        }
         do {
             let folder = URL(fileURLWithPath: directory)
             var entries: [ContactSheet.IndexEntry] = []
