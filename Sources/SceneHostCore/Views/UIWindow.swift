@@ -219,26 +219,7 @@ open class UIWindow: UIView {
               let superview = view.superview else { return false }
         let plainBackdrop = view.backgroundAlpha < 1
         if plainBackdrop, superview.backgroundAlpha < 1 || superview.content != nil { return false }
-        var child = view, parent = superview, parentOrigin = superview.convert(CGPoint.zero, to: nil)
-        while true {
-            let local = place.offsetBy(dx: -parentOrigin.x, dy: -parentOrigin.y)
-            var isLater = false
-            for sibling in parent.subviewsInDrawingOrder {
-                if sibling === child {
-                    isLater = true
-                } else if isLater || (plainBackdrop && parent === superview), !sibling.isHidden, sibling.alpha > 0,
-                          sibling.extentInSuperview.intersects(local) {
-                    return false
-                }
-            }
-            if parent.clipsToBounds || (plainBackdrop && parent === superview), !parent.bounds.holds(local) { return false }
-            guard let next = parent.superview else { break }
-            let frame = parent.frame, bounds = parent.bounds
-            parentOrigin = CGPoint(x: parentOrigin.x - frame.minX + bounds.minX, y: parentOrigin.y - frame.minY + bounds.minY)
-            child = parent
-            parent = next
-        }
-        return !above.contains(where: { !$0.isHidden && $0.frame.intersects(place) })
+        return nothingCovers(place, of: view, plainBackdrop: plainBackdrop, above: above)
     }
 
     /// Whether `view`'s pixels are its own wherever it goes: shown, unfaded, no subview past its bounds,
@@ -351,16 +332,21 @@ open class UIWindow: UIView {
         guard scale == drawnScale, from.size == to.size, whole(from), whole(to), shown.holds(from), shown.holds(to),
               drawnBounds.holds(from), isCopyable(view), ancestorsStayed(view) else { return false }
         let places = from.union(to)
-        // Up the ancestors, with both places in each one's coordinates (where they start in the window
-        // found once, then followed up).
+        // Shown over its superview's background alone: inside it, and no other subview there.
+        return nothingCovers(places, of: view, plainBackdrop: view.backgroundAlpha < 1, above: above)
+    }
+
+    /// Whether nothing is drawn over `rect` (window points) where `view` is: no view drawn after it or
+    /// an ancestor (with `plainBackdrop`, no other subview of its superview at all), no clipping ancestor
+    /// cutting `rect`, and no window above. The walk goes up the ancestors with `rect` in each one's
+    /// coordinates (where it starts in the window found once, then followed up).
+    private func nothingCovers(_ rect: CGRect, of view: UIView, plainBackdrop: Bool, above: ArraySlice<UIWindow>) -> Bool {
         guard let superview = view.superview else { return false }
         var child = view, parent = superview, parentOrigin = superview.convert(CGPoint.zero, to: nil)
-        // Shown over its superview's background alone: inside it, and no other subview there.
-        let plainBackdrop = view.backgroundAlpha < 1
         while true {
-            let local = places.offsetBy(dx: -parentOrigin.x, dy: -parentOrigin.y)
+            let local = rect.offsetBy(dx: -parentOrigin.x, dy: -parentOrigin.y)
             // Views drawn after `child` in its superview lie over it (any other one lies on the plain
-            // backdrop); an ancestor that clips may hide part of either place.
+            // backdrop); an ancestor that clips may hide part of the place.
             var isLater = false
             for sibling in parent.subviewsInDrawingOrder {
                 if sibling === child {
@@ -377,7 +363,7 @@ open class UIWindow: UIView {
             child = parent
             parent = next
         }
-        return !above.contains(where: { !$0.isHidden && $0.frame.intersects(places) })
+        return !above.contains(where: { !$0.isHidden && $0.frame.intersects(rect) })
     }
 
     /// Asks the scene's host for a frame (layout, draw, present) at the next turn of the loop.
