@@ -151,7 +151,7 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     /// A link pressed in a view that is not editable: opened if the button comes up on it.
     private var pressedLink: (url: URL, range: Range<Int>)?
     /// Paragraphs holding a Pango layout; trimmed to those near the view when many.
-    private var layoutsHeld = 0
+    private(set) var layoutsHeld = 0
     private var estimatedLineHeight: CGFloat = 20
 
     public override init(frame: CGRect) {
