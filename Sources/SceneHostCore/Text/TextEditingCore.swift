@@ -66,9 +66,14 @@ final class TextEditingCore {
     func setText(_ string: String) {
         typingRun = nil
         marked = nil
+        isSettingText = true
+        defer { isSettingText = false }
         replaceText(0..<length, with: string)
         select(length..<length)
     }
+
+    /// Code is setting the text (`setText`): delegates hear nothing of it.
+    private(set) var isSettingText = false
 
     /// Replaces `range` with `string` and tells the host; the selection is left to the caller.
     func replaceText(_ range: Range<Int>, with string: String) {

@@ -355,7 +355,7 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     func editingCoreDidSelect(changed: Bool) {
         setNeedsDisplay()
         updateCaret(restartBlink: true)
-        if changed { delegate?.textFieldDidChangeSelection(self) }
+        if changed, !core.isSettingText { delegate?.textFieldDidChangeSelection(self) }
     }
 
     var editingAllowsCopy: Bool { !isSecureTextEntry }

@@ -165,6 +165,8 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
         typingSet = AttributeSet(baseAttributes)
         runs = AttributeRuns([.init(length: 0, set: typingSet)])
         measureEstimate()
+        // Colours are resolved into the paragraphs' layouts: light and dark lay them out again.
+        registerForTraitChanges([UITraitUserInterfaceStyle.self]) { (textView: UITextView, _) in textView.setNeedsLayout() }
     }
 
     /// The attributes `text` gives: the view's font, colour and alignment.
