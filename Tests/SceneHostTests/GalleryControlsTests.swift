@@ -58,7 +58,7 @@ extension SceneWindowTests {
 
         // A right click on a message in Mail opens its menu; Escape closes it.
         let root = try #require(mail.keyWindow?.rootViewController?.view)
-        let row = try #require(firstView(MessageRowView.self, in: root))
+        let row = try #require(firstView(MessageCell.self, in: root))
         let point = try middle(of: row, in: mailWindow, on: other)
         input.move(to: point)
         other.fakeButton(3, pressed: true)

@@ -78,7 +78,8 @@ public struct UICellAccessory {
     }
     let kind: Kind
     let displayed: DisplayedState
-    let isHidden: Bool
+    /// Whether the accessory is hidden (from its options' `isHidden`).
+    public let isHidden: Bool
     let tintColor: UIColor?
 
     /// A chevron saying the row leads somewhere.
