@@ -543,8 +543,8 @@ final class MailboxesViewController: MailColumnViewController, UICollectionViewD
         let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
         collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         collectionView.delegate = self
-        view.addSubview(collectionView)
         self.collectionView = collectionView
+        view.addSubview(collectionView)
         let rows = UICollectionView.CellRegistration<UICollectionViewListCell, MailboxName> { [weak self] cell, _, mailbox in
             // The cell knows its list by now: a sidebar row's content, or a plain row's.
             var content = cell.defaultContentConfiguration()
@@ -577,6 +577,7 @@ final class MailboxesViewController: MailColumnViewController, UICollectionViewD
     /// A sidebar keeps the chosen mailbox selected; a stacked list clears it when it shows again, as a
     /// UIKit list controller does (`clearsSelectionOnViewWillAppear`).
     private func showChoice() {
+        guard let collectionView, let dataSource else { return }
         if isStacked {
             for path in collectionView.indexPathsForSelectedItems ?? [] { collectionView.deselectItem(at: path, animated: false) }
         } else if let path = dataSource.indexPath(for: mailbox) {
@@ -686,8 +687,8 @@ final class MessageListViewController: MailColumnViewController, UICollectionVie
         collectionView.delegate = self
         // A right click on a message opens its menu.
         collectionView.addInteraction(UIContextMenuInteraction(delegate: self))
-        view.addSubview(collectionView)
         self.collectionView = collectionView
+        view.addSubview(collectionView)
         let rows = UICollectionView.CellRegistration<MessageCell, Int> { [weak self] cell, _, index in
             guard let self else { return }
             cell.contentConfiguration = MessageContentConfiguration(message: Mailbox.messages[index], isFlagged: flagged.contains(index),

@@ -138,8 +138,8 @@ final class SettingsViewController: UIViewController, UICollectionViewDelegate {
         let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
         collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         collectionView.delegate = self
-        view.addSubview(collectionView)
         self.collectionView = collectionView
+        view.addSubview(collectionView)
         let rows = UICollectionView.CellRegistration<UICollectionViewListCell, Setting> { [weak self] cell, _, setting in
             guard let self else { return }
             var content = UIListContentConfiguration.subtitleCell()
@@ -182,7 +182,7 @@ final class SettingsViewController: UIViewController, UICollectionViewDelegate {
         super.viewWillAppear(animated)
         previewsButton.refresh()
         swipeButton.refresh()
-        for path in collectionView.indexPathsForSelectedItems ?? [] { collectionView.deselectItem(at: path, animated: animated) }
+        for path in collectionView?.indexPathsForSelectedItems ?? [] { collectionView.deselectItem(at: path, animated: animated) }
     }
 
     override func viewDidAppear(_ animated: Bool) {
@@ -323,8 +323,8 @@ final class SettingsChoicesViewController: UIViewController, UICollectionViewDel
         let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
         collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         collectionView.delegate = self
-        view.addSubview(collectionView)
         self.collectionView = collectionView
+        view.addSubview(collectionView)
         let rows = UICollectionView.CellRegistration<UICollectionViewListCell, String> { [weak self] cell, _, choice in
             guard let self else { return }
             var content = cell.defaultContentConfiguration()

@@ -102,7 +102,8 @@ struct GalleryMailListTests {
         #expect(done == true && !mail.list.shownMessages.contains(4))
         AppDelegate.userDefaults.set("None", forKey: MailPreferences.swipeActionKey)
         #expect(list.trailingSwipeActionsConfigurationProvider?(path) == nil)
-        #expect(list.leadingSwipeActionsConfigurationProvider?(path)?.actions.first?.title == "Read", "message 5 is unread")
+        #expect(list.leadingSwipeActionsConfigurationProvider?(path)?.actions.first?.title == "Unread", "message 5 is read")
+        #expect(list.leadingSwipeActionsConfigurationProvider?(IndexPath(item: 1, section: 0))?.actions.first?.title == "Read", "message 1 is unread")
     }
 
     @Test func theDownArrowKeepsTheSelectionInView() throws {

@@ -54,7 +54,9 @@ struct GalleryTests {
             let size = CGSize(width: 420 + 3 * CGFloat(step), height: 360 + 2 * CGFloat(step))
             _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: scale)
             scene.layoutIfNeeded()
-            let damage = scene.takeDamage(drawingAt: scale)
+            // In whole pixels, as the runtime composites it (a shadow's extent may end mid-pixel at 1x).
+            let pixels = CGRect(x: 0, y: 0, width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
+            let damage = scene.takeDamage(drawingAt: scale).pixels(scale: scale, within: pixels).scaled(by: 1 / scale)
             // The first frame has no earlier pixels to keep.
             scene.render(into: context, damage: index == 0 ? Damage(CGRect(origin: .zero, size: size)) : damage, scale: scale)
             buffer.flush()

@@ -90,8 +90,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         let traits = collectionView.traitCollection
         let counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
         // The provider runs on every preparation (an invalidation may mean a new section layout); what
-        // was measured is kept while the size, the traits and the section's item count stay.
-        let reuse = preparedFor.map { $0.size == size && $0.traits == traits } ?? false
+        // was measured is kept while the traits and the section's item count stay. After a size change
+        // the cells in view are measured again, and the old sizes are the best guess until then: rows
+        // placed at the estimate for a moment would move, and a window drag would draw the list anew at
+        // every step.
+        let reuse = preparedFor.map { $0.traits == traits } ?? false
         let insets = referenceInsets(configuration.contentInsetsReference, of: collectionView)
         let environment = LayoutEnvironment(container: LayoutContainer(contentSize: size, contentInsets: .zero, effectiveContentInsets: insets),
                                             traitCollection: traits)
