@@ -52,6 +52,29 @@ struct GallerySettingsNavigationTests {
         }
     }
 
+    /// A page popped off the stack goes, with its list and its cells (the form's switches stay).
+    @Test func aPoppedChoicesPageIsFreedWithItsListAndCells() throws {
+        try withScratchDefaults("settings-page-freed") {
+            let container = SettingsContainerController()
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 640), rootViewController: container)
+            _ = scene.renderImage()
+            let tracker = LeakTracker()
+            do {
+                container.settings.open(.swipe)
+                _ = scene.offscreenHost!.prepareFrame(at: 50)
+                _ = scene.offscreenHost!.prepareFrame(at: 51)
+                let page = try #require(container.topViewController as? SettingsChoicesViewController)
+                tracker.track(page, as: "page")
+                tracker.track(page.collectionView, as: "list")
+                for cell in page.collectionView.subviews { tracker.track(cell, as: "cell") }
+                container.popViewController(animated: false)
+                _ = scene.renderImage()
+            }
+            #expect(tracker.survivors.isEmpty, "\(tracker)")
+            #expect(container.settings.cell(for: .lockOrientation) != nil, "the form is still there")
+        }
+    }
+
     @Test func theNavigationPathIsKeptWithTheSessionAndRestored() throws {
         try withScratchDefaults("settings-restoration") {
             let delegate = SettingsSceneDelegate()
