@@ -41,7 +41,7 @@ public final class AppDelegate: UIResponder, UIApplicationDelegate {
         UIDevice.current.beginGeneratingDeviceOrientationNotifications()
         // On a first launch Mail connects after launch and Settings is asked for beside it; after a
         // relaunch the scenes that were open come back instead.
-        if application.openSessions.isEmpty {
+        if application.openSessions.isEmpty, UIApplication.launchURLs.isEmpty {
             application.activateSceneSession(for: UISceneSessionActivationRequest(
                 role: .windowApplication, userActivity: NSUserActivity(activityType: Self.settingsActivityType)))
         }
@@ -51,6 +51,10 @@ public final class AppDelegate: UIResponder, UIApplicationDelegate {
     /// A configuration by name: the manifest supplies its delegate class.
     public func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
                      options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        // A URL (`Gallery --open URL`) names its scene; else the activity does.
+        if let url = options.galleryURL {
+            return UISceneConfiguration(name: url.configurationName, sessionRole: connectingSceneSession.role)
+        }
         let wantsSettings = options.userActivities.contains { $0.activityType == Self.settingsActivityType }
         let wantsPhotos = options.userActivities.contains { $0.activityType == PhotosSceneDelegate.activityType }
         return UISceneConfiguration(name: wantsPhotos ? "Photos" : wantsSettings ? "Settings" : "Mail", sessionRole: connectingSceneSession.role)
@@ -92,11 +96,19 @@ final class MailSceneDelegate: UIResponder, UIWindowSceneDelegate {
         guard let windowScene = scene as? UIWindowScene else { return }
         windowScene.title = "Mail"
         windowScene.sizeRestrictions?.minimumSize = Self.minimumSize
+        // `Gallery --open scenehost-gallery://mail/…` comes to the Mail window used last.
+        windowScene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = GalleryURL.preferring("mail")
         let window = UIWindow(windowScene: windowScene)
         let mail = MailViewController()
         window.rootViewController = mail
         window.makeKeyAndVisible()
         self.window = window
+        if case .mail(let message?)? = connectionOptions.galleryURL { mail.select(message) }
+    }
+
+    /// A Mail URL handed over by a second launch: the message it names is shown.
+    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+        if case .mail(let message?)? = URLContexts.galleryURL { mail?.select(message) }
     }
 
     /// The open message, kept with the session: a relaunch shows it again.
@@ -131,6 +143,7 @@ final class SettingsSceneDelegate: UIResponder, UIWindowSceneDelegate {
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
         guard let windowScene = scene as? UIWindowScene else { return }
         windowScene.title = "Settings"
+        windowScene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = GalleryURL.preferring("settings")
         windowScene.sizeRestrictions?.minimumSize = Self.minimumSize
         windowScene.sizeRestrictions?.maximumSize = Self.maximumSize
         let window = UIWindow(windowScene: windowScene)

@@ -144,14 +144,21 @@ final class SceneWindow: UIWindowSceneHost {
     /// Brings the window to the front and asks for focus (`_NET_ACTIVE_WINDOW`, as a pager would).
     func raise() { display.activate(xWindow.id) }
 
+    /// The next frame composites and sends the whole window anew (`requestSceneSessionRefresh`).
+    func redrawEverything() {
+        presenter.dropBuffer()
+        needsFrame = true
+    }
+
     // MARK: UIWindowSceneHost
 
     func sceneNeedsFrame() { needsFrame = true }
 
-    func sceneTitleDidChange() { xWindow.setTitle(scene.title ?? "") }
+    func sceneTitleDidChange() { xWindow.setTitle(scene.windowName) }
 
     func sceneDidRunLifecycleCallback(_ name: String) {
         runtime.record(name, scene: scene)
+        if name == "sceneDidBecomeActive" { runtime.sceneBecameActive(scene) }
         // UIKit asks for the restoration activity when a scene goes to the background.
         if name == "sceneDidEnterBackground" { runtime.saveState() }
     }
