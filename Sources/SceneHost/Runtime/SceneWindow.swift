@@ -120,6 +120,7 @@ final class SceneWindow: UIWindowSceneHost {
             }
         }
         writeSizeHints()
+        writeMotifHints()
         if let requestedPosition {
             display.moveResize(xWindow.id, x: requestedPosition.x, y: requestedPosition.y, width: pixelSize.width, height: pixelSize.height)
         } else {
@@ -227,6 +228,12 @@ final class SceneWindow: UIWindowSceneHost {
     private func readWindowState() {
         let states = Set(display.cardinalProperty(xWindow.id, "_NET_WM_STATE") ?? [])
         isFullScreen = states.contains(UInt(display.atom("_NET_WM_STATE_FULLSCREEN")))
+        if scene.isFullScreen != isFullScreen {
+            scene.setFullScreenState(isFullScreen)
+            runtime.record("fullScreen", scene: scene, [("fullScreen", .bool(isFullScreen))])
+            geometryChanged = true
+            needsFrame = true
+        }
         isMaximized = states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_VERT")))
             && states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_HORZ")))
         updateFillsScreen()
@@ -278,6 +285,8 @@ final class SceneWindow: UIWindowSceneHost {
     }
 
     func sceneSizeRestrictionsDidChange() {
+        if isFullScreen, scene.sizeRestrictions?.allowsFullScreen == false { display.setFullScreen(xWindow.id, false) }
+        writeMotifHints()
         writeSizeHints()
         // Hints bind future resizes; bring a window already outside the new limits inside them.
         let clamped = clampedPixelSize(pixelSize)
@@ -292,8 +301,7 @@ final class SceneWindow: UIWindowSceneHost {
 
     /// The restrictions in force, in pixels; an unlimited dimension is nil.
     private var pixelLimits: (minimum: (width: Int, height: Int), maximum: (width: Int?, height: Int?)) {
-        let minimum = scene.sizeRestrictions?.effectiveMinimumSize ?? .zero
-        let maximum = scene.sizeRestrictions?.effectiveMaximumSize ?? CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+        let minimum = scene.effectiveMinimumSize, maximum = scene.effectiveMaximumSize
         let limit = CGFloat(Self.pixelLimit)
         func low(_ value: CGFloat) -> Int { Int(min((value * scale).rounded(.up), limit)) }
         func high(_ value: CGFloat) -> Int? { value * scale >= limit ? nil : Int((value * scale).rounded(.down)) }
@@ -312,7 +320,47 @@ final class SceneWindow: UIWindowSceneHost {
             hints.minimum = (max(1, limits.minimum.width), max(1, limits.minimum.height))
         }
         hints.maximum = (limits.maximum.width ?? Self.pixelLimit, limits.maximum.height ?? Self.pixelLimit)
+        // `.uniform`: the ratio in whole pixels, reduced (openbox keeps the width and derives the height).
+        if let ratio = scene.preferredAspectRatio {
+            var a = pixels(ratio.width, size: true), b = pixels(ratio.height, size: true)
+            var x = a, y = b
+            while y != 0 { (x, y) = (y, x % y) }
+            a /= x; b /= x
+            hints.aspect = (a, b)
+        }
         display.setSizeHints(xWindow.id, hints)
+    }
+
+    /// `_MOTIF_WM_HINTS` functions from the windowing behaviours and the resizing restrictions: move
+    /// always; resize and maximize unless the size is fixed; minimize and close as the behaviours say.
+    /// openbox honours the resize and move bits only (x11-facts-2 §8); SceneHost enforces the rest.
+    private func writeMotifHints() {
+        let behaviors = scene.windowingBehaviors
+        var functions: Display.MotifFunctions = [.move]
+        if scene.effectiveResizingRestrictions != .none { functions.formUnion([.resize, .maximize]) }
+        if behaviors?.isMiniaturizable != false { functions.insert(.minimize) }
+        if behaviors?.isClosable != false { functions.insert(.close) }
+        display.setMotifFunctions(xWindow.id, functions)
+    }
+
+    func sceneWindowingDidChange() {
+        writeSizeHints()
+        writeMotifHints()
+        let clamped = clampedPixelSize(pixelSize)
+        if clamped != pixelSize {
+            ownResizePending = true
+            display.resize(xWindow.id, width: clamped.width, height: clamped.height)
+        }
+        display.flush()
+        geometryChanged = true
+        needsFrame = true
+    }
+
+    func sceneRequestsFullScreen(_ fullScreen: Bool) {
+        guard fullScreen != isFullScreen else { return }
+        runtime.record("fullScreenRequested", scene: scene, [("fullScreen", .bool(fullScreen))])
+        display.setFullScreen(xWindow.id, fullScreen)
+        display.flush()
     }
 
     private func clampedPixelSize(_ size: (width: Int, height: Int)) -> (width: Int, height: Int) {
@@ -418,6 +466,11 @@ final class SceneWindow: UIWindowSceneHost {
         if atom == display.atom("WM_STATE") {
             let state = display.windowManagerState(xWindow.id)
             isHidden = state == .iconic || state == .withdrawn
+            // A scene that may not be minimized comes back at once (openbox iconifies it anyway).
+            if state == .iconic, scene.windowingBehaviors?.isMiniaturizable == false {
+                runtime.record("minimizeRefused", scene: scene)
+                display.activate(xWindow.id)
+            }
             updateActivationState()
         } else if atom == display.atom("_NET_WM_STATE") {
             readWindowState()
@@ -529,6 +582,11 @@ final class SceneWindow: UIWindowSceneHost {
         guard type == display.atom("WM_PROTOCOLS"), let name = data.first else { return }
         let protocolAtom = Atom(UInt(bitPattern: name))
         if protocolAtom == display.atom("WM_DELETE_WINDOW") {
+            // A scene that may not be closed stays (openbox shows its close button anyway).
+            guard scene.windowingBehaviors?.isClosable != false else {
+                runtime.record("closeRefused", scene: scene)
+                return
+            }
             runtime.destroy(scene.session)
         } else if protocolAtom == display.atom("_NET_WM_SYNC_REQUEST"), data.count >= 4 {
             // The serial is a 64-bit value: low 32 bits in l[2], high in l[3].
@@ -682,6 +740,13 @@ final class SceneWindow: UIWindowSceneHost {
         if scene.keyDown(key, code: Int(input.code), isRepeat: input.isRepeat, responders: responders) { return }
         // A key no command took scrolls the scroll view it belongs to (arrows, pages, Home/End, Space).
         if !key.charactersIgnoringModifiers.isEmpty, scene.scrollForKeyPress(key.charactersIgnoringModifiers, modifierFlags: flags) { return }
+        // Full screen: F11, as Linux desktops have it, or Ctrl+Super+F, iPad's Ctrl+⌘+F.
+        let relevant = flags.intersection([.control, .command, .alternate, .shift])
+        if (input.keysym == KeySym("F11") && relevant.isEmpty)
+            || (relevant == [.control, .command] && (input.keysym == KeySym("f") || input.keysym == KeySym("F"))) {
+            if isFullScreen || scene.sizeRestrictions?.allowsFullScreen != false { sceneRequestsFullScreen(!isFullScreen) }
+            return
+        }
         guard flags.contains(.control) else { return }
         if flags.contains(.alternate) {
             // The multitasking simulator: Ctrl+Alt+1 … 6 snap to the iPad's arrangements, 0 unsnaps.
