@@ -117,6 +117,7 @@ extension AppDelegate {
 
         Shortcuts:
           Ctrl+N, Ctrl+W             open another Mail window; close the focused one
+          Ctrl+P, Ctrl+,             open a Photos window; bring Settings forward (or open it)
           ↑, ↓                       choose a message in Mail
           right click on a message   its menu (open, archive, flag, delete); arrows and Return choose, Escape closes
           Tab, Shift+Tab             move the keyboard focus between buttons and switches; Space or Return acts

@@ -118,6 +118,11 @@ public final class SceneRuntime {
         for problem in manifest?.problems() ?? [] { SceneHostLog.warning(problem.description) }
         application = UIApplication(runtime: self)
         application.delegate = delegate
+        // The main menu is built from UIKit's standard menus by the application, then its delegate.
+        UIMenuSystem.main.builders = { [weak application] in
+            [application, application?.delegate as? UIResponder].compactMap { $0 }
+        }
+        UIMenuSystem.main.setNeedsRebuild()
         let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? "scenehost"
         store = SessionStore(directory: stateDirectory ?? SessionStore.defaultDirectory(appName: manifest?.applicationName ?? program))
         // The device starts held as a desktop screen stands (landscape), or as SCENEHOST_ORIENTATION says.

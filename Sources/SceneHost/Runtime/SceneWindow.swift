@@ -571,7 +571,11 @@ final class SceneWindow: UIWindowSceneHost {
         // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
         guard mode == .normal || mode == .whileGrabbed, focused != hasFocus else { return }
         hasFocus = focused
-        if !focused { scene.cancelPresses() }
+        if !focused {
+            scene.cancelPresses()
+            isHoldingControl = false
+            showKeyboardShortcuts(false)
+        }
         scene.environmentTraits = runtime.desktop.environmentTraits(active: focused)
         updateActivationState()
         needsFrame = true
@@ -726,6 +730,7 @@ final class SceneWindow: UIWindowSceneHost {
     /// category of all scenes up and down, Ctrl+0 goes back to the configured one; Ctrl+Right and
     /// Ctrl+Left turn the simulated device a quarter turn clockwise and back.
     private func handleKey(_ input: KeyInput) {
+        noteControlKey(input)
         let flags = Self.flags(input.modifiers)
         guard input.pressed else {
             scene.keyUp(code: Int(input.code), modifierFlags: flags)
@@ -763,6 +768,45 @@ final class SceneWindow: UIWindowSceneHost {
         case .zero, .keypadZero: runtime.desktop.resetContentSize()
         default: break
         }
+    }
+
+    /// How long Ctrl is held alone before the keyboard-shortcut overlay shows (iPadOS shows its overlay
+    /// after about a second of ⌘).
+    static let shortcutsDelay = 1.0
+    /// Counts Ctrl presses: a timer shows the overlay only for the press that started it.
+    private var controlHold = 0
+    private var isHoldingControl = false
+
+    /// Ctrl held alone for `shortcutsDelay` shows the app's keyboard shortcuts over the window; its
+    /// release (or any other key, which makes it a shortcut) hides them.
+    private func noteControlKey(_ input: KeyInput) {
+        let isControl = input.keysym == .controlLeft || input.keysym == KeySym("Control_R")
+        if isControl, input.pressed {
+            guard !input.isRepeat, !isHoldingControl else { return }
+            isHoldingControl = true
+            controlHold += 1
+            let hold = controlHold
+            DispatchQueue.main.asyncAfter(deadline: .now() + Self.shortcutsDelay) { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self, self.isConnected, self.isHoldingControl, self.controlHold == hold, self.hasFocus else { return }
+                    self.showKeyboardShortcuts(true)
+                }
+            }
+            return
+        }
+        // A release, or another key: no overlay (the press was part of a shortcut).
+        guard isControl || input.pressed else { return }
+        isHoldingControl = false
+        controlHold += 1
+        showKeyboardShortcuts(false)
+    }
+
+    private func showKeyboardShortcuts(_ shown: Bool) {
+        guard shown != scene.isShowingKeyboardShortcuts else { return }
+        scene.setKeyboardShortcutsShown(shown, responders: responders)
+        runtime.record(shown ? "keyboardShortcutsShown" : "keyboardShortcutsHidden", scene: scene,
+                       [("count", .number(Double(scene.shownKeyboardShortcutLines.count)))])
+        needsFrame = true
     }
 
     /// Keypad keysyms (XK_KP_*), for UIKit's `numericPad` flag.
