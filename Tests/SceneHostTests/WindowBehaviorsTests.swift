@@ -74,7 +74,8 @@ extension SceneWindowTests {
         #expect(state.contains("_NET_WM_STATE_FULLSCREEN"))
         // F11 leaves it, as on Linux desktops.
         other.focus(window)
-        await app.run(for: 0.1)
+        other.flush()
+        #expect(await app.run(until: { mail.activationState == .foregroundActive }))
         input.press(keysym: KeySym("F11"))
         #expect(await app.run(until: { !mail.isFullScreen && mail.effectiveGeometry.systemFrame.size == before.size }))
         // Ctrl+Super+F (iPad's Ctrl+⌘+F) enters it again.
