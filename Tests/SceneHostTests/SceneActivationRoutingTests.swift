@@ -98,4 +98,26 @@ extension SceneWindowTests {
         #expect(owner != channel.window)
         #expect(InstanceChannel(display: other, appName: "SomeOtherApp.AppDelegate").runningInstance == nil, "one selection per app")
     }
+
+    @Test func aClosedSceneFreesItsConditionsAndURLContexts() async throws {
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        let tracker = LeakTracker()
+        do {
+            // A Photos scene connected for a URL (the launch's route), with its activation conditions.
+            let activity = NSUserActivity(activityType: PhotosSceneDelegate.activityType)
+            app.application.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication, userActivity: activity))
+            #expect(await app.waitForScenes(3))
+            let photos = try #require(app.scene(titled: "Photos"))
+            tracker.track(photos)
+            tracker.track(photos.activationConditions, as: "UISceneActivationConditions")
+            tracker.track(photos.activationConditions.prefersToActivateForTargetContentIdentifierPredicate, as: "TargetContentPredicate")
+            tracker.track(try #require(photos.windowingBehaviors), as: "UISceneWindowingBehaviors")
+            tracker.track(activity, as: "NSUserActivity")
+            app.application.requestSceneSessionDestruction(photos.session, options: UIWindowSceneDestructionRequestOptions())
+        }
+        #expect(await app.run(until: { app.scene(titled: "Photos") == nil }))
+        await app.run(for: 0.2)
+        #expect(tracker.survivors.isEmpty, "\(tracker)")
+    }
 }
