@@ -44,6 +44,40 @@ extension SceneWindowTests {
         #expect(await app.run(until: { app.scene(titled: "Mail") == nil }))
     }
 
+    /// What each tested window manager makes of the Motif functions: `_NET_WM_ALLOWED_ACTIONS` with
+    /// everything allowed, with close and minimize taken away, and with the size fixed.
+    @Test(arguments: VirtualDisplay.WindowManager.onXvfb)
+    func allowedActionsAsEachManagerSeesThem(_ manager: VirtualDisplay.WindowManager) async throws {
+        let app = try AppHarness(AppDelegate.self, windowManager: manager, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        let other = try app.virtualDisplay.connect()
+        let mail = try #require(app.scene(titled: "Mail"))
+        let window = try #require(app.window(of: mail))
+        await app.run(for: 0.2)
+        let all = allowedActions(other, window)
+        mail.windowingBehaviors?.isClosable = false
+        mail.windowingBehaviors?.isMiniaturizable = false
+        await app.run(for: 0.3)
+        let noClose = allowedActions(other, window)
+        mail.requestGeometryUpdate(.Vision(size: CGSize(width: 700, height: 500), resizingRestrictions: UIWindowScene.ResizingRestrictions.none))
+        await app.run(for: 0.3)
+        let fixed = allowedActions(other, window)
+        print("allowed actions under \(manager): all \(all.sorted()); no close/minimize \(noClose.sorted()); fixed \(fixed.sorted())")
+        switch manager {
+        case .i3:
+            // i3 publishes no allowed actions at all (x11-facts-2 §2).
+            #expect(all.isEmpty && noClose.isEmpty && fixed.isEmpty)
+        case .openbox:
+            #expect(noClose == all, "openbox ignores the close and minimize bits")
+            #expect(!fixed.contains("_NET_WM_ACTION_RESIZE") && all.contains("_NET_WM_ACTION_RESIZE"))
+        default:
+            // xfwm4 4.18 ignores the Motif functions for its allowed actions (it still enforces the
+            // fixed size through the size hints).
+            #expect(all.contains("_NET_WM_ACTION_CLOSE") && noClose == all && fixed == all)
+        }
+        #expect(other.cardinalProperty(window, "_MOTIF_WM_HINTS") == [1, 0x04, 0, 0, 0])
+    }
+
     @Test func titleAndSubtitleNameTheWindow() async throws {
         let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))
