@@ -11,6 +11,7 @@ public final class UIOpenURLContext: Hashable {
     /// Where it came from.
     public let options: UIScene.OpenURLOptions
 
+    /// A context for `url` (UIKit makes these; SceneHost's runtime and tests do).
     public init(url: URL, options: UIScene.OpenURLOptions = UIScene.OpenURLOptions()) {
         self.url = url
         self.options = options
@@ -33,6 +34,7 @@ extension UIScene {
         /// SceneHost).
         public let openInPlace: Bool
 
+        /// Options with the given values (UIKit makes these; SceneHost's runtime and tests do).
         public init(sourceApplication: String? = nil, annotation: Any? = nil, openInPlace: Bool = false) {
             self.sourceApplication = sourceApplication
             self.annotation = annotation

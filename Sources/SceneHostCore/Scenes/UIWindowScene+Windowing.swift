@@ -13,11 +13,16 @@ extension UIWindowScene.GeometryPreferences {
     ///
     /// Differs from UIKit: SceneHost honours these on any scene (UIKit on visionOS only).
     public final class Vision: UIWindowScene.GeometryPreferences {
+        /// The window's new size (points); nil keeps it.
         public var size: CGSize?
+        /// The new minimum size (`sizeRestrictions.minimumSize`); nil keeps it.
         public var minimumSize: CGSize?
+        /// The new maximum size (`sizeRestrictions.maximumSize`); nil keeps it.
         public var maximumSize: CGSize?
+        /// How a person may resize the window from now on; nil keeps what holds.
         public var resizingRestrictions: UIWindowScene.ResizingRestrictions?
 
+        /// Preferences with UIKit's parameters, in its order.
         public init(size: CGSize? = nil, minimumSize: CGSize? = nil, maximumSize: CGSize? = nil,
                     resizingRestrictions: UIWindowScene.ResizingRestrictions? = nil) {
             self.size = size

@@ -28,8 +28,11 @@ public struct UIKeyModifierFlags: OptionSet, Hashable, Sendable {
 open class UIKeyCommand: UICommand {
     /// The key: a character ("n", "=", "1") or one of the `input…` constants.
     public let input: String?
+    /// The modifier keys held with it (Caps Lock aside).
     public let modifierFlags: UIKeyModifierFlags
 
+    /// A command for the key `input` with `modifierFlags` that runs `handler`; UIKit's parameters, in its
+    /// order, with the closure in place of the selector.
     public init(title: String = "", image: UIImage? = nil, input: String, modifierFlags: UIKeyModifierFlags = [],
                 discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
                 state: UIMenuElement.State = .off, handler: @escaping (UIKeyCommand) -> Void) {
