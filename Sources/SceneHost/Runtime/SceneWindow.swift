@@ -748,8 +748,8 @@ final class SceneWindow: UIWindowSceneHost {
         if !key.charactersIgnoringModifiers.isEmpty, scene.scrollForKeyPress(key.charactersIgnoringModifiers, modifierFlags: flags) { return }
         // Full screen: F11, as Linux desktops have it, or Ctrl+Super+F, iPad's Ctrl+⌘+F.
         let relevant = flags.intersection([.control, .command, .alternate, .shift])
-        if (input.keysym == KeySym("F11") && relevant.isEmpty)
-            || (relevant == [.control, .command] && (input.keysym == KeySym("f") || input.keysym == KeySym("F"))) {
+        if (input.keysym == Self.f11 && relevant.isEmpty)
+            || (relevant == [.control, .command] && (input.keysym == Self.letterF || input.keysym == Self.capitalF)) {
             if isFullScreen || scene.sizeRestrictions?.allowsFullScreen != false { sceneRequestsFullScreen(!isFullScreen) }
             return
         }
@@ -772,6 +772,9 @@ final class SceneWindow: UIWindowSceneHost {
         }
     }
 
+    /// Keys looked up once (Xlib's name lookup is not free): Control_R, F11, f and F.
+    private static let controlRight = KeySym("Control_R"), f11 = KeySym("F11"), letterF = KeySym("f"), capitalF = KeySym("F")
+
     /// How long Ctrl is held alone before the keyboard-shortcut overlay shows (iPadOS shows its overlay
     /// after about a second of ⌘).
     static let shortcutsDelay = 1.0
@@ -782,7 +785,7 @@ final class SceneWindow: UIWindowSceneHost {
     /// Ctrl held alone for `shortcutsDelay` shows the app's keyboard shortcuts over the window; its
     /// release (or any other key, which makes it a shortcut) hides them.
     private func noteControlKey(_ input: KeyInput) {
-        let isControl = input.keysym == .controlLeft || input.keysym == KeySym("Control_R")
+        let isControl = input.keysym == .controlLeft || input.keysym == Self.controlRight
         if isControl, input.pressed {
             guard !input.isRepeat, !isHoldingControl else { return }
             isHoldingControl = true
