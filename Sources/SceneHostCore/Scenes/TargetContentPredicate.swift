@@ -17,7 +17,7 @@ import Foundation
 /// ```swift
 /// conditions.prefersToActivateForTargetContentIdentifierPredicate = TargetContentPredicate(format: "self == %@", message.id)
 /// ```
-public final class TargetContentPredicate: NSPredicate, @unchecked Sendable {
+public final class TargetContentPredicate: NSPredicate {
     /// The format, as given.
     public let format: String
     private let root: Node
