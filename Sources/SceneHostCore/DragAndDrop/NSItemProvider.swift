@@ -33,7 +33,7 @@ public protocol NSItemProviderReading {
 /// Why an item provider could not load something.
 public struct NSItemProviderError: Error, CustomStringConvertible, Sendable {
     public let description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }
 
 /// Carries what a drag item (or a pasteboard item) holds in several representations and loads them
@@ -177,6 +177,12 @@ open class NSItemProvider {
             guard let data else { return completionHandler(nil, error) }
             do { completionHandler(try T.object(withItemProviderData: data, typeIdentifier: typeIdentifier), nil) } catch { completionHandler(nil, error) }
         }
+    }
+
+    /// The object of `type` registered with `registerObject(_:visibility:)` in this process, if any:
+    /// what the runtime opens a window for when a drag carrying an activity lands on the desktop.
+    @_spi(Runtime) public func registeredObject<T>(ofClass type: T.Type) -> T? {
+        objects.lazy.compactMap { $0 as? T }.first
     }
 
     /// The data of `typeIdentifier` when its representation hands it over at once (registered objects
