@@ -211,6 +211,12 @@ final class DragLiftGestureRecognizer: UIGestureRecognizer {
         super.touchesCancelled(touches, with: event)
     }
 
+    /// A scroll view's pan waits for the lift to fail: with the pointer, dragging an item moves the
+    /// item, as on iPadOS (the pan has the larger threshold, but a quick first move passes both).
+    override func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+        otherGestureRecognizer is UIPanGestureRecognizer && otherGestureRecognizer.view is UIScrollView
+    }
+
     override func reset() {
         super.reset()
         start = nil
