@@ -56,18 +56,15 @@ final class PhotoSceneDelegate: UIResponder, UIWindowSceneDelegate {
         self.photo = photo
         windowScene.title = Self.title(of: photo)
         windowScene.sizeRestrictions?.minimumSize = CGSize(width: 240, height: 240)
-        windowScene.sizeRestrictions?.maximumSize = CGSize(width: 1200, height: 1200)
+        // A photo's window is smaller than the Gallery's others: a new one opens at this size.
+        windowScene.sizeRestrictions?.maximumSize = Self.maximumSize
         let window = UIWindow(windowScene: windowScene)
         window.rootViewController = PhotoViewController(photo: photo)
         window.makeKeyAndVisible()
         self.window = window
-        // A new window starts at a photo's size; a restored one keeps the size it was given.
-        if session.stateRestorationActivity == nil {
-            let frame = windowScene.effectiveGeometry.systemFrame
-            windowScene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(
-                systemFrame: CGRect(x: frame.minX, y: frame.minY, width: 480, height: 400)))
-        }
     }
+
+    static let maximumSize = CGSize(width: 640, height: 520)
 
     /// The photo shown, kept with the session: a relaunch shows it again.
     func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { photo.map(Self.activity(for:)) }
