@@ -30,6 +30,8 @@ final class DragTestSceneDelegate: UIResponder, UIWindowSceneDelegate, UIDragInt
     static var text = "hello from SceneHost"
     static var carriesActivity = true
     static var scenes = 0
+    /// Tracks the sessions, items and interactions of drags while set.
+    static var tracker: LeakTracker?
 
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
         guard let windowScene = scene as? UIWindowScene else { return }
@@ -45,8 +47,13 @@ final class DragTestSceneDelegate: UIResponder, UIWindowSceneDelegate, UIDragInt
         square.frame = CGRect(x: 20, y: 20, width: 120, height: 120)
         square.backgroundColor = .systemOrange
         controller.view.addSubview(square)
-        square.addInteraction(UIDragInteraction(delegate: self))
-        controller.view.addInteraction(UIDropInteraction(delegate: self))
+        let drag = UIDragInteraction(delegate: self), drop = UIDropInteraction(delegate: self)
+        square.addInteraction(drag)
+        controller.view.addInteraction(drop)
+        if opened == nil {
+            Self.tracker?.track(drag, as: "UIDragInteraction")
+            Self.tracker?.track(drop, as: "UIDropInteraction")
+        }
         window.rootViewController = controller
         window.makeKeyAndVisible()
         self.window = window
@@ -63,7 +70,14 @@ final class DragTestSceneDelegate: UIResponder, UIWindowSceneDelegate, UIDragInt
         }
         return [UIDragItem(itemProvider: provider)]
     }
-    func dragInteraction(_ interaction: UIDragInteraction, sessionWillBegin session: any UIDragSession) { Self.log.append("\(title) willBegin") }
+    func dragInteraction(_ interaction: UIDragInteraction, sessionWillBegin session: any UIDragSession) {
+        Self.log.append("\(title) willBegin")
+        Self.tracker?.track(session, as: "drag session")
+        for item in session.items {
+            Self.tracker?.track(item, as: "UIDragItem")
+            Self.tracker?.track(item.itemProvider, as: "NSItemProvider")
+        }
+    }
     func dragInteraction(_ interaction: UIDragInteraction, session: any UIDragSession, willEndWith operation: UIDropOperation) {
         Self.log.append("\(title) willEnd \(operation.rawValue)")
     }
@@ -76,6 +90,7 @@ final class DragTestSceneDelegate: UIResponder, UIWindowSceneDelegate, UIDragInt
     }
     func dropInteraction(_ interaction: UIDropInteraction, sessionDidEnter session: any UIDropSession) {
         Self.log.append("\(title) enter local=\(session.localDragSession != nil)")
+        Self.tracker?.track(session, as: "drop session")
     }
     func dropInteraction(_ interaction: UIDropInteraction, sessionDidUpdate session: any UIDropSession) -> UIDropProposal {
         // The square is the source's own: no drop on it.
@@ -97,6 +112,7 @@ final class DragTestSceneDelegate: UIResponder, UIWindowSceneDelegate, UIDragInt
         text = "hello from SceneHost"
         carriesActivity = true
         scenes = 0
+        tracker = nil
     }
 }
 
@@ -232,5 +248,39 @@ extension SceneWindowTests {
         #expect(await app.run(until: { (try? String(contentsOfFile: output, encoding: .utf8))?.contains("finished 1 XdndActionCopy") == true }, timeout: 3))
         let log = DragTestSceneDelegate.log
         #expect(log.first == "Drag 1 enter local=false" && log.contains("Drag 1 performDrop") && log.contains("Drag 1 sessionDidEnd"), "\(log)")
+    }
+
+    @Test func dragSessionsItemsAndInteractionsAreFreed() async throws {
+        DragTestSceneDelegate.reset()
+        let tracker = LeakTracker()
+        DragTestSceneDelegate.tracker = tracker
+        defer { DragTestSceneDelegate.tracker = nil }
+        let app = try AppHarness(DragTestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        app.application.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
+        #expect(await app.waitForScenes(2))
+        // The scenes are looked up each time: the test holds none of them.
+        func scene(_ title: String) throws -> UIWindowScene { try #require(app.scene(titled: title)) }
+        await place(try scene("Drag 1"), x: 40, y: 60, app: app)
+        await place(try scene("Drag 2"), x: 700, y: 60, app: app)
+        let input = try SyntheticInput(display: try app.virtualDisplay.connect())
+        // One drag to the other window, one onto the desktop (which opens a third scene), one cancelled
+        // by dropping on its own square.
+        let one = squareCentre(of: try scene("Drag 1")), two = squareCentre(of: try scene("Drag 2"))
+        await input.drag(from: one, to: (900, 260), steps: 8) { await app.run(for: 0.03) }
+        await input.drag(from: two, to: (1500, 700), steps: 8) { await app.run(for: 0.03) }
+        #expect(await app.run(until: { app.scenes.count == 3 }, timeout: 5))
+        await input.drag(from: one, to: (one.x + 30, one.y), steps: 4) { await app.run(for: 0.03) }
+        await app.run(for: 0.2)
+        #expect(DragTestSceneDelegate.log.filter { $0.hasSuffix("willBegin") }.count == 3, "\(DragTestSceneDelegate.log)")
+        #expect(Set(tracker.survivors.keys).isSubset(of: ["UIDragInteraction", "UIDropInteraction"]), "ended drags are freed: \(tracker)")
+        // The two scenes the drags came from close (the opened one keeps the app running).
+        for title in ["Drag 1", "Drag 2"] {
+            tracker.track(try scene(title))
+            app.application.requestSceneSessionDestruction(try scene(title).session, options: nil)
+        }
+        #expect(await app.run(until: { app.scenes.count == 1 }, timeout: 3))
+        await app.run(for: 0.2)
+        #expect(tracker.survivors.isEmpty, "\(tracker)")
     }
 }
