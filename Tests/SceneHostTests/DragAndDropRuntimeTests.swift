@@ -24,6 +24,9 @@ final class DragTestSceneDelegate: UIResponder, UIWindowSceneDelegate, UIDragInt
     static var log: [String] = []
     /// Texts dropped on any scene.
     static var dropped: [String] = []
+    /// File URLs dropped on any scene, and how many items their drops had.
+    static var droppedFiles: [URL] = []
+    static var droppedItemCounts: [Int] = []
     /// The activities scenes connected with.
     static var openedWith: [NSUserActivity] = []
     /// The text a drag carries.
@@ -100,7 +103,12 @@ final class DragTestSceneDelegate: UIResponder, UIWindowSceneDelegate, UIDragInt
     func dropInteraction(_ interaction: UIDropInteraction, sessionDidExit session: any UIDropSession) { Self.log.append("\(title) exit") }
     func dropInteraction(_ interaction: UIDropInteraction, performDrop session: any UIDropSession) {
         Self.log.append("\(title) performDrop")
-        _ = session.loadObjects(ofClass: String.self) { strings in Self.dropped += strings }
+        Self.droppedItemCounts.append(session.items.count)
+        if session.hasItemsConforming(toTypeIdentifiers: [UTType.fileURL.identifier]) {
+            _ = session.loadObjects(ofClass: URL.self) { urls in Self.droppedFiles += urls }
+        } else {
+            _ = session.loadObjects(ofClass: String.self) { strings in Self.dropped += strings }
+        }
     }
     func dropInteraction(_ interaction: UIDropInteraction, concludeDrop session: any UIDropSession) { Self.log.append("\(title) concludeDrop") }
     func dropInteraction(_ interaction: UIDropInteraction, sessionDidEnd session: any UIDropSession) { Self.log.append("\(title) sessionDidEnd") }
@@ -108,6 +116,8 @@ final class DragTestSceneDelegate: UIResponder, UIWindowSceneDelegate, UIDragInt
     static func reset() {
         log = []
         dropped = []
+        droppedFiles = []
+        droppedItemCounts = []
         openedWith = []
         text = "hello from SceneHost"
         carriesActivity = true
@@ -248,6 +258,24 @@ extension SceneWindowTests {
         #expect(await app.run(until: { (try? String(contentsOfFile: output, encoding: .utf8))?.contains("finished 1 XdndActionCopy") == true }, timeout: 3))
         let log = DragTestSceneDelegate.log
         #expect(log.first == "Drag 1 enter local=false" && log.contains("Drag 1 performDrop") && log.contains("Drag 1 sessionDidEnd"), "\(log)")
+    }
+
+    @Test func filesFromAnotherProgramArriveAsOneItemEach() async throws {
+        DragTestSceneDelegate.reset()
+        let app = try AppHarness(DragTestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        let target = try #require(app.scenes.first)
+        await place(target, x: 40, y: 60, app: app)
+        let xWindow = try #require(app.window(of: target))
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("xdnd-peer-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let peer = try XdndPeer.start(["source", String(xWindow), "340", "260", "file:///tmp/one.txt\r\n# a comment\r\nfile:///tmp/two%20words.png\r\n"],
+                                      display: app.virtualDisplay, output: output)
+        defer { peer.signal() }
+        #expect(await app.run(until: { DragTestSceneDelegate.droppedFiles.count == 2 }, timeout: 6), "\(DragTestSceneDelegate.log)")
+        #expect(DragTestSceneDelegate.droppedItemCounts == [2])
+        #expect(DragTestSceneDelegate.droppedFiles.map(\.path) == ["/tmp/one.txt", "/tmp/two words.png"])
+        #expect(await app.run(until: { (try? String(contentsOfFile: output, encoding: .utf8))?.contains("finished 1") == true }, timeout: 3))
     }
 
     @Test func dragSessionsItemsAndInteractionsAreFreed() async throws {

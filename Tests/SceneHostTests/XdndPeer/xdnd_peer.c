@@ -10,6 +10,7 @@
  *                               drags TEXT to WINDOW: owns XdndSelection, sends XdndEnter, then
  *                               XdndPosition at root X,Y until a status accepts (at most 50), XdndDrop,
  *                               serves the conversion, appends "finished <success> <action>" to OUT.
+ *                               A TEXT starting with file:// is offered as text/uri-list instead.
  * Build: cc -o xdnd_peer xdnd_peer.c -lX11 */
 #include <X11/Xlib.h>
 #include <X11/Xatom.h>
@@ -119,6 +120,7 @@ static int source(Window to, int x, int y, const char *text) {
     Window window = XCreateSimpleWindow(dpy, DefaultRootWindow(dpy), -10, -10, 1, 1, 0, 0, 0);
     XSetSelectionOwner(dpy, atom("XdndSelection"), window, CurrentTime);
     Atom types[2] = {atom("text/plain;charset=utf-8"), atom("UTF8_STRING")};
+    if (strncmp(text, "file://", 7) == 0) types[0] = types[1] = atom("text/uri-list");
     send_message(to, "XdndEnter", window, 5L << 24, types[0], types[1], 0);
     int accepted = 0, positions = 0, dropped = 0;
     XEvent event;
