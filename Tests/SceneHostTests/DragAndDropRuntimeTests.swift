@@ -175,9 +175,10 @@ extension SceneWindowTests {
         let opened = try #require(app.scene(titled: "Opened"))
         #expect(DragTestSceneDelegate.openedWith.first?.userInfo?["from"] as? String == "Drag 1")
         // The new window's top edge is centred on the drop point.
-        #expect(await app.run(until: { opened.effectiveGeometry.systemFrame.width > 0 && opened.activationState != .unattached }, timeout: 3))
-        let frame = opened.effectiveGeometry.systemFrame
-        #expect(abs(frame.midX - CGFloat(drop.x)) <= 4 && abs(frame.minY - CGFloat(drop.y)) <= 4, "\(frame)")
+        #expect(await app.run(until: {
+            let frame = opened.effectiveGeometry.systemFrame
+            return abs(frame.midX - CGFloat(drop.x)) <= 4 && abs(frame.minY - CGFloat(drop.y)) <= 4
+        }, timeout: 3), "\(opened.effectiveGeometry.systemFrame)")
         #expect(DragTestSceneDelegate.log.contains("Drag 1 willBegin"))
         // Over its own window first (its drop interaction entered and left), then the desktop: a copy.
         #expect(DragTestSceneDelegate.log == ["Drag 1 willBegin", "Drag 1 enter local=true", "Drag 1 exit", "Drag 1 willEnd 2",
