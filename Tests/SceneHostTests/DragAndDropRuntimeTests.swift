@@ -136,8 +136,11 @@ enum XdndPeer {
     static let path: String? = {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("XdndPeer/xdnd_peer.c").path
         let binary = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-xdnd-peer-\(getpid())").path
-        guard let compiler = try? ChildProcess("cc", ["-O1", "-o", binary, source, "-lX11"]), compiler.wait() == 0 else { return nil }
-        return binary
+        // cc where build tools are installed, else the Swift toolchain's clang.
+        for compiler in ["cc", "clang"] {
+            if let build = try? ChildProcess(compiler, ["-O1", "-o", binary, source, "-lX11"]), build.wait() == 0 { return binary }
+        }
+        return nil
     }()
 
     /// Runs the peer with `arguments` on `display`, its report going to `output`.
