@@ -282,6 +282,35 @@ extension SceneWindowTests {
         #expect(await app.run(until: { (try? String(contentsOfFile: output, encoding: .utf8))?.contains("finished 1") == true }, timeout: 3))
     }
 
+    @Test func closingTheSourceWindowMidDragCancelsTheDrag() async throws {
+        DragTestSceneDelegate.reset()
+        let app = try AppHarness(DragTestAppDelegate.self)
+        #expect(await app.waitForScenes(1))
+        app.application.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
+        #expect(await app.waitForScenes(2))
+        let source = try #require(app.scene(titled: "Drag 1"))
+        await place(source, x: 40, y: 60, app: app)
+        let input = try SyntheticInput(display: try app.virtualDisplay.connect())
+        let start = squareCentre(of: source)
+        input.move(to: start)
+        input.display.fakeButton(1, pressed: true)
+        input.display.sync()
+        await app.run(for: 0.05)
+        for step in 1...5 {
+            input.move(to: (start.x + step * 40, start.y + step * 20))
+            await app.run(for: 0.03)
+        }
+        #expect(DragTestSceneDelegate.log.contains("Drag 1 willBegin"))
+        app.application.requestSceneSessionDestruction(source.session, options: nil)
+        #expect(await app.run(until: { app.scenes.count == 1 }, timeout: 3))
+        input.display.fakeButton(1, pressed: false)
+        input.display.sync()
+        await app.run(for: 0.1)
+        #expect(DragTestSceneDelegate.log.contains("Drag 1 didEnd 0"), "\(DragTestSceneDelegate.log)")
+        #expect(app.events(of: "dragEnded").count == 1)
+        #expect(app.scenes.count == 1, "a cancelled drag opens nothing")
+    }
+
     @Test func dragSessionsItemsAndInteractionsAreFreed() async throws {
         DragTestSceneDelegate.reset()
         let tracker = LeakTracker()

@@ -201,7 +201,7 @@ final class DragAndDropRuntime {
         }
         // Over the desktop or a program that takes no drops: an item carrying an activity opens a scene there.
         if let activity = session.items.lazy.compactMap({ $0.itemProvider.registeredObject(ofClass: NSUserActivity.self) }).first {
-            runtime.openScene(for: activity, at: session.screenLocation)
+            runtime.openScene(for: activity, at: session.screenLocation, requestedBy: session.sourceScene)
             session.finish(.copy)
             return
         }
@@ -360,7 +360,11 @@ final class DragAndDropRuntime {
             drag.session.end()
             incoming = nil
         }
-        if let drag = outgoing, drag.window === window {
+        guard let drag = outgoing else { return }
+        if drag.session.sourceScene === window.scene {
+            // The drag's own window goes: the drag ends there (its image with it).
+            drag.session.finish(.cancel)
+        } else if drag.window === window {
             drag.window = nil
             _ = drag.session.dropSession.update(in: nil, at: .zero)
         }

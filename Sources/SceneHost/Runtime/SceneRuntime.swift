@@ -458,8 +458,10 @@ public final class SceneRuntime {
     /// Opens a new scene for `activity` with its window's top edge centred on `screenPoint` (points,
     /// the screen's coordinates): a drag carrying the activity was dropped there, outside the app's
     /// windows. It goes through the usual activation path (the app delegate chooses the configuration).
-    func openScene(for activity: NSUserActivity, at screenPoint: CGPoint) {
-        let request = UISceneSessionActivationRequest(role: .windowApplication, userActivity: activity)
+    func openScene(for activity: NSUserActivity, at screenPoint: CGPoint, requestedBy scene: UIScene?) {
+        let options = UIWindowScene.ActivationRequestOptions()
+        options.requestingScene = scene
+        let request = UISceneSessionActivationRequest(role: .windowApplication, userActivity: activity, options: options)
         placements[ObjectIdentifier(request)] = screenPoint
         enqueue(.activate(request), errorHandler: nil)
         record("sceneRequestedByDrop", session: nil, [("activityType", .string(activity.activityType)),
