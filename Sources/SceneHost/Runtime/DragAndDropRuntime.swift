@@ -267,7 +267,10 @@ final class DragAndDropRuntime {
 
     /// An XDND message to one of the app's windows (the target side); returns whether it was one.
     func handleTargetMessage(_ window: SceneWindow, type: Atom, data: [Int]) -> Bool {
-        guard let name = display.atomName(type), name.hasPrefix("Xdnd") else { return false }
+        // Atoms are compared (interned once), never named: a round trip per message would slow the
+        // window manager's sync requests, which come the same way.
+        let names = ["XdndEnter", "XdndPosition", "XdndLeave", "XdndDrop"]
+        guard let name = names.first(where: { display.atom($0) == type }) else { return false }
         let source = Window(UInt(bitPattern: data[0]))
         // Our own drags reach our windows directly, not through XDND.
         guard source != selection.ownerWindow else { return true }
