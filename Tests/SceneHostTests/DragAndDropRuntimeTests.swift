@@ -135,7 +135,11 @@ struct PeerError: Error, CustomStringConvertible {
 enum XdndPeer {
     static let path: String? = {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("XdndPeer/xdnd_peer.c").path
-        let binary = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-xdnd-peer-\(getpid())").path
+        // Named after the source's contents: built once, reused by later runs until the source changes.
+        guard let text = FileManager.default.contents(atPath: source) else { return nil }
+        let checksum = text.reduce(UInt64(5381)) { ($0 &* 33) ^ UInt64($1) }
+        let binary = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-xdnd-peer-\(String(checksum, radix: 16))").path
+        if FileManager.default.isExecutableFile(atPath: binary) { return binary }
         // cc where build tools are installed, else the Swift toolchain's clang.
         for compiler in ["cc", "clang"] {
             if let build = try? ChildProcess(compiler, ["-O1", "-o", binary, source, "-lX11"]), build.wait() == 0 { return binary }
@@ -238,7 +242,7 @@ extension SceneWindowTests {
         DragTestSceneDelegate.text = "héllo to another program"
         let input = try SyntheticInput(display: other)
         await input.drag(from: squareCentre(of: source), to: (corner.x + 120, corner.y + 100), steps: 12) { await app.run(for: 0.03) }
-        #expect(await app.run(until: { DragTestSceneDelegate.log.contains("Drag 1 didEnd 2") }, timeout: 6), "\(DragTestSceneDelegate.log)")
+        #expect(await app.run(until: { DragTestSceneDelegate.log.contains("Drag 1 didEnd 2") }, timeout: 6), "\(DragTestSceneDelegate.log) \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
         #expect((try? String(contentsOfFile: output, encoding: .utf8))?.contains("dropped héllo to another program") == true)
         #expect(app.scenes.count == 1, "a drop taken by another program opens no window")
         #expect(app.events(of: "xdndEnter").first?["types"] as? String == "text/plain;charset=utf-8 UTF8_STRING text/plain")

@@ -109,6 +109,8 @@ static int target(void) {
                 fflush(out);
             }
             send_message(source, "XdndFinished", window, success, success ? atom("XdndActionCopy") : None, 0, 0);
+            /* Wait for the server to take the message: a client that exits at once may lose it. */
+            XSync(dpy, False);
             return 0;
         }
     }
@@ -164,6 +166,7 @@ static int source(Window to, int x, int y, const char *text) {
             char *action = event.xclient.data.l[2] ? XGetAtomName(dpy, event.xclient.data.l[2]) : NULL;
             fprintf(out, "finished %ld %s\n", event.xclient.data.l[1] & 1, action ? action : "None");
             if (action) XFree(action);
+            XSync(dpy, False);
             return 0;
         }
     }
