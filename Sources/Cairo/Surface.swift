@@ -136,6 +136,21 @@ public final class ImageSurface: Surface {
         return format == .rgb24 ? value | 0xff00_0000 : value
     }
 
+    /// The surface encoded as PNG (cairo's encoder); nil when cairo cannot encode it.
+    public func pngData() -> [UInt8]? {
+        flush()
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = withExtendedLifetime(sink) {
+            cairo_surface_write_to_png_stream(pointer, { closure, data, length in
+                let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        }
+        return status == CAIRO_STATUS_SUCCESS ? sink.bytes : nil
+    }
+
     /// Writes the surface to a PNG file atomically: a temporary file renamed into place, so a failure
     /// never leaves a half-written image.
     public func writePNG(to path: String) throws(CairoError) {

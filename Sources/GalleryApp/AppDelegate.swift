@@ -63,7 +63,10 @@ public final class AppDelegate: UIResponder, UIApplicationDelegate {
         }
         let wantsSettings = options.userActivities.contains { $0.activityType == Self.settingsActivityType }
         let wantsPhotos = options.userActivities.contains { $0.activityType == PhotosSceneDelegate.activityType }
-        return UISceneConfiguration(name: wantsPhotos ? "Photos" : wantsSettings ? "Settings" : "Mail", sessionRole: connectingSceneSession.role)
+        // A photo dragged out of the Photos grid opens in a scene of its own.
+        let wantsPhoto = options.userActivities.contains { $0.activityType == PhotoSceneDelegate.activityType }
+        let name = wantsPhoto ? "Photo" : wantsPhotos ? "Photos" : wantsSettings ? "Settings" : "Mail"
+        return UISceneConfiguration(name: name, sessionRole: connectingSceneSession.role)
     }
 }
 

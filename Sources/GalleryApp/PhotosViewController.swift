@@ -4,8 +4,11 @@ import SceneHost
 /// The Photos scene: a grid of tiles whose column count follows the size class — three when
 /// horizontally compact, one per 170 points (at least four) when regular — built as a UIKit app would
 /// build it: a compositional layout's section provider reading the environment, cell registrations, and
-/// a diffable data source. The tiles are solid colours until the Gallery has photos.
-final class PhotosViewController: UIViewController, UICollectionViewDelegate {
+/// a diffable data source. The tiles are solid colours until the Gallery has photos. A tile dragged
+/// out of the window onto the desktop opens that photo in a window of its own (`PhotoSceneDelegate`),
+/// as in Apple's sample "Supporting multiple windows on iPad"; dropped on another program it gives
+/// its name as text and its colour as a PNG image.
+final class PhotosViewController: UIViewController, UICollectionViewDelegate, UICollectionViewDragDelegate {
     /// A photo: its number and the hue of its tile.
     struct Photo: Hashable, Sendable {
         let number: Int
@@ -44,6 +47,7 @@ final class PhotosViewController: UIViewController, UICollectionViewDelegate {
         let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: Self.layout())
         collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         collectionView.delegate = self
+        collectionView.dragDelegate = self
         view.addSubview(collectionView)
         self.collectionView = collectionView
         let tiles = UICollectionView.CellRegistration<PhotoTileCell, Photo> { cell, _, photo in
@@ -71,6 +75,24 @@ final class PhotosViewController: UIViewController, UICollectionViewDelegate {
         guard (0..<Self.photoCount).contains(number) else { return }
         loadViewIfNeeded()
         collectionView.selectItem(at: IndexPath(item: number, section: 0), animated: false, scrollPosition: .centeredVertically)
+    }
+
+    /// A photo dragged: its activity (which opens its window where it is dropped outside the app's
+    /// windows), its name and a small PNG of its colour for other programs.
+    func collectionView(_ collectionView: UICollectionView, itemsForBeginning session: any UIDragSession, at indexPath: IndexPath) -> [UIDragItem] {
+        guard let photo = dataSource.itemIdentifier(for: indexPath) else { return [] }
+        let provider = NSItemProvider()
+        provider.registerObject(PhotoSceneDelegate.activity(for: photo), visibility: .all)
+        provider.registerObject(PhotoSceneDelegate.title(of: photo), visibility: .all)
+        let swatch = UIGraphicsImageRenderer(size: CGSize(width: 64, height: 64)).image { context in
+            PhotoTileCell.color(hue: photo.hue, saturation: 0.45, brightness: 0.85).setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 64, height: 64))
+        }
+        provider.registerObject(swatch, visibility: .all)
+        provider.suggestedName = PhotoSceneDelegate.title(of: photo)
+        let item = UIDragItem(itemProvider: provider)
+        item.localObject = photo
+        return [item]
     }
 
     /// The photo a person selected (by click or the arrow keys).

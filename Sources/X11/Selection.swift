@@ -15,6 +15,9 @@ public final class Selection {
     let window: Window
     /// The text offered while this client owns the selection.
     public private(set) var ownedText: String?
+    /// Data offered by target (a MIME type's atom) while this client owns the selection for a drag
+    /// (XdndSelection): what `own(offers:)` set.
+    public private(set) var offers: [Atom: [UInt8]] = [:]
 
     /// An INCR transfer to a requestor: the rest goes out each time it deletes the property.
     private struct Transfer {
@@ -41,16 +44,30 @@ public final class Selection {
     /// Offers `text` to other clients (nil: gives the selection up).
     public func own(_ text: String?) {
         ownedText = text
+        offers = [:]
         XSetSelectionOwner(pointer, name, text == nil ? 0 : window, UInt(CurrentTime))
         XFlush(pointer)
     }
 
+    /// Offers `offers` (data by target name, such as `text/plain;charset=utf-8`) to other clients,
+    /// replacing any text; empty gives the selection up.
+    public func own(offers: [String: [UInt8]]) {
+        ownedText = nil
+        self.offers = Dictionary(offers.map { (display.atom($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        XSetSelectionOwner(pointer, name, offers.isEmpty ? 0 : window, UInt(CurrentTime))
+        XFlush(pointer)
+    }
+
+    /// The hidden window that owns the selection (an XDND source names it in its messages).
+    public var ownerWindow: Window { window }
+
     /// Whether this client owns the selection now.
-    public var isOwned: Bool { ownedText != nil && XGetSelectionOwner(pointer, name) == window }
+    public var isOwned: Bool { (ownedText != nil || !offers.isEmpty) && XGetSelectionOwner(pointer, name) == window }
 
     /// Another client took the selection.
     func cleared() {
         ownedText = nil
+        offers = [:]
     }
 
     /// Answers a `SelectionRequest`.
@@ -66,7 +83,16 @@ public final class Selection {
         // Obsolete clients name no property: the target is the property then (ICCCM 2.2).
         let property = request.property == 0 ? request.target : request.property
         let utf8 = display.atom("UTF8_STRING")
-        if let text = ownedText, request.owner == window {
+        if !offers.isEmpty, request.owner == window {
+            if request.target == display.atom("TARGETS") {
+                var targets: [UInt] = ([display.atom("TARGETS")] + offers.keys.sorted()).map { UInt($0) }
+                XChangeProperty(pointer, request.requestor, property, Atom(XA_ATOM), 32, PropModeReplace, &targets, Int32(targets.count))
+                reply.xselection.property = property
+            } else if let data = offers[request.target] {
+                write(data, type: request.target, to: request.requestor, property: property)
+                reply.xselection.property = property
+            }
+        } else if let text = ownedText, request.owner == window {
             let textTargets = [utf8, display.atom("TEXT"), display.atom("text/plain;charset=utf-8"), Atom(XA_STRING)]
             if request.target == display.atom("TARGETS") {
                 var targets: [UInt] = ([display.atom("TARGETS")] + textTargets).map { UInt($0) }
@@ -76,23 +102,28 @@ public final class Selection {
                 let latin1 = request.target == Atom(XA_STRING)
                 // STRING is Latin-1 (ICCCM); characters outside it become "?".
                 let data: [UInt8] = latin1 ? text.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : 0x3F } : Array(text.utf8)
-                let type = latin1 ? Atom(XA_STRING) : utf8
-                if data.count > chunkSize {
-                    // INCR: announce the size; the chunks follow as the requestor deletes the property.
-                    XSelectInput(pointer, request.requestor, PropertyChangeMask)
-                    var size = [UInt(data.count)]
-                    XChangeProperty(pointer, request.requestor, property, display.atom("INCR"), 32, PropModeReplace, &size, 1)
-                    transfers[PropertyKey(window: request.requestor, property: property)] = Transfer(data: data, type: type)
-                } else {
-                    data.withUnsafeBufferPointer {
-                        _ = XChangeProperty(pointer, request.requestor, property, type, 8, PropModeReplace, $0.baseAddress, Int32(data.count))
-                    }
-                }
+                write(data, type: latin1 ? Atom(XA_STRING) : utf8, to: request.requestor, property: property)
                 reply.xselection.property = property
             }
         }
         XSendEvent(pointer, request.requestor, 0, 0, &reply)
         XFlush(pointer)
+    }
+
+    /// Writes `data` of `type` into the requestor's property, in INCR chunks when it is too large for
+    /// one request.
+    private func write(_ data: [UInt8], type: Atom, to requestor: Window, property: Atom) {
+        if data.count > chunkSize {
+            // INCR: announce the size; the chunks follow as the requestor deletes the property.
+            XSelectInput(pointer, requestor, PropertyChangeMask)
+            var size = [UInt(data.count)]
+            XChangeProperty(pointer, requestor, property, display.atom("INCR"), 32, PropModeReplace, &size, 1)
+            transfers[PropertyKey(window: requestor, property: property)] = Transfer(data: data, type: type)
+        } else {
+            data.withUnsafeBufferPointer {
+                _ = XChangeProperty(pointer, requestor, property, type, 8, PropModeReplace, $0.baseAddress, Int32(data.count))
+            }
+        }
     }
 
     /// A property was deleted: the next chunk of an INCR transfer, if it was one; whether it was.
@@ -119,10 +150,17 @@ public final class Selection {
     /// does, it offers no text, or it does not answer within `timeout` seconds.
     public func read(timeout: Double = 1) -> String? {
         if isOwned { return ownedText }
+        return readData(target: "UTF8_STRING", timeout: timeout).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The selection's data as `target` (a MIME type, `UTF8_STRING` …), asked of its owner with the
+    /// timestamp `time` (XDND's drop time; 0 is CurrentTime); nil when no client owns it, it refuses
+    /// the target, or it does not answer within `timeout` seconds. INCR transfers are read whole.
+    public func readData(target: String, time: UInt = 0, timeout: Double = 1) -> [UInt8]? {
         guard XGetSelectionOwner(pointer, name) != 0 else { return nil }
         let property = display.atom("SCENEHOST_SELECTION")
         XDeleteProperty(pointer, window, property)
-        XConvertSelection(pointer, name, display.atom("UTF8_STRING"), property, window, UInt(CurrentTime))
+        XConvertSelection(pointer, name, display.atom(target), property, window, time)
         XFlush(pointer)
         let deadline = monotonicSeconds() + timeout
         guard let notify = waitForEvent(SelectionNotify, until: deadline), notify.xselection.property != 0 else { return nil }
@@ -131,7 +169,7 @@ public final class Selection {
         var stale = XEvent()
         while XCheckTypedWindowEvent(pointer, window, PropertyNotify, &stale) != 0 {}
         guard let first = takeProperty(property) else { return nil }
-        guard first.type == display.atom("INCR") else { return String(decoding: first.bytes, as: UTF8.self) }
+        guard first.type == display.atom("INCR") else { return first.bytes }
         // INCR: deleting the property (done by reading it) asks for each chunk; an empty one ends.
         var bytes: [UInt8] = []
         while true {
@@ -141,7 +179,7 @@ public final class Selection {
             if chunk.bytes.isEmpty { break }
             bytes += chunk.bytes
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Reads and deletes a property of the hidden window.

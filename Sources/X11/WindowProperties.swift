@@ -213,7 +213,7 @@ extension Display {
     }
 
     /// An atom as a client message's value.
-    func value(of name: String) -> Int { Int(bitPattern: UInt(atom(name))) }
+    public func value(of name: String) -> Int { Int(bitPattern: UInt(atom(name))) }
 
     /// Asks the window's owner to close it, as a window manager's close button does (WM_DELETE_WINDOW).
     public func sendDeleteRequest(_ window: Window) {

@@ -11,6 +11,8 @@ public final class SceneRuntime {
     let loop: EventLoop
     let trace: Trace?
     let launchTime = monotonicSeconds()
+    /// Drags from and to the app's windows (DragAndDropRuntime.swift).
+    private(set) var dragAndDrop: DragAndDropRuntime!
     /// The desktop's scale, style, direction and text size, kept current.
     private(set) var desktop: DesktopSettings!
     /// Device pixels per point for every scene.
@@ -62,6 +64,7 @@ public final class SceneRuntime {
         display.selectScreenChangeEvents()
         UIPasteboard.general.backend = SelectionPasteboard(display.selection("CLIPBOARD"))
         UIPasteboard.primarySelection.backend = SelectionPasteboard(display.selection("PRIMARY"))
+        dragAndDrop = DragAndDropRuntime(runtime: self)
         desktop.onChange = { [unowned self] in
             updateScreen()
             for window in windows { window.desktopDidChange() }
@@ -455,6 +458,7 @@ public final class SceneRuntime {
                 receiveHandover(payload)
                 continue
             }
+            if dragAndDrop.handleSourceEvent(event) { continue }
             let target = event.window
             guard let window = windows.first(where: { $0.xWindow.id == target || $0.followedFrame == target }) else { continue }
             window.handle(event)
@@ -478,6 +482,21 @@ public final class SceneRuntime {
     }
     private var turnScheduled = false
 
+    /// Opens a new scene for `activity` with its window's top edge centred on `screenPoint` (points,
+    /// the screen's coordinates): a drag carrying the activity was dropped there, outside the app's
+    /// windows. It goes through the usual activation path (the app delegate chooses the configuration).
+    func openScene(for activity: NSUserActivity, at screenPoint: CGPoint, requestedBy scene: UIScene?) {
+        let options = UIWindowScene.ActivationRequestOptions()
+        options.requestingScene = scene
+        let request = UISceneSessionActivationRequest(role: .windowApplication, userActivity: activity, options: options)
+        placements[ObjectIdentifier(request)] = screenPoint
+        enqueue(.activate(request), errorHandler: nil)
+        record("sceneRequestedByDrop", session: nil, [("activityType", .string(activity.activityType)),
+                                                     ("x", .number(Double(screenPoint.x))), ("y", .number(Double(screenPoint.y)))])
+    }
+    /// Where requests made by drops place their window, by request.
+    private var placements: [ObjectIdentifier: CGPoint] = [:]
+
     /// Queues an activation or destruction request for the next turn, as UIKit's are asynchronous.
     func enqueue(_ request: SceneRequest, errorHandler: ((any Error) -> Void)?) {
         pendingRequests.append((request, errorHandler))
@@ -486,6 +505,9 @@ public final class SceneRuntime {
     private func processRequests() {
         while !pendingRequests.isEmpty {
             let (pending, errorHandler) = pendingRequests.removeFirst()
+            // Taken now, so a refused request leaves none behind.
+            var placement: CGPoint?
+            if case .activate(let activation) = pending { placement = placements.removeValue(forKey: ObjectIdentifier(activation)) }
             let request: UISceneSessionActivationRequest
             switch pending {
             case .activate(let activation):
@@ -531,7 +553,7 @@ public final class SceneRuntime {
                 continue
             }
             do {
-                try connect(request)
+                try connect(request, placement: placement)
             } catch {
                 if let errorHandler { errorHandler(error) } else { SceneHostLog.warning("scene activation failed: \(error)") }
             }
@@ -541,7 +563,7 @@ public final class SceneRuntime {
     /// Connects a new session (its configuration from the manifest's default for the role, then the app
     /// delegate's choice: a configuration it names without classes takes them from the manifest) or an
     /// existing one (restored, or disconnected).
-    func connect(_ request: UISceneSessionActivationRequest, urlContexts: Set<UIOpenURLContext> = []) throws {
+    func connect(_ request: UISceneSessionActivationRequest, urlContexts: Set<UIOpenURLContext> = [], placement: CGPoint? = nil) throws {
         let options = UIScene.ConnectionOptions(userActivities: request.userActivity.map { [$0] } ?? [], urlContexts: urlContexts)
         let session: UISceneSession
         var isRestoring = false
@@ -564,7 +586,14 @@ public final class SceneRuntime {
         }
         let scene = try UIWindowScene.make(for: session, adopting: chosen, options: options)
         if !sessions.contains(session) { sessions.append(session) }
-        let window = SceneWindow(scene: scene, runtime: self, frame: isRestoring ? frames[session.persistentIdentifier] : nil)
+        var frame = isRestoring ? frames[session.persistentIdentifier] : nil
+        var dropped = false
+        if let point = placement {
+            // The window centres itself on the point once its size is known (SceneWindow.connect).
+            frame = CGRect(origin: point, size: SceneWindow.defaultSize)
+            dropped = true
+        }
+        let window = SceneWindow(scene: scene, runtime: self, frame: frame, dropped: dropped)
         windows.append(window)
         if isRestoring, maximized.contains(session.persistentIdentifier) {
             // Set before the window is mapped, as EWMH asks of a withdrawn window: the window manager

@@ -69,8 +69,13 @@ final class SceneWindow: UIWindowSceneHost {
     /// Where a restored window asks to be placed (pixels, root coordinates), until it is mapped.
     private var requestedPosition: (x: Int, y: Int)?
 
-    /// `frame` (points, root coordinates): where a restored scene's window was; nil for a new one.
-    init(scene: UIWindowScene, runtime: SceneRuntime, frame: CGRect? = nil) {
+    /// Whether the window was placed where a drag was dropped (its position is not a saved one).
+    private let dropped: Bool
+
+    /// `frame` (points, root coordinates): where a restored scene's window was, or where a drop places
+    /// a new one (`dropped`); nil for a new one the window manager places.
+    init(scene: UIWindowScene, runtime: SceneRuntime, frame: CGRect? = nil, dropped: Bool = false) {
+        self.dropped = dropped
         self.scene = scene
         self.runtime = runtime
         let size = frame?.size ?? Self.defaultSize, scale = runtime.displayScale
@@ -86,6 +91,8 @@ final class SceneWindow: UIWindowSceneHost {
         // The pointer through XInput 2 where the server has it (smooth scrolling, touchpad pinches);
         // the core events otherwise.
         runtime.display.selectXInput2PointerEvents(xWindow.id)
+        // Every scene takes drags from other programs (XDND); its drop interactions decide what they accept.
+        runtime.display.setXdndAware(xWindow.id)
         scene.pointerCursorDidChange = { [weak self] cursor in self?.showCursor(cursor) }
     }
 
@@ -108,13 +115,17 @@ final class SceneWindow: UIWindowSceneHost {
         // Start inside the limits, so the first frame is already at a size the window manager accepts,
         // and where its title bar can be reached.
         pixelSize = clampedPixelSize(pixelSize)
+        // A window opened by a drop has its top edge centred on the drop point, at the size it now has.
+        if dropped, let point = requestedPosition { requestedPosition = (point.x - pixelSize.width / 2, point.y) }
         if let position = requestedPosition {
             // A restored window: on a screen of today's, at most as large as one (unless its minimum is larger).
             let monitors = display.monitors()
             let saved = pixelSize
             pixelSize = clampedPixelSize(WindowPlacement.fittedSize(pixelSize, monitors: monitors))
             let placed = WindowPlacement.reachableOrigin(position, size: pixelSize, monitors: monitors)
-            if placed != position || pixelSize != saved {
+            if dropped {
+                requestedPosition = placed
+            } else if placed != position || pixelSize != saved {
                 SceneHostLog.warning("the saved window of the scene \"\(scene.title ?? "")\" (\(saved.width)×\(saved.height) px at (\(position.x), \(position.y))) does not fit the screens there are now; it comes back as \(pixelSize.width)×\(pixelSize.height) px at (\(placed.x), \(placed.y)), where its title bar can be reached")
                 requestedPosition = placed
             }
@@ -135,6 +146,7 @@ final class SceneWindow: UIWindowSceneHost {
     private(set) var isConnected = true
 
     func disconnect() {
+        runtime.dragAndDrop.windowWillClose(self)
         isConnected = false
         scene.disconnect()
         scene.host = nil
@@ -583,6 +595,7 @@ final class SceneWindow: UIWindowSceneHost {
 
     /// `WM_PROTOCOLS`: the window manager's close button, and its sync requests.
     private func clientMessage(_ type: Atom, _ data: [Int]) {
+        if runtime.dragAndDrop.handleTargetMessage(self, type: type, data: data) { return }
         guard type == display.atom("WM_PROTOCOLS"), let name = data.first else { return }
         let protocolAtom = Atom(UInt(bitPattern: name))
         if protocolAtom == display.atom("WM_DELETE_WINDOW") {

@@ -1047,6 +1047,9 @@ open class UICollectionView: ItemsScrollView {
     }
     /// The data source (weak, as in UIKit: keep your diffable data source alive).
     open weak var dataSource: (any UICollectionViewDataSource)? { didSet { reloadData() } }
+    /// The drag and drop delegates' adapters and their interactions (UICollectionView+DragAndDrop.swift).
+    var dragSupport: CollectionViewDragSupport?
+    var dropSupport: CollectionViewDropSupport?
 
     /// A collection view with `layout`.
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {

@@ -417,3 +417,19 @@ public class UIImage: @unchecked Sendable, CustomStringConvertible {
         cairo.restore()
     }
 }
+
+extension UIImage {
+    /// The image encoded as PNG, at its pixel size (a symbol or vector image is drawn at its size in
+    /// points times its scale first); nil for an empty image.
+    @MainActor public func pngData() -> Data? {
+        if imageOrientation == .up, let surface, content.vector == nil {
+            return surface.pngData().map { Data($0) }
+        }
+        guard size.width > 0, size.height > 0 else { return nil }
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = scale
+        format.opaque = false
+        let drawn = UIGraphicsImageRenderer(size: size, format: format).image { _ in draw(at: .zero) }
+        return drawn.surface?.pngData().map { Data($0) }
+    }
+}

@@ -77,7 +77,7 @@ open class NSUserActivity: Hashable {
     /// What the activity is about, for the scenes' activation conditions (`UISceneActivationConditions`).
     open var targetContentIdentifier: String?
 
-    public init(activityType: String) { self.activityType = activityType }
+    public required init(activityType: String) { self.activityType = activityType }
 
     nonisolated public static func == (a: NSUserActivity, b: NSUserActivity) -> Bool { a === b }
     nonisolated public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

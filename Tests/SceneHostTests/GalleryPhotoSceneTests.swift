@@ -1,0 +1,48 @@
+import Foundation
+@testable import GalleryApp
+import SceneHostTesting
+import Testing
+
+extension SceneWindowTests {
+    /// Apple's sample "Supporting multiple windows on iPad", in the Gallery: a photo dragged out of the
+    /// Photos grid onto the desktop opens in its own window there, and comes back after a relaunch.
+    @Test func aPhotoDraggedOutOfTheGridOpensInItsOwnWindowAndIsRestored() async throws {
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        // Photos alone on the screen: Mail and Settings close (after it opened: the app quits with its last scene).
+        let others = app.scenes
+        app.application.activateSceneSession(for: UISceneSessionActivationRequest(
+            role: .windowApplication, userActivity: NSUserActivity(activityType: PhotosSceneDelegate.activityType)))
+        for scene in others { app.application.requestSceneSessionDestruction(scene.session, options: nil) }
+        #expect(await app.run(until: { app.scenes.map(\.title) == ["Photos"] }, timeout: 5))
+        let photos = try #require(app.scene(titled: "Photos"))
+        #expect(await app.run(until: { photos.activationState == .foregroundActive }, timeout: 5))
+        photos.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(x: 40, y: 60, width: 700, height: 500)))
+        #expect(await app.run(until: { photos.effectiveGeometry.systemFrame.size == CGSize(width: 700, height: 500) }, timeout: 3),
+                "\(photos.effectiveGeometry.systemFrame)")
+        await app.run(for: 0.2)
+        // The second tile's centre, on the screen.
+        let grid = try #require(photos.windows.first?.rootViewController as? PhotosViewController)
+        let cell = try #require(grid.collectionView.cellForItem(at: IndexPath(item: 1, section: 0)))
+        let centre = cell.convert(CGPoint(x: cell.bounds.midX, y: cell.bounds.midY), to: nil)
+        let origin = photos.effectiveGeometry.systemFrame.origin
+        let input = try SyntheticInput(display: try app.virtualDisplay.connect())
+        await input.drag(from: (Int(origin.x + centre.x), Int(origin.y + centre.y)), to: (1300, 500), steps: 12) { await app.run(for: 0.03) }
+        #expect(await app.run(until: { app.scene(titled: "Photo 2") != nil }, timeout: 5), "\(app.scenes.map(\.title))")
+        let photo = try #require(app.scene(titled: "Photo 2"))
+        // At its largest size, its top edge centred where the photo was dropped.
+        // (The window manager's configure may tell the size before the position.)
+        #expect(await app.run(until: {
+            let frame = photo.effectiveGeometry.systemFrame
+            return frame.size == PhotoSceneDelegate.maximumSize && abs(frame.minY - 500) <= 4 && abs(frame.midX - 1300) <= 4
+        }, timeout: 3), "\(photo.effectiveGeometry.systemFrame)")
+        #expect(photos.activationState != .unattached, "the grid stays open")
+
+        try app.relaunch()
+        #expect(await app.waitForScenes(2))
+        let restored = try #require(app.scene(titled: "Photo 2"))
+        let delegate = try #require(restored.delegate as? PhotoSceneDelegate)
+        #expect(delegate.photo?.number == 1)
+        #expect(app.scene(titled: "Photos") != nil)
+    }
+}
