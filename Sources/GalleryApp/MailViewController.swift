@@ -154,15 +154,32 @@ final class MessageContentView: UIView, UIContentView {
         preview.isHidden = shown.previewLines == 0
         flag.isHidden = !shown.isFlagged
         unreadDot.isHidden = !shown.isUnread
+        measured = nil
         superview?.setNeedsLayout()
     }
 
     /// The height the constraints need at `size.width`, and at least the 92 points of the avatar, its
-    /// insets and the default size's two-line preview.
+    /// insets and the default size's two-line preview. Worked out from the constraints' arithmetic
+    /// rather than by a solver, and kept while the width and content stay: the list measures every row
+    /// in view at every step of a window drag.
     override func sizeThatFits(_ size: CGSize) -> CGSize {
-        let fitted = systemLayoutSizeFitting(CGSize(width: size.width, height: 0), withHorizontalFittingPriority: .required,
-                                             verticalFittingPriority: .fittingSizeLevel)
-        return CGSize(width: size.width, height: max(92, fitted.height.rounded(.up)))
+        if let measured, measured.width == size.width { return CGSize(width: size.width, height: measured.height) }
+        // The texts run from 62 points in (avatar and its spacing) to 14 before the trailing edge.
+        let textWidth = max(0, size.width - 62 - 14)
+        func height(_ label: UILabel) -> CGFloat { label.sizeThatFits(CGSize(width: textWidth, height: 0)).height }
+        let text = 10 + height(sender) + 1 + height(subject) + 2 + height(preview) + 10
+        let result = max(92, text.rounded(.up))
+        measured = (size.width, result)
+        return CGSize(width: size.width, height: result)
+    }
+
+    /// The last measurement, by width.
+    private var measured: (width: CGFloat, height: CGFloat)?
+
+    override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        // The text size changes the fonts.
+        measured = nil
     }
 }
 

@@ -10,7 +10,9 @@ public struct UICellAccessory {
     /// Where a custom accessory sits, as UIKit's `UICellAccessory.Placement`, and when it shows.
     /// Differs from UIKit: no position provider (`at:`); a custom accessory goes outside the others.
     public enum Placement: Sendable {
+        /// At the leading edge (the right in a right-to-left layout), shown in `displayed` states.
         case leading(displayed: DisplayedState = .always)
+        /// At the trailing edge, shown in `displayed` states.
         case trailing(displayed: DisplayedState = .always)
 
         var isLeading: Bool { if case .leading = self { true } else { false } }
@@ -23,14 +25,20 @@ public struct UICellAccessory {
     /// keeps its intrinsic size (or `reservedLayoutWidth` across), centred in the row's height, and takes
     /// clicks and keys as anywhere else; the row grows to fit its height.
     public struct CustomViewConfiguration {
+        /// The view shown (it is added to the cell; keep one view per cell).
         public var customView: UIView
+        /// Which edge, and in which states it shows.
         public var placement: Placement
+        /// Whether the accessory is hidden (nil: shown).
         public var isHidden: Bool?
         /// The width the accessory takes (nil: the view's own).
         public var reservedLayoutWidth: CGFloat?
+        /// Set as the view's tint colour.
         public var tintColor: UIColor?
         /// Kept for UIKit's sake: SceneHost always keeps the view at its own size.
         public var maintainsFixedSize: Bool?
+        /// A configuration showing `customView` at `placement`. Differs from UIKit: `reservedLayoutWidth`
+        /// is a number of points rather than a `UICellAccessory.LayoutDimension`.
         public init(customView: UIView, placement: Placement, isHidden: Bool? = nil, reservedLayoutWidth: CGFloat? = nil,
                     tintColor: UIColor? = nil, maintainsFixedSize: Bool? = nil) {
             self.customView = customView
