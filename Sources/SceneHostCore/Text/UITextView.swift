@@ -511,7 +511,7 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
         let traits = traitCollection
         let base = (textColor ?? .label).resolvedColor(with: traits)
         let selection = core.selection
-        let showsSelection = !selection.isEmpty && (isFirstResponder || isSelectable)
+        let showsSelection = !selection.isEmpty && isFirstResponder
         let highlight = (tintColor ?? .tintColor).withAlphaComponent(0.3).resolvedColor(with: traits)
         for index in paragraphRange(from: top, to: bottom) {
             let paragraph = paragraphs[index]
@@ -649,7 +649,13 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
             replacements[0].layout = reused
         }
         paragraphs.replaceSubrange(first...last, with: replacements)
-        recomputeStarts(from: first)
+        // The replacements' starts anew; those after them move by what the edit added or removed.
+        var start = starts[first]
+        starts.replaceSubrange(first...last, with: replacements.map { paragraph in
+            defer { start += paragraph.length }
+            return start
+        })
+        for index in (first + replacements.count)..<starts.count { starts[index] += delta }
         for index in first..<first + replacements.count { measure(index) }
         let newHeight = replacements.reduce(0) { $0 + $1.height }
         if newHeight != oldHeight || replacements.count != last - first + 1 {
@@ -725,6 +731,8 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     /// anyway), resigns, then `textViewDidEndEditing`.
     @discardableResult
     open override func resignFirstResponder() -> Bool {
+        // The highlight goes with the first responder.
+        defer { if !isFirstResponder, !core.selection.isEmpty { redrawTiles(from: 0, to: .greatestFiniteMagnitude) } }
         guard isEditing else { return super.resignFirstResponder() }
         if window != nil, !(textViewDelegate?.textViewShouldEndEditing(self) ?? true) { return false }
         guard super.resignFirstResponder() else { return false }
