@@ -4,8 +4,9 @@ PACKAGES := pkg-config libx11-dev libxext-dev libxtst-dev libxrandr-dev libxres-
             libpango1.0-dev xvfb openbox xdotool x11-utils xauth fonts-dejavu-core xfwm4 i3-wm dbus \
             weston xwayland libturbojpeg0-dev libwebp-dev librsvg2-dev adwaita-icon-theme xclip
 # Only `make bench` needs these: djpeg is the JPEG decoder the image benchmark compares against, and the
-# GTK 4 twin of `Benchmarks collection` is built against libgtk-4-dev.
-BENCH_PACKAGES := libjpeg-turbo-progs libgtk-4-dev
+# GTK 4 twins of `Benchmarks collection` and `Benchmarks peers` are built against libgtk-4-dev; the harness of
+# `Benchmarks peers` watches windows with XDamage (libxdamage-dev).
+BENCH_PACKAGES := libjpeg-turbo-progs libgtk-4-dev libxdamage-dev
 SWIFT ?= swift
 
 .PHONY: run test deps build bench clean
@@ -25,6 +26,7 @@ test: deps
 
 bench: deps
 	@$(MAKE) --no-print-directory deps PACKAGES="$(BENCH_PACKAGES)"
+	$(SWIFT) build -c release --product Gallery
 	$(SWIFT) run -c release Benchmarks
 
 build: deps
