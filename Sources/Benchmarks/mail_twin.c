@@ -129,22 +129,26 @@ static void makeLayouts(MailWindow *w) {
     for (int i = 0; i < 4; i++) w->paneBody[i] = layout(messages[0].body[i], "DejaVu Sans 16px", -1);
 }
 
-// The back buffer: a shared-memory image of the window's size, made anew only when the size changes
-// (a drag makes a new one per step, as a client sized to what it shows does).
+// The back buffer: a shared-memory image at least the window's size, its sides rounded up to 128 pixels,
+// made anew only when the window outgrows it or shrinks to under half its area: a drag makes a new
+// segment every 40 steps or so, not at each step (a new segment costs its page faults), and the memory
+// stays close to what is shown.
 static void sizeImage(MailWindow *w) {
-    if (w->image && w->imageWidth == w->width && w->imageHeight == w->height) return;
+    if (w->image && w->imageWidth >= w->width && w->imageHeight >= w->height
+        && 2 * (long)w->width * w->height >= (long)w->imageWidth * w->imageHeight) return;
     if (w->image) {
         XShmDetach(display, &w->shm);
         XDestroyImage(w->image);
         shmdt(w->shm.shmaddr);
     }
-    w->image = XShmCreateImage(display, DefaultVisual(display, screen), 24, ZPixmap, NULL, &w->shm, w->width, w->height);
-    w->shm.shmid = shmget(IPC_PRIVATE, (size_t)w->image->bytes_per_line * w->height, IPC_CREAT | 0600);
+    w->imageWidth = (w->width + 127) / 128 * 128;
+    w->imageHeight = (w->height + 127) / 128 * 128;
+    w->image = XShmCreateImage(display, DefaultVisual(display, screen), 24, ZPixmap, NULL, &w->shm, w->imageWidth, w->imageHeight);
+    w->shm.shmid = shmget(IPC_PRIVATE, (size_t)w->image->bytes_per_line * w->imageHeight, IPC_CREAT | 0600);
     w->shm.shmaddr = w->image->data = shmat(w->shm.shmid, NULL, 0);
     w->shm.readOnly = False;
     XShmAttach(display, &w->shm);
     shmctl(w->shm.shmid, IPC_RMID, NULL);  // freed once both sides detach
-    w->imageWidth = w->width; w->imageHeight = w->height;
 }
 
 static void text(cairo_t *cr, PangoLayout *l, double x, double y, double width, double r, double g, double b) {
@@ -272,7 +276,7 @@ static double threadMilliseconds(void) {
 static int compare(const void *a, const void *b) { double x = *(double *)a, y = *(double *)b; return x < y ? -1 : x > y; }
 
 /// `mail_twin offscreen FROM TO HEIGHT STEPS`: the twin's step without X: the Mail scene drawn into an
-/// image surface of the window's size (made anew at each size, as the window's back buffer is), at
+/// image surface of the window's size (its memory kept by the same rule as the window's back buffer), at
 /// STEPS widths from FROM to TO (HEIGHT to HEIGHT+2 tall), after 20 warm-up steps. Prints the median
 /// CPU per step in milliseconds.
 static int offscreen(int from, int to, int height, int steps) {
@@ -280,12 +284,20 @@ static int offscreen(int from, int to, int height, int steps) {
     MailWindow w = {0};
     makeLayouts(&w);
     double *samples = calloc(steps, sizeof(double));
+    unsigned char *buffer = NULL;
+    int capacityWidth = 0, capacityHeight = 0;
     for (int i = -20; i < steps; i++) {
         int k = i < 0 ? 0 : i;
         double start = threadMilliseconds();
         w.width = from + (to - from) * k / (steps > 1 ? steps - 1 : 1);
         w.height = height + k % 3;
-        cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w.width, w.height);
+        if (!buffer || capacityWidth < w.width || capacityHeight < w.height || 2L * w.width * w.height < (long)capacityWidth * capacityHeight) {
+            free(buffer);
+            capacityWidth = (w.width + 127) / 128 * 128;
+            capacityHeight = (w.height + 127) / 128 * 128;
+            buffer = malloc((size_t)capacityWidth * 4 * capacityHeight);
+        }
+        cairo_surface_t *surface = cairo_image_surface_create_for_data(buffer, CAIRO_FORMAT_RGB24, w.width, w.height, capacityWidth * 4);
         paint(surface, &w);
         cairo_surface_destroy(surface);
         if (i >= 0) samples[i] = threadMilliseconds() - start;
