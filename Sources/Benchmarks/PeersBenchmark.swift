@@ -46,6 +46,7 @@ enum PeersBenchmark: Benchmark {
         let rounds = ProcessInfo.processInfo.environment["SCENEHOST_PEERS_ROUNDS"].flatMap(Int.init) ?? 3
         let display = try VirtualDisplay(width: 1920, height: 1080)
         var samples: [String: [Sample]] = [:]
+        var mapped: [String: String] = [:]
         for round in 0..<rounds {
             // Alternately: a neighbour's burst falls on all three, and the order turns each round.
             let order = round % 2 == 0 ? peers : peers.reversed()
@@ -64,6 +65,7 @@ enum PeersBenchmark: Benchmark {
                     continue
                 }
                 samples[peer.label, default: []].append(parse(output))
+                mapped[peer.label] = output.components(separatedBy: "mapped=").dropFirst().first?.trimmingCharacters(in: .whitespacesAndNewlines)
             }
         }
 
@@ -99,6 +101,11 @@ enum PeersBenchmark: Benchmark {
             }
         }
         print("(Measured from outside by peers_harness.c: a frame is drawn once an XGetImage of the window, taken at each XDamage report and every 50 ms, shows 8 or more distinct colours; CPU is the sum of the threads' /proc schedstat run times; configure → ack runs from the ConfigureNotify of a new size to the next change of the window's sync counter, both as the harness receives them.)")
+
+        print("Largest resident mapped files after start (MB), last round:")
+        for peer in peers {
+            print("- \(peer.label): " + (mapped[peer.label] ?? "–").replacingOccurrences(of: ",", with: ", ").replacingOccurrences(of: ":", with: " "))
+        }
 
         // Each target: the median over rounds of Gallery ÷ twin in the same round.
         guard let twinSamples = samples[peers[0].label], let gallerySamples = samples[peers.last!.label] else { return }
@@ -151,8 +158,12 @@ enum PeersBenchmark: Benchmark {
         return sample
     }
 
-    /// The release Gallery beside this executable, built first when it is missing.
+    /// The release Gallery beside this executable, built first when it is missing;
+    /// `SCENEHOST_PEERS_GALLERY=PATH` runs another build instead (a lever being weighed).
     static func galleryExecutable() -> String? {
+        if let path = ProcessInfo.processInfo.environment["SCENEHOST_PEERS_GALLERY"] {
+            return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+        }
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let gallery = directory.appendingPathComponent("Gallery").path
         if FileManager.default.isExecutableFile(atPath: gallery) { return gallery }

@@ -14,6 +14,9 @@ final class WindowPresenter {
     let syncCounter: SyncCounter?
 
     private var buffer: ImageBuffer?
+    /// The back buffer's capacity in pixels (what its memory holds), nil before the first frame: traced
+    /// with each frame.
+    var bufferCapacity: (width: Int, height: Int)? { buffer.map { ($0.capacityWidth, $0.capacityHeight) } }
     private var surface: ImageSurface?
     private var context: Context?
     /// Set while back buffers cannot be made: the warning is given once per run of failures.
