@@ -344,7 +344,9 @@ int main(int argc, char **argv) {
     // Start: the first frame, then every window of the start drawn, then a second to settle.
     wantedDrawn = startWindows;
     int started = pump(now() + 20, enoughDrawn);
-    double startAll = started ? tracked[startWindows - 1].drawnAt - startTime : -1;
+    double startAll = -1;
+    for (int i = 0; started && i < trackedCount; i++)
+        if (tracked[i].drawn && tracked[i].drawnAt - startTime > startAll) startAll = tracked[i].drawnAt - startTime;
     pump(now() + 1, NULL);
     double rss = statusMegabytes(child, "VmRSS"), anon = statusMegabytes(child, "RssAnon"), file = statusMegabytes(child, "RssFile"),
            shmem = statusMegabytes(child, "RssShmem"), cpuAtRest = cpuMilliseconds(child);
