@@ -1,4 +1,6 @@
 import Foundation
+import GalleryApp
+@_spi(Runtime) import SceneHost
 import SceneHostTesting
 
 /// The Gallery beside two twins of its Mail scene, in one run on one private Xvfb with openbox: a bare
@@ -106,6 +108,21 @@ enum PeersBenchmark: Benchmark {
         for peer in peers {
             print("- \(peer.label): " + (mapped[peer.label] ?? "–").replacingOccurrences(of: ",", with: ", ").replacingOccurrences(of: ":", with: " "))
         }
+
+        // Where a further window's memory goes: a second Mail scene offscreen at the same size (the first
+        // makes the caches every scene shares), its heap after its first frame and the drawings it keeps.
+        var sceneHeaps: [Double] = [], keptDrawings = 0
+        var scenes: [UIWindowScene] = []
+        for _ in 0..<2 {
+            let before = Memory.now().heapInUse
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 1024, height: 768), rootViewController: AppDelegate.makeMailViewController())
+            _ = scene.renderImage(scale: 1)
+            sceneHeaps.append(Memory.now().heapInUse - before)
+            keptDrawings = scene.windows.reduce(0) { $0 + $1.keptDrawingBytes }
+            scenes.append(scene)
+        }
+        print(String(format: "A second Mail scene offscreen at 1024×768, after its first frame: %.2f MB of heap (the first, with the caches all share: %.2f MB), of which %.2f MB are the views' kept drawings.",
+                     sceneHeaps[1] / 1_048_576, sceneHeaps[0] / 1_048_576, Double(keptDrawings) / 1_048_576))
 
         // Each target: the median over rounds of Gallery ÷ twin in the same round.
         guard let twinSamples = samples[peers[0].label], let gallerySamples = samples[peers.last!.label] else { return }
