@@ -41,42 +41,75 @@ public final class AppDelegate: UIResponder, UIApplicationDelegate {
         UIDevice.current.beginGeneratingDeviceOrientationNotifications()
         // On a first launch Mail connects after launch and Settings is asked for beside it; after a
         // relaunch the scenes that were open come back instead.
-        if application.openSessions.isEmpty {
+        if application.openSessions.isEmpty, UIApplication.launchURLs.isEmpty {
             application.activateSceneSession(for: UISceneSessionActivationRequest(
                 role: .windowApplication, userActivity: NSUserActivity(activityType: Self.settingsActivityType)))
         }
         return true
     }
 
+    /// The Gallery's commands join the main menu (see `buildGalleryMenu(with:)`).
+    public override func buildMenu(with builder: any UIMenuBuilder) {
+        super.buildMenu(with: builder)
+        buildGalleryMenu(with: builder)
+    }
+
     /// A configuration by name: the manifest supplies its delegate class.
     public func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
                      options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        // A URL (`Gallery --open URL`) names its scene; else the activity does.
+        if let url = options.galleryURL {
+            return UISceneConfiguration(name: url.configurationName, sessionRole: connectingSceneSession.role)
+        }
         let wantsSettings = options.userActivities.contains { $0.activityType == Self.settingsActivityType }
         let wantsPhotos = options.userActivities.contains { $0.activityType == PhotosSceneDelegate.activityType }
         return UISceneConfiguration(name: wantsPhotos ? "Photos" : wantsSettings ? "Settings" : "Mail", sessionRole: connectingSceneSession.role)
     }
 }
 
-/// Shortcuts every Gallery scene offers: Ctrl+N opens a new Mail scene, Ctrl+P a Photos scene,
-/// Ctrl+W closes this one, Ctrl+I hides or shows the overlays.
+/// The shortcut of the window a command is typed in: Ctrl+W closes it. (The app's other shortcuts are in
+/// its main menu, `AppDelegate.buildMenu(with:)`, and work in every window.)
 @MainActor
 func sceneCommands(for controller: UIViewController) -> [UIKeyCommand] {
     [
-        UIKeyCommand(title: "Show or Hide Overlay", input: "i", modifierFlags: .control) { _ in
-            OverlayView.isShown.toggle()
-        },
-        UIKeyCommand(title: "New Mail Window", input: "n", modifierFlags: .control) { _ in
-            UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
-        },
-        UIKeyCommand(title: "New Photos Window", input: "p", modifierFlags: .control) { _ in
-            UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(
-                role: .windowApplication, userActivity: NSUserActivity(activityType: PhotosSceneDelegate.activityType)))
-        },
         UIKeyCommand(title: "Close Window", input: "w", modifierFlags: .control) { [weak controller] _ in
             guard let session = controller?.view.window?.windowScene?.session else { return }
             UIApplication.shared.requestSceneSessionDestruction(session, options: nil)
         },
     ]
+}
+
+extension AppDelegate {
+    /// The Gallery's main menu: Ctrl+N opens a new Mail scene, Ctrl+P a Photos scene, Ctrl+, brings the
+    /// Settings scene forward (or opens it), Ctrl+I hides or shows the overlays. Holding Ctrl lists them.
+    func buildGalleryMenu(with builder: any UIMenuBuilder) {
+        builder.replaceChildren(ofMenu: .newScene) { children in
+            children + [
+                UIKeyCommand(title: "New Mail Window", input: "n", modifierFlags: .control) { _ in
+                    UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication))
+                },
+                UIKeyCommand(title: "New Photos Window", input: "p", modifierFlags: .control) { _ in
+                    UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(
+                        role: .windowApplication, userActivity: NSUserActivity(activityType: PhotosSceneDelegate.activityType)))
+                },
+            ]
+        }
+        builder.replaceChildren(ofMenu: .preferences) { children in
+            children + [
+                // Aimed at the Settings scene's URL: the open one comes forward, else one opens.
+                UIKeyCommand(title: "Settings", input: ",", modifierFlags: .control) { _ in
+                    let activity = NSUserActivity(activityType: AppDelegate.settingsActivityType)
+                    activity.targetContentIdentifier = "\(GalleryURL.scheme)://settings"
+                    UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(role: .windowApplication, userActivity: activity))
+                },
+            ]
+        }
+        builder.insertChild(UIMenu(title: "Overlay", options: .displayInline, children: [
+            UIKeyCommand(title: "Show or Hide Overlay", input: "i", modifierFlags: .control) { _ in
+                OverlayView.isShown.toggle()
+            },
+        ]), atEndOfMenu: .view)
+    }
 }
 
 /// Shows the mailbox: a list beside the open message when horizontally regular, the list alone when compact.
@@ -92,11 +125,19 @@ final class MailSceneDelegate: UIResponder, UIWindowSceneDelegate {
         guard let windowScene = scene as? UIWindowScene else { return }
         windowScene.title = "Mail"
         windowScene.sizeRestrictions?.minimumSize = Self.minimumSize
+        // `Gallery --open scenehost-gallery://mail/…` comes to the Mail window used last.
+        windowScene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = GalleryURL.preferring("mail")
         let window = UIWindow(windowScene: windowScene)
         let mail = MailViewController()
         window.rootViewController = mail
         window.makeKeyAndVisible()
         self.window = window
+        if case .mail(let message?)? = connectionOptions.galleryURL { mail.select(message) }
+    }
+
+    /// A Mail URL handed over by a second launch: the message it names is shown.
+    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+        if case .mail(let message?)? = URLContexts.galleryURL { mail?.select(message) }
     }
 
     /// The open message, kept with the session: a relaunch shows it again.
@@ -131,6 +172,7 @@ final class SettingsSceneDelegate: UIResponder, UIWindowSceneDelegate {
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
         guard let windowScene = scene as? UIWindowScene else { return }
         windowScene.title = "Settings"
+        windowScene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = GalleryURL.preferring("settings")
         windowScene.sizeRestrictions?.minimumSize = Self.minimumSize
         windowScene.sizeRestrictions?.maximumSize = Self.maximumSize
         let window = UIWindow(windowScene: windowScene)

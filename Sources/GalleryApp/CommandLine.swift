@@ -23,6 +23,7 @@ extension AppDelegate {
         if let directory = options.contactSheet {
             runTour(["--contact-sheet", directory] + (options.dark ? ["--dark"] : []) + (options.iPad.map { ["--ipad", $0] } ?? []))
         }
+        UIApplication.launchURLs = options.open
         UIApplication.noDisplaySuggestion = "or run `Gallery --tour DIR`, which shows it on a private display with a window manager and writes screenshots to DIR"
         UIApplicationMain(AppDelegate.self)
     }
@@ -48,6 +49,8 @@ extension AppDelegate {
         var contactSheet: String?
         var dark = false
         var iPad: String?
+        /// `--open URL`: URLs of the Gallery's scheme (see `GalleryURL`) to show.
+        var open: [URL] = []
 
         struct Refusal: Error, CustomStringConvertible { let description: String }
 
@@ -68,6 +71,11 @@ extension AppDelegate {
                     }
                     contactSheet = directory
                 case "--dark": dark = true
+                case "--open":
+                    guard let text = arguments.popFirst(), let url = URL(string: text), GalleryURL(url) != nil else {
+                        throw Refusal(description: "--open needs a Gallery URL: scenehost-gallery://mail/<message>, scenehost-gallery://photos/<photo> or scenehost-gallery://settings")
+                    }
+                    open.append(url)
                 case "--ipad":
                     guard let name = arguments.popFirst(), IPadModel(named: name) != nil else {
                         throw Refusal(description: "--ipad needs a model: 12.9, 11, 10.5 or 9.7")
@@ -80,18 +88,23 @@ extension AppDelegate {
             if overlay, tour == nil, !help { throw Refusal(description: "--overlay goes with --tour DIR (the overlay shows in the app's windows anyway)") }
             if dark, contactSheet == nil, !help { throw Refusal(description: "--dark goes with --contact-sheet DIR (set SCENEHOST_STYLE=dark for the app's windows)") }
             if iPad != nil, contactSheet == nil, !help { throw Refusal(description: "--ipad goes with --contact-sheet DIR (set SCENEHOST_IPAD for the app's windows)") }
+            if !open.isEmpty, tour != nil || contactSheet != nil { throw Refusal(description: "--open goes to the app on $DISPLAY, not with --tour or --contact-sheet") }
             if tour != nil, contactSheet != nil { throw Refusal(description: "--tour and --contact-sheet are separate runs: give one of them") }
         }
     }
 
     /// What `Gallery --help` prints.
     static let usage = """
-        Usage: Gallery [--tour DIR [--overlay] | --contact-sheet DIR [--dark] [--ipad MODEL]] [--help]
+        Usage: Gallery [--open URL]… [--tour DIR [--overlay] | --contact-sheet DIR [--dark] [--ipad MODEL]] [--help]
 
         The Gallery shows a Mail scene and a Settings scene, each a window on $DISPLAY. Quit with Ctrl+C in its
         terminal: the windows that were open come back at the next launch.
 
         Options:
+          --open URL   show URL: scenehost-gallery://mail/<message> (0 is the first), …/photos/<photo>
+                       (0 … 1999) or …/settings. When the Gallery already runs on $DISPLAY it gets the URL
+                       (the window that shows such URLs comes forward, else a new one opens) and this
+                       launch exits; a plain second `Gallery` brings the last used window forward
           --tour DIR   run on a private virtual display (Xvfb and openbox; no $DISPLAY needed), resize each
                        scene through compact and regular sizes and write screenshots to DIR
           --overlay    with --tour: show the overlay (size, traits, frame time) in the screenshots
@@ -104,10 +117,13 @@ extension AppDelegate {
 
         Shortcuts:
           Ctrl+N, Ctrl+W             open another Mail window; close the focused one
+          Ctrl+P, Ctrl+,             open a Photos window; bring Settings forward (or open it)
           ↑, ↓                       choose a message in Mail
           right click on a message   its menu (open, archive, flag, delete); arrows and Return choose, Escape closes
           Tab, Shift+Tab             move the keyboard focus between buttons and switches; Space or Return acts
           Ctrl+I                     hide or show the overlay, in every window
+          F11, Ctrl+Super+F          full screen on and off
+          hold Ctrl (1 s)            show the window's commands and their shortcuts
           Ctrl+= (Ctrl++), Ctrl+-    text size up, down; Ctrl+0 back to the configured one
           Ctrl+→, Ctrl+←             turn the simulated device clockwise, counter-clockwise
           Ctrl+Alt+1 … 6             snap the window to the iPad's full screen, 2/3, 1/2, 1/3, Slide Over,

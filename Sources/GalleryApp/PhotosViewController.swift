@@ -66,6 +66,13 @@ final class PhotosViewController: UIViewController, UICollectionViewDelegate {
 
     override var keyCommands: [UIKeyCommand]? { sceneCommands(for: self) }
 
+    /// Selects photo number `number` and scrolls it into view (`Gallery --open scenehost-gallery://photos/N`).
+    func select(photo number: Int) {
+        guard (0..<Self.photoCount).contains(number) else { return }
+        loadViewIfNeeded()
+        collectionView.selectItem(at: IndexPath(item: number, section: 0), animated: false, scrollPosition: .centeredVertically)
+    }
+
     /// The photo a person selected (by click or the arrow keys).
     var selectedPhoto: Photo? {
         collectionView.indexPathsForSelectedItems?.first.flatMap { dataSource.itemIdentifier(for: $0) }
@@ -116,6 +123,13 @@ final class PhotosSceneDelegate: UIResponder, UIWindowSceneDelegate {
         // The grid takes the keyboard: the arrow keys move the selection.
         photos.collectionView.becomeFirstResponder()
         self.window = window
+        windowScene.activationConditions.prefersToActivateForTargetContentIdentifierPredicate = GalleryURL.preferring("photos")
+        if case .photos(let photo?)? = connectionOptions.galleryURL { photos.select(photo: photo) }
+    }
+
+    /// A Photos URL handed over by a second launch: the photo it names is selected.
+    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+        if case .photos(let photo?)? = URLContexts.galleryURL { (window?.rootViewController as? PhotosViewController)?.select(photo: photo) }
     }
 
     func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry) {

@@ -15,13 +15,17 @@ extension Display {
         public var maximum: (width: Int, height: Int)?
         /// A position the user chose (USPosition), of the client window itself (StaticGravity).
         public var position: (x: Int, y: Int)?
-        public init(minimum: (width: Int, height: Int)? = nil, maximum: (width: Int, height: Int)? = nil) {
-            self.minimum = minimum; self.maximum = maximum
+        /// One width-to-height ratio kept (PAspect, minimum = maximum), in whole numbers.
+        public var aspect: (width: Int, height: Int)?
+        public init(minimum: (width: Int, height: Int)? = nil, maximum: (width: Int, height: Int)? = nil,
+                    aspect: (width: Int, height: Int)? = nil) {
+            self.minimum = minimum; self.maximum = maximum; self.aspect = aspect
         }
         public static func == (a: SizeHints, b: SizeHints) -> Bool {
             a.minimum?.width == b.minimum?.width && a.minimum?.height == b.minimum?.height
                 && a.maximum?.width == b.maximum?.width && a.maximum?.height == b.maximum?.height
                 && a.position?.x == b.position?.x && a.position?.y == b.position?.y
+                && a.aspect?.width == b.aspect?.width && a.aspect?.height == b.aspect?.height
         }
     }
 
@@ -90,6 +94,12 @@ extension Display {
             hints.max_width = Int32(clamping: maximum.width)
             hints.max_height = Int32(clamping: maximum.height)
         }
+        if let aspect = limits.aspect {
+            hints.flags |= PAspect
+            hints.min_aspect.x = Int32(clamping: aspect.width)
+            hints.min_aspect.y = Int32(clamping: aspect.height)
+            hints.max_aspect = hints.min_aspect
+        }
         // Static gravity: a position the client asks for (a restored window, a geometry request) is
         // its own, not its frame's.
         hints.flags |= PWinGravity
@@ -109,6 +119,7 @@ extension Display {
         var limits = SizeHints()
         if hints.flags & PMinSize != 0 { limits.minimum = (Int(hints.min_width), Int(hints.min_height)) }
         if hints.flags & PMaxSize != 0 { limits.maximum = (Int(hints.max_width), Int(hints.max_height)) }
+        if hints.flags & PAspect != 0 { limits.aspect = (Int(hints.min_aspect.x), Int(hints.min_aspect.y)) }
         return limits
     }
 
@@ -261,6 +272,23 @@ extension Display {
         var attributes = XWindowAttributes()
         let current = XGetWindowAttributes(pointer, window, &attributes) != 0 ? attributes.your_event_mask : 0
         XSelectInput(pointer, window, current | StructureNotifyMask | PropertyChangeMask)
+    }
+
+    /// The functions of `_MOTIF_WM_HINTS`, with Motif's bit values.
+    public struct MotifFunctions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let resize = MotifFunctions(rawValue: 1 << 1)
+        public static let move = MotifFunctions(rawValue: 1 << 2)
+        public static let minimize = MotifFunctions(rawValue: 1 << 3)
+        public static let maximize = MotifFunctions(rawValue: 1 << 4)
+        public static let close = MotifFunctions(rawValue: 1 << 5)
+    }
+
+    /// Writes `_MOTIF_WM_HINTS` with only the functions field (flags 1): the window manager may offer
+    /// `functions` and no others; decorations are left to it.
+    public func setMotifFunctions(_ window: Window, _ functions: MotifFunctions) {
+        setCardinalProperty(window, "_MOTIF_WM_HINTS", [1, functions.rawValue, 0, 0, 0], type: "_MOTIF_WM_HINTS")
     }
 
     /// Asks the window manager to maximize the window both ways, or to restore it (`_NET_WM_STATE`).

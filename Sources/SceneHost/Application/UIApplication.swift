@@ -60,10 +60,12 @@ open class UIApplication: UIResponder {
     /// at the next turn of the event loop, as UIKit's request is asynchronous (with the activation
     /// requests, in the order they were made). A session that is not open by then (closed or discarded
     /// already) fails with `UISceneError.Code.requestDenied`, given to `errorHandler` (else warned about).
-    /// `options` may be `UIWindowSceneDestructionRequestOptions`; its animation has no effect on X11.
+    /// `options` may be `UIWindowSceneDestructionRequestOptions`: its `windowDismissalAnimation` is
+    /// recorded in the trace (`sessionDestructionRequested`) but the window manager closes the window
+    /// without an animation on X11.
     public func requestSceneSessionDestruction(_ sceneSession: UISceneSession, options: UISceneDestructionRequestOptions?,
                                                errorHandler: ((any Error) -> Void)? = nil) {
-        runtime.enqueue(.destroy(sceneSession), errorHandler: errorHandler)
+        runtime.enqueue(.destroy(sceneSession, options), errorHandler: errorHandler)
     }
 }
 
@@ -103,13 +105,16 @@ extension UIWindowScene {
 }
 
 /// Starts the app with `delegateClass` on `$DISPLAY`, and runs its event loop until the last scene
-/// closes. The scene manifest is the `Info.plist` among the executable's SwiftPM resources, if any (a
+/// closes. When the app already runs on that display, this launch hands its `UIApplication.launchURLs`
+/// and `launchUserActivities` to it (through an X selection, see docs/ARCHITECTURE.md) and exits with
+/// status 0. The scene manifest is the `Info.plist` among the executable's SwiftPM resources, if any (a
 /// manifest that cannot be read ends the app with one line naming the file and the key). Without a
 /// usable display it prints one line naming `$DISPLAY` and what to do (with the app's
 /// `noDisplaySuggestion`), and exits with status 2.
 @MainActor
 public func UIApplicationMain(_ delegateClass: any UIApplicationDelegate.Type) -> Never {
     let runtime = openRuntime()
+    if runtime.handOverToRunningInstance(delegate: delegateClass) { exit(0) }
     var manifest: UIApplicationSceneManifest?
     if let url = UIApplicationSceneManifest.discover(appDelegate: delegateClass) {
         do {
@@ -128,6 +133,7 @@ public func UIApplicationMain(_ delegateClass: any UIApplicationDelegate.Type) -
 @MainActor
 public func UIApplicationMain(_ delegateClass: any UIApplicationDelegate.Type, manifest: UIApplicationSceneManifest) -> Never {
     let runtime = openRuntime()
+    if runtime.handOverToRunningInstance(delegate: delegateClass) { exit(0) }
     runtime.launch(delegate: delegateClass.init(), manifest: manifest)
     runtime.runForever()
 }

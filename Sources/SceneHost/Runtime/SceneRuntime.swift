@@ -34,11 +34,19 @@ public final class SceneRuntime {
     private var isTerminating = false
     private var savePending = false
     /// The app's scene requests since the last turn, in the order they were made, with their error handlers.
-    private var pendingRequests: [(SceneRequest, ((any Error) -> Void)?)] = []
+    var pendingRequests: [(SceneRequest, ((any Error) -> Void)?)] = []
     enum SceneRequest {
         case activate(UISceneSessionActivationRequest)
-        case destroy(UISceneSession)
+        case destroy(UISceneSession, UISceneDestructionRequestOptions?)
+        case refresh(UISceneSession)
+        /// URLs and activities from outside the app: its launch, or a second launch handing them over.
+        case external(Handover)
     }
+    /// Where a second launch of the app hands over what it was launched with.
+    private(set) var instanceChannel: InstanceChannel?
+    /// Session identifiers of connected scenes, the most recently active first (routing picks among
+    /// several scenes the one the person used last).
+    var recentlyActive: [String] = []
     /// Set once the app terminates; the loop stops.
     public private(set) var isTerminated = false
     /// What happens when the last scene closes: `exit(0)` in apps; tests replace it.
@@ -111,6 +119,11 @@ public final class SceneRuntime {
         for problem in manifest?.problems() ?? [] { SceneHostLog.warning(problem.description) }
         application = UIApplication(runtime: self)
         application.delegate = delegate
+        // The main menu is built from UIKit's standard menus by the application, then its delegate.
+        UIMenuSystem.main.builders = { [weak application] in
+            [application, application?.delegate as? UIResponder].compactMap { $0 }
+        }
+        UIMenuSystem.main.setNeedsRebuild()
         let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? "scenehost"
         store = SessionStore(directory: stateDirectory ?? SessionStore.defaultDirectory(appName: manifest?.applicationName ?? program))
         // The device starts held as a desktop screen stands (landscape), or as SCENEHOST_ORIENTATION says.
@@ -131,11 +144,21 @@ public final class SceneRuntime {
                 SceneHostLog.warning("SCENEHOST_IPAD=\(name) is not an iPad model; use 12.9, 11, 10.5 or 9.7 (the 12.9-inch is used)")
             }
         }
+        // This process is the app's running instance on the display: later launches hand over to it.
+        let channel = InstanceChannel(display: display, appName: Self.instanceName(of: type(of: delegate)))
+        channel.claim()
+        instanceChannel = channel
         _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
         let lost = restoreSessions()
-        // UIKit connects the first scene right after launch (unless sessions come back); requests made
-        // during launch follow it.
-        if sessions.isEmpty { pendingRequests.insert((.activate(UISceneSessionActivationRequest(role: .windowApplication)), nil), at: 0) }
+        // UIKit connects the first scene right after launch (unless sessions come back), with the URLs
+        // and activities the app was launched with; requests made during launch follow it. Restored
+        // scenes take them by their activation conditions, or a new scene opens for them.
+        let launched = Handover(urls: UIApplication.launchURLs, activities: UIApplication.launchUserActivities, source: nil)
+        if sessions.isEmpty {
+            pendingRequests.insert((.external(launched), nil), at: 0)
+        } else if !launched.isEmpty {
+            pendingRequests.append((.external(launched), nil))
+        }
         _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
         // Saved sessions that cannot come back are discarded now, as UIKit reports sessions discarded
         // while the app was not running.
@@ -428,6 +451,10 @@ public final class SceneRuntime {
                 continue
             }
             if desktop.handle(event) { continue }
+            if let payload = instanceChannel?.receive(event) {
+                receiveHandover(payload)
+                continue
+            }
             let target = event.window
             guard let window = windows.first(where: { $0.xWindow.id == target || $0.followedFrame == target }) else { continue }
             window.handle(event)
@@ -463,19 +490,39 @@ public final class SceneRuntime {
             switch pending {
             case .activate(let activation):
                 request = activation
-            case .destroy(let session):
+            case let .destroy(session, options):
                 guard sessions.contains(session) else {
                     let error = UISceneError(.requestDenied, "the scene session \(session.persistentIdentifier) is not open (closed or discarded already); ask to destroy a session of UIApplication.shared.openSessions")
                     if let errorHandler { errorHandler(error) } else { SceneHostLog.warning(error.description) }
                     continue
                 }
+                let animation = (options as? UIWindowSceneDestructionRequestOptions)?.windowDismissalAnimation ?? .standard
+                record("sessionDestructionRequested", session: session.persistentIdentifier, [("windowDismissalAnimation", .number(Double(animation.rawValue)))])
                 destroy(session)
+                continue
+            case .refresh(let session):
+                refresh(session)
+                continue
+            case .external(let handover):
+                route(handover)
+                continue
+            }
+            if let session = request.session, !sessions.contains(session) {
+                let error = UISceneError(.requestDenied, "the scene session \(session.persistentIdentifier) was discarded (its scene was closed); ask for a new scene with UISceneSessionActivationRequest(role:userActivity:options:)")
+                if let errorHandler { errorHandler(error) } else { SceneHostLog.warning(error.description) }
                 continue
             }
             if let session = request.session, let window = windows.first(where: { $0.scene.session === session }) {
                 window.raise()
                 // The scene is connected already: its delegate continues the activity, as in UIKit.
                 if let activity = request.userActivity { window.scene.delegate?.scene(window.scene, continue: activity) }
+                continue
+            }
+            // A request without a session goes to a connected scene of its role that prefers what it is
+            // aimed at (its activation conditions), which continues the activity.
+            if request.session == nil,
+               let scene = SceneActivationRouting.preferredScene(for: request.targetContentIdentifier, role: request.role, among: scenesByRecency) {
+                deliver(activities: request.userActivity.map { [$0] } ?? [], urls: [], to: scene, identifier: request.targetContentIdentifier)
                 continue
             }
             if request.session == nil, manifest?.supportsMultipleScenes == false, !windows.isEmpty {
@@ -494,8 +541,8 @@ public final class SceneRuntime {
     /// Connects a new session (its configuration from the manifest's default for the role, then the app
     /// delegate's choice: a configuration it names without classes takes them from the manifest) or an
     /// existing one (restored, or disconnected).
-    private func connect(_ request: UISceneSessionActivationRequest) throws {
-        let options = UIScene.ConnectionOptions(userActivities: request.userActivity.map { [$0] } ?? [])
+    func connect(_ request: UISceneSessionActivationRequest, urlContexts: Set<UIOpenURLContext> = []) throws {
+        let options = UIScene.ConnectionOptions(userActivities: request.userActivity.map { [$0] } ?? [], urlContexts: urlContexts)
         let session: UISceneSession
         var isRestoring = false
         var chosen: UISceneConfiguration?
@@ -542,6 +589,7 @@ public final class SceneRuntime {
         }
         guard sessions.contains(session) else { return }
         sessions.removeAll { $0 === session }
+        recentlyActive.removeAll { $0 == session.persistentIdentifier }
         frames[session.persistentIdentifier] = nil
         maximized.remove(session.persistentIdentifier)
         application.delegate?.application(application, didDiscardSceneSessions: [session])

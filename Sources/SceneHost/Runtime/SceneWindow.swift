@@ -120,6 +120,7 @@ final class SceneWindow: UIWindowSceneHost {
             }
         }
         writeSizeHints()
+        writeMotifHints()
         if let requestedPosition {
             display.moveResize(xWindow.id, x: requestedPosition.x, y: requestedPosition.y, width: pixelSize.width, height: pixelSize.height)
         } else {
@@ -144,14 +145,21 @@ final class SceneWindow: UIWindowSceneHost {
     /// Brings the window to the front and asks for focus (`_NET_ACTIVE_WINDOW`, as a pager would).
     func raise() { display.activate(xWindow.id) }
 
+    /// The next frame composites and sends the whole window anew (`requestSceneSessionRefresh`).
+    func redrawEverything() {
+        presenter.dropBuffer()
+        needsFrame = true
+    }
+
     // MARK: UIWindowSceneHost
 
     func sceneNeedsFrame() { needsFrame = true }
 
-    func sceneTitleDidChange() { xWindow.setTitle(scene.title ?? "") }
+    func sceneTitleDidChange() { xWindow.setTitle(scene.windowName) }
 
     func sceneDidRunLifecycleCallback(_ name: String) {
         runtime.record(name, scene: scene)
+        if name == "sceneDidBecomeActive" { runtime.sceneBecameActive(scene) }
         // UIKit asks for the restoration activity when a scene goes to the background.
         if name == "sceneDidEnterBackground" { runtime.saveState() }
     }
@@ -220,6 +228,12 @@ final class SceneWindow: UIWindowSceneHost {
     private func readWindowState() {
         let states = Set(display.cardinalProperty(xWindow.id, "_NET_WM_STATE") ?? [])
         isFullScreen = states.contains(UInt(display.atom("_NET_WM_STATE_FULLSCREEN")))
+        if scene.isFullScreen != isFullScreen {
+            scene.setFullScreenState(isFullScreen)
+            runtime.record("fullScreen", scene: scene, [("fullScreen", .bool(isFullScreen))])
+            geometryChanged = true
+            needsFrame = true
+        }
         isMaximized = states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_VERT")))
             && states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_HORZ")))
         updateFillsScreen()
@@ -271,6 +285,8 @@ final class SceneWindow: UIWindowSceneHost {
     }
 
     func sceneSizeRestrictionsDidChange() {
+        if isFullScreen, scene.sizeRestrictions?.allowsFullScreen == false { display.setFullScreen(xWindow.id, false) }
+        writeMotifHints()
         writeSizeHints()
         // Hints bind future resizes; bring a window already outside the new limits inside them.
         let clamped = clampedPixelSize(pixelSize)
@@ -285,8 +301,7 @@ final class SceneWindow: UIWindowSceneHost {
 
     /// The restrictions in force, in pixels; an unlimited dimension is nil.
     private var pixelLimits: (minimum: (width: Int, height: Int), maximum: (width: Int?, height: Int?)) {
-        let minimum = scene.sizeRestrictions?.effectiveMinimumSize ?? .zero
-        let maximum = scene.sizeRestrictions?.effectiveMaximumSize ?? CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+        let minimum = scene.effectiveMinimumSize, maximum = scene.effectiveMaximumSize
         let limit = CGFloat(Self.pixelLimit)
         func low(_ value: CGFloat) -> Int { Int(min((value * scale).rounded(.up), limit)) }
         func high(_ value: CGFloat) -> Int? { value * scale >= limit ? nil : Int((value * scale).rounded(.down)) }
@@ -305,7 +320,47 @@ final class SceneWindow: UIWindowSceneHost {
             hints.minimum = (max(1, limits.minimum.width), max(1, limits.minimum.height))
         }
         hints.maximum = (limits.maximum.width ?? Self.pixelLimit, limits.maximum.height ?? Self.pixelLimit)
+        // `.uniform`: the ratio in whole pixels, reduced (openbox keeps the width and derives the height).
+        if let ratio = scene.preferredAspectRatio {
+            var a = pixels(ratio.width, size: true), b = pixels(ratio.height, size: true)
+            var x = a, y = b
+            while y != 0 { (x, y) = (y, x % y) }
+            a /= x; b /= x
+            hints.aspect = (a, b)
+        }
         display.setSizeHints(xWindow.id, hints)
+    }
+
+    /// `_MOTIF_WM_HINTS` functions from the windowing behaviours and the resizing restrictions: move
+    /// always; resize and maximize unless the size is fixed; minimize and close as the behaviours say.
+    /// openbox honours the resize and move bits only (x11-facts-2 §8); SceneHost enforces the rest.
+    private func writeMotifHints() {
+        let behaviors = scene.windowingBehaviors
+        var functions: Display.MotifFunctions = [.move]
+        if scene.effectiveResizingRestrictions != .none { functions.formUnion([.resize, .maximize]) }
+        if behaviors?.isMiniaturizable != false { functions.insert(.minimize) }
+        if behaviors?.isClosable != false { functions.insert(.close) }
+        display.setMotifFunctions(xWindow.id, functions)
+    }
+
+    func sceneWindowingDidChange() {
+        writeSizeHints()
+        writeMotifHints()
+        let clamped = clampedPixelSize(pixelSize)
+        if clamped != pixelSize {
+            ownResizePending = true
+            display.resize(xWindow.id, width: clamped.width, height: clamped.height)
+        }
+        display.flush()
+        geometryChanged = true
+        needsFrame = true
+    }
+
+    func sceneRequestsFullScreen(_ fullScreen: Bool) {
+        guard fullScreen != isFullScreen else { return }
+        runtime.record("fullScreenRequested", scene: scene, [("fullScreen", .bool(fullScreen))])
+        display.setFullScreen(xWindow.id, fullScreen)
+        display.flush()
     }
 
     private func clampedPixelSize(_ size: (width: Int, height: Int)) -> (width: Int, height: Int) {
@@ -411,6 +466,11 @@ final class SceneWindow: UIWindowSceneHost {
         if atom == display.atom("WM_STATE") {
             let state = display.windowManagerState(xWindow.id)
             isHidden = state == .iconic || state == .withdrawn
+            // A scene that may not be minimized comes back at once (openbox iconifies it anyway).
+            if state == .iconic, scene.windowingBehaviors?.isMiniaturizable == false {
+                runtime.record("minimizeRefused", scene: scene)
+                display.activate(xWindow.id)
+            }
             updateActivationState()
         } else if atom == display.atom("_NET_WM_STATE") {
             readWindowState()
@@ -511,7 +571,11 @@ final class SceneWindow: UIWindowSceneHost {
         // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
         guard mode == .normal || mode == .whileGrabbed, focused != hasFocus else { return }
         hasFocus = focused
-        if !focused { scene.cancelPresses() }
+        if !focused {
+            scene.cancelPresses()
+            isHoldingControl = false
+            showKeyboardShortcuts(false)
+        }
         scene.environmentTraits = runtime.desktop.environmentTraits(active: focused)
         updateActivationState()
         needsFrame = true
@@ -522,6 +586,11 @@ final class SceneWindow: UIWindowSceneHost {
         guard type == display.atom("WM_PROTOCOLS"), let name = data.first else { return }
         let protocolAtom = Atom(UInt(bitPattern: name))
         if protocolAtom == display.atom("WM_DELETE_WINDOW") {
+            // A scene that may not be closed stays (openbox shows its close button anyway).
+            guard scene.windowingBehaviors?.isClosable != false else {
+                runtime.record("closeRefused", scene: scene)
+                return
+            }
             runtime.destroy(scene.session)
         } else if protocolAtom == display.atom("_NET_WM_SYNC_REQUEST"), data.count >= 4 {
             // The serial is a 64-bit value: low 32 bits in l[2], high in l[3].
@@ -662,6 +731,7 @@ final class SceneWindow: UIWindowSceneHost {
     /// Ctrl+Left turn the simulated device a quarter turn clockwise and back; Ctrl+Shift+M simulates a
     /// memory warning (as Simulator's Shift+Cmd+M).
     private func handleKey(_ input: KeyInput) {
+        noteControlKey(input)
         let flags = Self.flags(input.modifiers)
         guard input.pressed else {
             scene.keyUp(code: Int(input.code), modifierFlags: flags)
@@ -676,6 +746,13 @@ final class SceneWindow: UIWindowSceneHost {
         if scene.keyDown(key, code: Int(input.code), isRepeat: input.isRepeat, responders: responders) { return }
         // A key no command took scrolls the scroll view it belongs to (arrows, pages, Home/End, Space).
         if !key.charactersIgnoringModifiers.isEmpty, scene.scrollForKeyPress(key.charactersIgnoringModifiers, modifierFlags: flags) { return }
+        // Full screen: F11, as Linux desktops have it, or Ctrl+Super+F, iPad's Ctrl+⌘+F.
+        let relevant = flags.intersection([.control, .command, .alternate, .shift])
+        if (input.keysym == Self.f11 && relevant.isEmpty)
+            || (relevant == [.control, .command] && (input.keysym == Self.letterF || input.keysym == Self.capitalF)) {
+            if isFullScreen || scene.sizeRestrictions?.allowsFullScreen != false { sceneRequestsFullScreen(!isFullScreen) }
+            return
+        }
         guard flags.contains(.control) else { return }
         if flags.contains(.alternate) {
             // The multitasking simulator: Ctrl+Alt+1 … 6 snap to the iPad's arrangements, 0 unsnaps.
@@ -693,6 +770,48 @@ final class SceneWindow: UIWindowSceneHost {
         case .zero, .keypadZero: runtime.desktop.resetContentSize()
         default: break
         }
+    }
+
+    /// Keys looked up once (Xlib's name lookup is not free): Control_R, F11, f and F.
+    private static let controlRight = KeySym("Control_R"), f11 = KeySym("F11"), letterF = KeySym("f"), capitalF = KeySym("F")
+
+    /// How long Ctrl is held alone before the keyboard-shortcut overlay shows (iPadOS shows its overlay
+    /// after about a second of ⌘).
+    static let shortcutsDelay = 1.0
+    /// Counts Ctrl presses: a timer shows the overlay only for the press that started it.
+    private var controlHold = 0
+    private var isHoldingControl = false
+
+    /// Ctrl held alone for `shortcutsDelay` shows the app's keyboard shortcuts over the window; its
+    /// release (or any other key, which makes it a shortcut) hides them.
+    private func noteControlKey(_ input: KeyInput) {
+        let isControl = input.keysym == .controlLeft || input.keysym == Self.controlRight
+        if isControl, input.pressed {
+            guard !input.isRepeat, !isHoldingControl else { return }
+            isHoldingControl = true
+            controlHold += 1
+            let hold = controlHold
+            DispatchQueue.main.asyncAfter(deadline: .now() + Self.shortcutsDelay) { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self, self.isConnected, self.isHoldingControl, self.controlHold == hold, self.hasFocus else { return }
+                    self.showKeyboardShortcuts(true)
+                }
+            }
+            return
+        }
+        // A release, or another key: no overlay (the press was part of a shortcut).
+        guard isControl || input.pressed else { return }
+        isHoldingControl = false
+        controlHold += 1
+        showKeyboardShortcuts(false)
+    }
+
+    private func showKeyboardShortcuts(_ shown: Bool) {
+        guard shown != scene.isShowingKeyboardShortcuts else { return }
+        scene.setKeyboardShortcutsShown(shown, responders: responders)
+        runtime.record(shown ? "keyboardShortcutsShown" : "keyboardShortcutsHidden", scene: scene,
+                       [("count", .number(Double(scene.shownKeyboardShortcutLines.count)))])
+        needsFrame = true
     }
 
     /// Keypad keysyms (XK_KP_*), for UIKit's `numericPad` flag.

@@ -31,6 +31,11 @@ extension UIWindowScene {
             command.perform()
             return true
         }
+        // The app's main menu (`buildMenu(with:)`) works in every scene, after the scene's own commands.
+        if !input.isEmpty, let command = UIMenuSystem.main.keyCommand(forInput: input, modifierFlags: key.modifierFlags) {
+            command.perform()
+            return true
+        }
         return false
     }
 

@@ -119,11 +119,8 @@ public final class OffscreenSceneHost: UIWindowSceneHost {
 
     /// The limits are part of the geometry; a window outside new ones is brought into them.
     public func sceneSizeRestrictionsDidChange() {
-        let restrictions = scene.sizeRestrictions ?? UISceneSizeRestrictions()
-        let minimum = restrictions.effectiveMinimumSize, maximum = restrictions.effectiveMaximumSize
         var frame = geometry.systemFrame
-        frame.size = CGSize(width: min(max(frame.width, minimum.width), maximum.width),
-                            height: min(max(frame.height, minimum.height), maximum.height))
+        frame.size = scene.clampedSize(frame.size)
         place(frame)
     }
 

@@ -16,11 +16,17 @@ open class UIScene: UIResponder {
         }
     }
 
-    /// What the scene was connected with: user activities from the request that created it.
+    /// What the scene was connected with: the user activities of the request that created it (or of
+    /// a second launch of the app), and the URLs it was opened for.
     @MainActor
     public final class ConnectionOptions {
         public let userActivities: Set<NSUserActivity>
-        public init(userActivities: Set<NSUserActivity> = []) { self.userActivities = userActivities }
+        /// URLs to open, given at launch or by a second launch of the app (`UIApplication.launchURLs`).
+        public let urlContexts: Set<UIOpenURLContext>
+        public init(userActivities: Set<NSUserActivity> = [], urlContexts: Set<UIOpenURLContext> = []) {
+            self.userActivities = userActivities
+            self.urlContexts = urlContexts
+        }
     }
 
     /// Options of an activation request (the requesting scene, for placement).
@@ -44,6 +50,24 @@ open class UIScene: UIResponder {
         }
     }
     private var storedTitle: String?
+
+    /// A second line for the window's name: SceneHost names the window "Title — Subtitle"
+    /// (`_NET_WM_NAME`), as a Mac window shows its subtitle under the title. Empty: the title alone.
+    public var subtitle: String = "" {
+        didSet { if subtitle != oldValue { titleDidChange() } }
+    }
+
+    /// The name the window manager shows: the title, then " — " and the subtitle when there is one.
+    public var windowName: String {
+        let title = title ?? ""
+        guard !subtitle.isEmpty else { return title }
+        return title.isEmpty ? subtitle : "\(title) — \(subtitle)"
+    }
+
+    /// Which events (activation requests without a session, URLs and activities handed over by a
+    /// second launch) this scene takes before others; see `UISceneActivationConditions`. Set it in
+    /// `scene(_:willConnectTo:options:)`.
+    public var activationConditions = UISceneActivationConditions()
 
     public required init(session: UISceneSession, connectionOptions: ConnectionOptions) {
         self.session = session

@@ -22,6 +22,10 @@ public protocol UISceneDelegate: AnyObject {
     /// Continues `userActivity` in a scene already connected: the activity of an activation request for
     /// its session. (A scene that connects for the request finds it in the connection options instead.)
     func scene(_ scene: UIScene, continue userActivity: NSUserActivity)
+    /// Opens URLs given to a scene already connected (a second launch of the app handed them over, and
+    /// this scene prefers them by its activation conditions). A scene connected for URLs finds them in
+    /// `connectionOptions.urlContexts` instead.
+    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>)
 }
 
 extension UISceneDelegate {
@@ -34,6 +38,7 @@ extension UISceneDelegate {
     public func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { nil }
     public func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity) {}
     public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {}
+    public func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
 }
 
 /// A window scene's delegate: the window it shows and geometry changes.

@@ -74,6 +74,7 @@ open class NSUserActivity: Hashable {
     public let activityType: String
     open var title: String?
     open var userInfo: [AnyHashable: Any]?
+    /// What the activity is about, for the scenes' activation conditions (`UISceneActivationConditions`).
     open var targetContentIdentifier: String?
 
     public init(activityType: String) { self.activityType = activityType }
@@ -89,6 +90,15 @@ public final class UISceneSessionActivationRequest {
     public let session: UISceneSession?
     public var userActivity: NSUserActivity?
     public var options: UIScene.ActivationRequestOptions?
+    /// What a request without a session is aimed at, matched against the connected scenes' activation
+    /// conditions: a scene that prefers it is raised and continues the activity in `scene(_:continue:)`
+    /// instead of a new scene opening. A SceneHost addition (UIKit reads the activity's only): nil, the
+    /// default, means the activity's `targetContentIdentifier`.
+    public var targetContentIdentifier: String? {
+        get { storedTargetContentIdentifier ?? userActivity?.targetContentIdentifier }
+        set { storedTargetContentIdentifier = newValue }
+    }
+    private var storedTargetContentIdentifier: String?
 
     public init(role: UISceneSession.Role = .windowApplication, userActivity: NSUserActivity? = nil,
                 options: UIScene.ActivationRequestOptions? = nil) {

@@ -10,14 +10,16 @@ import Foundation
 ///   infinity means unlimited and is valid;
 /// - a maximum dimension smaller than the minimum is raised to the minimum.
 ///
-/// `allowsFullScreen` is kept for source compatibility; maximizing is the window manager's to allow.
+/// `allowsFullScreen` decides whether F11, Ctrl+Super+F and `requestFullScreen(_:errorHandler:)` may make
+/// the window full screen; set to false while it is, the window leaves full screen.
 @MainActor
 public final class UISceneSizeRestrictions {
     public var minimumSize: CGSize = .zero { didSet { changed() } }
     public var maximumSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude) {
         didSet { changed() }
     }
-    public var allowsFullScreen = true
+    /// Whether the window may go full screen (`_NET_WM_STATE_FULLSCREEN`); default true.
+    public var allowsFullScreen = true { didSet { if allowsFullScreen != oldValue { onChange?() } } }
 
     /// Called after every change; the runtime rewrites the window's hints.
     var onChange: (() -> Void)?

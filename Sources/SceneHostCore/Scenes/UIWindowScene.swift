@@ -10,6 +10,11 @@ public protocol UIWindowSceneHost: AnyObject {
     func sceneSizeRestrictionsDidChange()
     /// Move and resize the window to `frame` (points, root coordinates; already within the limits).
     func sceneRequestsFrame(_ frame: CGRect)
+    /// The windowing behaviours, the resizing restrictions (aspect ratio, fixed size) or whether full
+    /// screen is allowed changed: rewrite the window's hints and report the geometry.
+    func sceneWindowingDidChange()
+    /// Enter (true) or leave full screen.
+    func sceneRequestsFullScreen(_ fullScreen: Bool)
     /// The supported orientations or the lock preference changed.
     func sceneOrientationPreferencesDidChange()
     /// `.iOS(interfaceOrientations:)`: turn the scene to one of `orientations` (already checked against
@@ -101,6 +106,38 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// Live size limits, enforced by the window manager. Never nil on SceneHost.
     public let sizeRestrictions: UISceneSizeRestrictions?
 
+    /// Whether a person may close or minimize the window (see `UISceneWindowingBehaviors`). Never nil
+    /// on SceneHost (UIKit gives nil where windows have no such controls).
+    public let windowingBehaviors: UISceneWindowingBehaviors?
+
+    /// Whether the window is full screen now (`_NET_WM_STATE_FULLSCREEN`), as the window manager says.
+    /// Toggled by F11 or Ctrl+Super+F (Ctrl+⌘+F on iPad), or `requestFullScreen(_:errorHandler:)`,
+    /// when `sizeRestrictions.allowsFullScreen` is true.
+    public internal(set) var isFullScreen = false
+
+    /// The resizing the app asked for with `GeometryPreferences.Vision` (`.unspecified`: none).
+    var requestedResizingRestrictions = ResizingRestrictions.unspecified
+    /// `.uniform`: the width-to-height ratio kept (the window manager's `PAspect`).
+    @_spi(Runtime) public internal(set) var preferredAspectRatio: CGSize?
+    /// `.none`: the one size the window has.
+    @_spi(Runtime) public internal(set) var fixedSize: CGSize?
+
+    /// The minimum size in force: a fixed size's, else the size restrictions'.
+    @_spi(Runtime) public var effectiveMinimumSize: CGSize {
+        fixedSize ?? (sizeRestrictions ?? UISceneSizeRestrictions()).effectiveMinimumSize
+    }
+    /// The maximum size in force: a fixed size's, else the size restrictions'.
+    @_spi(Runtime) public var effectiveMaximumSize: CGSize {
+        fixedSize ?? (sizeRestrictions ?? UISceneSizeRestrictions()).effectiveMaximumSize
+    }
+
+    /// How the window may be resized now: `.none` for a fixed size (or equal limits), `.uniform` while an
+    /// aspect ratio is kept, `.freeform` otherwise.
+    @_spi(Runtime) public var effectiveResizingRestrictions: ResizingRestrictions {
+        if fixedSize != nil || effectiveMinimumSize == effectiveMaximumSize { return .none }
+        return preferredAspectRatio != nil ? .uniform : .freeform
+    }
+
     /// Deprecated in UIKit in favour of `effectiveGeometry.coordinateSpace`.
     public var coordinateSpace: any UICoordinateSpace { effectiveGeometry.coordinateSpace }
     /// Deprecated in UIKit in favour of `effectiveGeometry.interfaceOrientation`.
@@ -123,10 +160,13 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     public required init(session: UISceneSession, connectionOptions: UIScene.ConnectionOptions) {
         let restrictions = UISceneSizeRestrictions()
         sizeRestrictions = restrictions
+        let behaviors = UISceneWindowingBehaviors()
+        windowingBehaviors = behaviors
         effectiveGeometry = Geometry(systemFrame: .zero, minimumSize: .zero,
                                      maximumSize: CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
         super.init(session: session, connectionOptions: connectionOptions)
         restrictions.onChange = { [weak self] in self?.sizeRestrictionsDidChange() }
+        behaviors.onChange = { [weak self] in self?.host?.sceneWindowingDidChange() }
     }
 
     override func titleDidChange() { host?.sceneTitleDidChange() }
@@ -164,10 +204,10 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
     /// previous geometry when anything changed, for `reportGeometryChange(from:)`. (Hosts go through
     /// `prepareFrame(_:drawingAt:)`, which keeps the frame's order.)
     func applySystemFrame(_ frame: CGRect, displayScale: CGFloat, interactive: Bool = false) -> Geometry? {
-        let restrictions = sizeRestrictions ?? UISceneSizeRestrictions()
-        let geometry = Geometry(systemFrame: frame, minimumSize: restrictions.effectiveMinimumSize,
-                                maximumSize: restrictions.effectiveMaximumSize, isInteractivelyResizing: interactive,
-                                orientation: orientation, isOrientationLocked: fillsScreen && prefersOrientationLock)
+        let geometry = Geometry(systemFrame: frame, minimumSize: effectiveMinimumSize,
+                                maximumSize: effectiveMaximumSize, isInteractivelyResizing: interactive,
+                                orientation: orientation, isOrientationLocked: fillsScreen && prefersOrientationLock,
+                                resizingRestrictions: effectiveResizingRestrictions)
         let previous = effectiveGeometry
         guard !geometry.hasSameValues(as: previous) else { return nil }
         effectiveGeometry = geometry
@@ -381,8 +421,12 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
             }
             return
         }
+        if let vision = preferences as? GeometryPreferences.Vision {
+            applyVision(vision, errorHandler: errorHandler)
+            return
+        }
         guard let mac = preferences as? GeometryPreferences.Mac else {
-            errorHandler?(UISceneError(.geometryRequestUnsupported, "use UIWindowScene.GeometryPreferences.Mac(systemFrame:) or .iOS(interfaceOrientations:)"))
+            errorHandler?(UISceneError(.geometryRequestUnsupported, "use UIWindowScene.GeometryPreferences.Mac(systemFrame:), .iOS(interfaceOrientations:) or .Vision(size:minimumSize:maximumSize:resizingRestrictions:)"))
             return
         }
         let frame = mac.systemFrame
@@ -393,11 +437,7 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
             errorHandler?(UISceneError(.geometryRequestUnsupported, "the requested frame \(frame) has no usable size; give a finite, positive width and height"))
             return
         }
-        let restrictions = sizeRestrictions ?? UISceneSizeRestrictions()
-        let minimum = restrictions.effectiveMinimumSize, maximum = restrictions.effectiveMaximumSize
-        let size = CGSize(width: min(max(frame.width, minimum.width), maximum.width),
-                          height: min(max(frame.height, minimum.height), maximum.height))
-        host?.sceneRequestsFrame(CGRect(origin: frame.origin, size: size))
+        host?.sceneRequestsFrame(CGRect(origin: frame.origin, size: clampedSize(frame.size)))
     }
 
     /// What a scene would like its geometry to be, for `requestGeometryUpdate(_:errorHandler:)`.

@@ -22,7 +22,9 @@ extension UIWindowScene {
         public let minimumSize: CGSize
         /// The maximum size in force (`.greatestFiniteMagnitude` per dimension: unlimited).
         public let maximumSize: CGSize
-        /// `.freeform`: a person may give the window any size within the limits.
+        /// How a person may resize the window: `.freeform` (any size within the limits), `.uniform` (the
+        /// aspect ratio is kept, `GeometryPreferences.Vision`), `.none` (one size: a fixed size, or equal
+        /// minimum and maximum).
         public let resizingRestrictions: ResizingRestrictions
         /// Whether a person is dragging the window's edge right now.
         public let isInteractivelyResizing: Bool
@@ -31,7 +33,8 @@ extension UIWindowScene {
         public let isInterfaceOrientationLocked: Bool
 
         init(systemFrame: CGRect, minimumSize: CGSize, maximumSize: CGSize, isInteractivelyResizing: Bool = false,
-             orientation: UIInterfaceOrientation = .unknown, isOrientationLocked: Bool = false) {
+             orientation: UIInterfaceOrientation = .unknown, isOrientationLocked: Bool = false,
+             resizingRestrictions: ResizingRestrictions = .freeform) {
             self.systemFrame = systemFrame
             coordinateSpace = SceneCoordinateSpace(bounds: CGRect(origin: .zero, size: systemFrame.size))
             // The shape says nothing: the runtime tracks the scene's orientation, and a scene it does not
@@ -39,7 +42,7 @@ extension UIWindowScene {
             interfaceOrientation = orientation != .unknown ? orientation : UIInterfaceOrientation(UIDevice.current.simulatedOrientation)
             self.minimumSize = minimumSize
             self.maximumSize = maximumSize
-            resizingRestrictions = .freeform
+            self.resizingRestrictions = resizingRestrictions
             self.isInteractivelyResizing = isInteractivelyResizing
             isInterfaceOrientationLocked = isOrientationLocked
         }
@@ -52,7 +55,7 @@ extension UIWindowScene {
         }
 
         public var description: String {
-            "<UIWindowScene.Geometry systemFrame = \(systemFrame), interfaceOrientation = \(interfaceOrientation), minimumSize = \(minimumSize), maximumSize = \(maximumSize), isInteractivelyResizing = \(isInteractivelyResizing), isInterfaceOrientationLocked = \(isInterfaceOrientationLocked)>"
+            "<UIWindowScene.Geometry systemFrame = \(systemFrame), interfaceOrientation = \(interfaceOrientation), minimumSize = \(minimumSize), maximumSize = \(maximumSize), isInteractivelyResizing = \(isInteractivelyResizing), isInterfaceOrientationLocked = \(isInterfaceOrientationLocked), resizingRestrictions = \(resizingRestrictions)>"
         }
     }
 }

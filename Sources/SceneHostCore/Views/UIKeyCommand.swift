@@ -17,26 +17,46 @@ public struct UIKeyModifierFlags: OptionSet, Hashable, Sendable {
 /// responder up `next` (with none, from its root view controller), then the window, the scene, the
 /// scene's delegate, the application and its delegate; the first match runs.
 ///
+/// A key command is a `UICommand`, so it can be a child of a `UIMenu`: the menus an app builds in
+/// `buildMenu(with:)` hold the app's key commands, which work from every scene and are listed, with
+/// the focused scene's own, in the overlay shown while Ctrl is held (`UIMenuSystem`).
+///
 /// Differs from UIKit in one way: the action is a closure rather than a selector (Swift on Linux has no
 /// Objective-C runtime): `UIKeyCommand(input: "n", modifierFlags: .control) { _ in … }`. On X11 the
 /// Command flag is the Super (Windows) key; Control is Control.
 @MainActor
-open class UIKeyCommand {
+open class UIKeyCommand: UICommand {
     /// The key: a character ("n", "=", "1") or one of the `input…` constants.
     public let input: String?
+    /// The modifier keys held with it (Caps Lock aside).
     public let modifierFlags: UIKeyModifierFlags
-    open var title: String
-    let handler: (UIKeyCommand) -> Void
 
-    public init(title: String = "", input: String, modifierFlags: UIKeyModifierFlags = [], handler: @escaping (UIKeyCommand) -> Void) {
-        self.title = title
+    /// A command for the key `input` with `modifierFlags` that runs `handler`; UIKit's parameters, in its
+    /// order, with the closure in place of the selector.
+    public init(title: String = "", image: UIImage? = nil, input: String, modifierFlags: UIKeyModifierFlags = [],
+                discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
+                state: UIMenuElement.State = .off, handler: @escaping (UIKeyCommand) -> Void) {
         self.input = input
         self.modifierFlags = modifierFlags
-        self.handler = handler
+        super.init(title: title, image: image, discoverabilityTitle: discoverabilityTitle, attributes: attributes, state: state) { command in
+            handler(command as! UIKeyCommand)
+        }
     }
 
-    /// Runs the command's action.
-    public func perform() { handler(self) }
+    /// The shortcut as a person reads it: "⌃⌥⇧⌘N", arrows and named keys as symbols (UIKit's order of
+    /// modifier symbols). On X11 ⌘ is the Super key.
+    public var shortcutDescription: String {
+        var text = ""
+        if modifierFlags.contains(.control) { text += "⌃" }
+        if modifierFlags.contains(.alternate) { text += "⌥" }
+        if modifierFlags.contains(.shift) { text += "⇧" }
+        if modifierFlags.contains(.command) { text += "⌘" }
+        let names = [Self.inputUpArrow: "↑", Self.inputDownArrow: "↓", Self.inputLeftArrow: "←", Self.inputRightArrow: "→",
+                     Self.inputEscape: "⎋", Self.inputHome: "↖", Self.inputEnd: "↘", Self.inputPageUp: "⇞", Self.inputPageDown: "⇟",
+                     Self.inputDelete: "⌦", "\r": "↩", "\t": "⇥", " ": "Space", "\u{8}": "⌫"]
+        let key = input.map { names[$0] ?? $0.uppercased() } ?? ""
+        return text + key
+    }
 
     public static let inputUpArrow = "UIKeyInputUpArrow"
     public static let inputDownArrow = "UIKeyInputDownArrow"

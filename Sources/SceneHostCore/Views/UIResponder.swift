@@ -13,6 +13,10 @@ open class UIResponder: Hashable {
     /// Keyboard shortcuts this responder handles (see `UIKeyCommand`).
     open var keyCommands: [UIKeyCommand]? { nil }
 
+    /// Adds this responder's commands to the app's main menu (`UIMenuSystem`): override it in the
+    /// application delegate (UIKit also calls it on `UIApplication`). Call `super` to keep what others added.
+    open func buildMenu(with builder: any UIMenuBuilder) {}
+
     // MARK: Touches
 
     /// A touch began on this responder's view (or on a view below it that passed it on). The default
