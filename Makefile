@@ -5,8 +5,9 @@ PACKAGES := pkg-config libx11-dev libxext-dev libxtst-dev libxrandr-dev libxres-
             weston xwayland libturbojpeg0-dev libwebp-dev librsvg2-dev adwaita-icon-theme xclip \
             xdg-utils
 # Only `make bench` needs these: djpeg is the JPEG decoder the image benchmark compares against, and the
-# GTK 4 twin of `Benchmarks collection` is built against libgtk-4-dev.
-BENCH_PACKAGES := libjpeg-turbo-progs libgtk-4-dev
+# GTK 4 twins of `Benchmarks collection` and `Benchmarks peers` are built against libgtk-4-dev; the harness of
+# `Benchmarks peers` watches windows with XDamage (libxdamage-dev).
+BENCH_PACKAGES := libjpeg-turbo-progs libgtk-4-dev libxdamage-dev
 SWIFT ?= swift
 
 .PHONY: run test deps build bench clean
@@ -26,6 +27,7 @@ test: deps
 
 bench: deps
 	@$(MAKE) --no-print-directory deps PACKAGES="$(BENCH_PACKAGES)"
+	$(SWIFT) build -c release --product Gallery
 	$(SWIFT) run -c release Benchmarks
 
 build: deps

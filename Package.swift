@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(name: "NotesExample", dependencies: ["SceneHost", "SceneHostCore"]),
         .executableTarget(
             name: "Benchmarks", dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "GalleryApp"],
-            exclude: ["kiwi_layout.py", "gtk_collection.c"]),
+            exclude: ["kiwi_layout.py", "gtk_collection.c", "gtk_mail.c", "mail_twin.c", "peers_harness.c"]),
         // A test helper: saves session lists in a loop, for the crash test that kills it at random moments.
         .executableTarget(name: "SessionStoreStress", dependencies: ["SceneHost"], path: "Tests/SessionStoreStress"),
         // Fixtures: image files of each format (whole, truncated, corrupt) and an asset catalog.

@@ -153,16 +153,19 @@ enum LayoutBenchmark: Benchmark {
                          kiwi.version, kiwi.python, kiwi.callOverhead, 3 * kiwi.callOverhead))
         }
 
-        let chain2000 = ours.chains.first { $0.count == 2000 }!
-        report(target: "layout-enaml-build-vs-kiwi", value: ours.build / kiwiBuild, unit: "×kiwi", goal: 1)
-        report(target: "layout-enaml-resolve-vs-kiwi", value: ours.update / kiwiUpdate, unit: "×kiwi", goal: 1)
-        if kiwi != nil {
-            // The same goals against kiwi's C++ core called directly (x11-facts.md), which has no Python in the way.
-            report(target: "layout-enaml-build-vs-kiwi-cpp", value: ours.build / 0.29, unit: "×(0.29 ms)", goal: 1)
-            report(target: "layout-enaml-resolve-vs-kiwi-cpp", value: ours.update / 0.57, unit: "×(0.57 µs)", goal: 1)
+        // Every target is a ratio to kiwi measured in this run. kiwi's C++ core cannot be built here
+        // (kiwisolver's wheel ships no headers), so the constants measured elsewhere are no target;
+        // without kiwi there is nothing to compare with in the same run, and no target either.
+        guard let kiwi else {
+            print("No same-run kiwi: no layout targets (the kiwi column shows figures from x11-facts.md).")
+            return
         }
-        report(target: "layout-chain-2000-build", value: chain2000.add, unit: "ms", goal: 100)
-        report(target: "layout-chain-2000-resolve", value: chain2000.resolve, unit: "ms", goal: 0.5)
+        report(target: "layout-enaml-build-vs-kiwi", value: ours.build / kiwi.result.build, unit: "×kiwi", goal: 1)
+        report(target: "layout-enaml-resolve-vs-kiwi", value: ours.update / kiwi.result.update, unit: "×kiwi", goal: 1)
+        if let chain2000 = ours.chains.first(where: { $0.count == 2000 }), let kiwi2000 = kiwi.result.chains.first(where: { $0.count == 2000 }) {
+            report(target: "layout-chain-2000-build-vs-kiwi", value: chain2000.add / kiwi2000.add, unit: "×kiwi", goal: 1)
+            report(target: "layout-chain-2000-resolve-vs-kiwi", value: chain2000.resolve / kiwi2000.resolve, unit: "×kiwi", goal: 1)
+        }
     }
 
     static func formatTime(_ value: Double) -> String {

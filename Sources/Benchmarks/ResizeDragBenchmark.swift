@@ -69,9 +69,12 @@ enum ResizeDragBenchmark: Benchmark {
         report(target: "resize-split-steps-unacknowledged", value: Double(collapseRounds * 2 * (steps - 1) - split.crossingAcknowledged - split.withinAcknowledged),
                unit: "steps", goal: 0)
         if let main = results.first(where: { $0.label == "1920×1080 @1x" }), let queued = queuedFrames.first(where: { $0.0 == "1920×1080 @1x" }) {
-            report(target: "resize-sync-p50", value: main.syncP50, unit: "ms", goal: 2)
-            report(target: "resize-sync-p99", value: main.syncP99, unit: "ms", goal: 8)
-            report(target: "resize-cpu-per-step", value: main.cpuPerStep, unit: "ms", goal: 0.5)
+            // Each a multiple of the same run's offscreen control step (the Mail scene's drag step
+            // without X, median ~0.12 ms on a quiet machine): the goals are the former 2 ms, 8 ms and
+            // 0.5 ms divided by it. Against the bare twin, measured the same way for both, see `peers`.
+            report(target: "resize-sync-p50-vs-control", value: main.syncP50 / main.control, unit: "× control step", goal: 16)
+            report(target: "resize-sync-p99-vs-control", value: main.syncP99 / main.control, unit: "× control step", goal: 64)
+            report(target: "resize-cpu-per-step-vs-control", value: main.cpuPerStep / main.control, unit: "× control step", goal: 4)
             report(target: "resize-queued-frames", value: Double(queued.2 ? queued.1 : 9999), unit: "frames", goal: 2)
         }
     }

@@ -92,11 +92,17 @@ enum ResizeFrameBenchmark: Benchmark {
     static func run() throws {
         let frames = measure(ListAndParagraphsController(), title: "frames set in viewWillLayoutSubviews")
         let constraints = measure(ConstraintListAndParagraphsController(), title: "Auto Layout (stack views, anchors)")
-        // A person dragging at 60 Hz leaves 16.7 ms per frame; the client's share should be a small part
-        // of it so the X server and window manager keep up (x11-facts: 1.2 ms for bare Xlib + cairo).
-        report(target: "resize-step-client-cpu", value: frames, unit: "ms", goal: 4)
+        // The same run's reference: the bare twin of the Mail scene (`mail_twin.c`: cairo + Pango, the text
+        // laid out once) drawing its whole window into a new image of each size over the same widths.
+        // A step here should cost no more than that hand-written repaint.
         print(String(format: "Auto Layout / frames: %.2f×", constraints / frames))
-        report(target: "resize-step-client-cpu-autolayout", value: constraints, unit: "ms", goal: 4)
+        if let bare = PeersBenchmark.bareOffscreenStep(from: 900, to: 1300, height: 700) {
+            print(String(format: "The bare twin's full repaint at the same widths (mail_twin offscreen 900 1300 700 200): %.3f ms per step", bare))
+            report(target: "resize-step-client-cpu-vs-bare", value: frames / bare, unit: "× bare twin's repaint", goal: 1)
+            report(target: "resize-step-client-cpu-autolayout-vs-bare", value: constraints / bare, unit: "× bare twin's repaint", goal: 1)
+        } else {
+            print("The bare twin (mail_twin.c) could not be built: cc and libpango1.0-dev are needed; no target.")
+        }
         // The Gallery's Mail scene itself (stack views, anchors, wrapping labels, a picture), offscreen:
         // the client's share of one step of the `resize` benchmark's drag, without the X server. In a
         // drag two steps are about 3 ms apart, and a step after such a gap starts with cold caches:

@@ -31,7 +31,7 @@ let benchmarks: [any Benchmark.Type] = [ResizeFrameBenchmark.self, TraitPropagat
                                         ResizeDragBenchmark.self, StormBenchmark.self, AnimationBenchmark.self,
                                         HitTestBenchmark.self, PresentationBenchmark.self, ImageBenchmark.self,
                                         ScrollCopyBenchmark.self, CollectionBenchmark.self, ContactSheetBenchmark.self,
-                                        TypingBenchmark.self]
+                                        TypingBenchmark.self, PeersBenchmark.self]
 let requested = Set(CommandLine.arguments.dropFirst())
 for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
     print("== \(benchmark.name)")

@@ -1,6 +1,6 @@
 import Cairo
 import Foundation
-@testable import SceneHostCore
+@_spi(Runtime) @testable import SceneHostCore
 import Testing
 
 /// UIKit's drawing API as `draw(_:)` and `UIGraphicsImageRenderer` use it: paths, blend modes, clips,
@@ -215,5 +215,31 @@ struct DrawingTests {
             _ = image(8, 8) { _ in made.draw(in: CGRect(x: 0, y: 0, width: 8, height: 8)) }
         }
         #expect(picture == nil && pixels == nil && path == nil && context == nil)
+    }
+
+    /// A view that fills its bounds with red when asked to draw.
+    final class FilledView: UIView {
+        override func draw(_ rect: CGRect) {
+            UIColor.red.setFill()
+            UIRectFill(bounds)
+        }
+    }
+
+    @Test func keptDrawingBytesCountWhatTheSubtreesDrawingsKeep() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let filled = FilledView(frame: CGRect(x: 10, y: 10, width: 40, height: 20))
+        let plain = UIView(frame: CGRect(x: 60, y: 10, width: 40, height: 20))
+        plain.backgroundColor = .blue
+        root.addSubview(filled)
+        root.addSubview(plain)
+        let controller = UIViewController()
+        controller.view = root
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 100), rootViewController: controller)
+        #expect(filled.keptDrawingBytes == 0, "nothing is kept before the first frame")
+        _ = scene.renderImage(scale: 2)
+        // 40×20 points at 2×: 80×40 pixels of 4 bytes; a view that does not draw keeps nothing.
+        #expect(filled.keptDrawingBytes == 80 * 4 * 40)
+        #expect(plain.keptDrawingBytes == 0)
+        #expect(root.keptDrawingBytes == filled.keptDrawingBytes)
     }
 }

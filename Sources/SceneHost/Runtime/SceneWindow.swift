@@ -933,6 +933,8 @@ final class SceneWindow: UIWindowSceneHost {
                 ("drawMs", .number((frame.drawSeconds + presented.composited - laidOut) * 1000)),
                 ("presentMs", .number((presented.sent - presented.composited) * 1000)),
                 ("damagedPixels", .number(Double(damage.rects.reduce(0) { $0 + $1.width * $1.height }))),
+                ("bufferWidth", .number(Double(presenter.bufferCapacity?.width ?? 0))),
+                ("bufferHeight", .number(Double(presenter.bufferCapacity?.height ?? 0))),
             ])
         }
         // A new position (the window was dragged by its top or left edge) makes a frame of its own,

@@ -14,6 +14,9 @@ final class WindowPresenter {
     let syncCounter: SyncCounter?
 
     private var buffer: ImageBuffer?
+    /// The back buffer's capacity in pixels (what its memory holds), nil before the first frame: traced
+    /// with each frame.
+    var bufferCapacity: (width: Int, height: Int)? { buffer.map { ($0.capacityWidth, $0.capacityHeight) } }
     private var surface: ImageSurface?
     private var context: Context?
     /// Set while back buffers cannot be made: the warning is given once per run of failures.
@@ -203,9 +206,11 @@ final class WindowPresenter {
     }
 
     /// Makes the back buffer match the window size; returns true when its pixels are new (all must be
-    /// drawn), nil when no buffer can be made. The buffer keeps 25% headroom so a growing window is not
-    /// re-allocated at every step; one that outgrows it hands its pixels on to the next, so the frame
-    /// still draws only what changed.
+    /// drawn), nil when no buffer can be made. A window's first buffer is its size exactly (most windows
+    /// are never resized, and every row of headroom is memory the frame touches); once the window changes
+    /// size, a new buffer keeps 25% headroom so a growing window is not re-allocated at every step. One
+    /// that outgrows its buffer hands its pixels on to the next, so the frame still draws only what
+    /// changed.
     private func prepareBuffer(size: (width: Int, height: Int), scale: CGFloat, name: String) -> Bool? {
         let (width, height) = (max(1, size.width), max(1, size.height))
         if let buffer, buffer.canHold(width: width, height: height),
@@ -219,8 +224,9 @@ final class WindowPresenter {
         context = nil
         surface = nil
         let limit = SceneWindow.pixelLimit
-        let capacityWidth = min(max(width, display.screenWidth), width * 5 / 4 + 64, limit)
-        let capacityHeight = min(max(height, display.screenHeight), height * 5 / 4 + 64, limit)
+        let resized = buffer != nil
+        let capacityWidth = resized ? min(max(width, display.screenWidth), width * 5 / 4 + 64, limit) : min(width, limit)
+        let capacityHeight = resized ? min(max(height, display.screenHeight), height * 5 / 4 + 64, limit) : min(height, limit)
         let newBuffer: ImageBuffer
         do {
             newBuffer = try ImageBuffer(display: display, window: window, width: width, height: height,

@@ -892,6 +892,12 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// The output of the last `draw(_:)`, as pixels at `contentPlacement`; nil when it drew nothing.
     @exclusivity(unchecked) var content: Content?
 
+    /// The bytes of the drawings kept for this view and every view below it (each one's last `draw(_:)`
+    /// output, kept until it draws again): where a scene's memory goes, for the benchmarks. Not in UIKit.
+    @_spi(Runtime) public var keptDrawingBytes: Int {
+        subviews.reduce(content.map { $0.image.stride * $0.image.height } ?? 0) { $0 + $1.keptDrawingBytes }
+    }
+
     /// A backing image that covers what `draw(_:)` inked (within the bounds): `x`, `y` are its offset
     /// in device pixels from the pixel the bounds' origin falls in; `size`, the bounds' size it was
     /// drawn for.

@@ -1,0 +1,209 @@
+import Foundation
+import GalleryApp
+@_spi(Runtime) import SceneHost
+import SceneHostTesting
+
+/// The Gallery beside two twins of its Mail scene, in one run on one private Xvfb with openbox: a bare
+/// Xlib + cairo + Pango + MIT-SHM client (`mail_twin.c`) and a GTK 4 one (`gtk_mail.c`, built when
+/// `pkg-config gtk4` finds libgtk-4-dev, which `make bench` installs). Each is a child process (the
+/// Gallery is its release executable, so its start-up is measured as a person meets it), measured from
+/// outside by `peers_harness.c` the same way for all three: start to the first drawn frame, CPU to it,
+/// resident memory with the two windows each opens at start and with six more opened by Ctrl+N, and a
+/// 200-step Alt+drag of the Mail window from 900×600 (steps acknowledged, configure → acknowledgement,
+/// client and X server CPU per step). The three run one after another, round after round, and each
+/// target is the median over rounds of the Gallery's figure ÷ the bare twin's of the same round.
+enum PeersBenchmark: Benchmark {
+    static let name = "peers"
+
+    struct Peer {
+        let label: String
+        let command: [String]
+        var environment: [String: String] = [:]
+    }
+
+    /// One run of the harness: its NAME=VALUE pairs.
+    typealias Sample = [String: Double]
+
+    @MainActor
+    static func run() async throws {
+        let build = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-peers-\(getpid())")
+        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: build) }
+        func compile(_ source: String, _ packages: String) -> String? { Self.compile(source, packages: packages, into: build) }
+        guard let harness = compile("peers_harness.c", "x11 xext xtst xdamage"), let twin = compile("mail_twin.c", "x11 xext pangocairo") else {
+            throw PeersError("cannot build peers_harness.c or mail_twin.c: cc, libx11-dev, libxext-dev, libxtst-dev, libxdamage-dev and libpango1.0-dev are needed")
+        }
+        let gtk = compile("gtk_mail.c", "gtk4")
+        guard let gallery = galleryExecutable() else {
+            throw PeersError("no release Gallery: `swift build -c release --product Gallery` failed")
+        }
+
+        var peers = [Peer(label: "bare Xlib twin", command: [twin])]
+        if let gtk {
+            // GTK's cairo renderer, as on a machine without GL; no accessibility bus.
+            peers.append(Peer(label: "GTK 4 twin", command: [gtk], environment: ["GSK_RENDERER": "cairo", "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"]))
+        }
+        peers.append(Peer(label: "SceneHost Gallery", command: [gallery]))
+
+        let rounds = ProcessInfo.processInfo.environment["SCENEHOST_PEERS_ROUNDS"].flatMap(Int.init) ?? 3
+        let display = try VirtualDisplay(width: 1920, height: 1080)
+        var samples: [String: [Sample]] = [:]
+        var mapped: [String: String] = [:]
+        for round in 0..<rounds {
+            // Alternately: a neighbour's burst falls on all three, and the order turns each round.
+            let order = round % 2 == 0 ? peers : peers.reversed()
+            for peer in order {
+                let home = build.appendingPathComponent("home-\(round)-\(peer.label.hashValue)")
+                try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+                var environment = peer.environment
+                environment["DISPLAY"] = display.name
+                // A first launch each time: no windows restored, no settings kept.
+                environment["XDG_STATE_HOME"] = home.path
+                environment["XDG_CONFIG_HOME"] = home.path
+                environment["HOME"] = home.path
+                guard let output = shell(([harness, "--windows", "2", "--more", "6", "--"] + peer.command).map { "'\($0)'" }.joined(separator: " "),
+                                         environment: environment) else {
+                    print("\(peer.label): the harness failed in round \(round + 1)")
+                    continue
+                }
+                samples[peer.label, default: []].append(parse(output))
+                mapped[peer.label] = output.components(separatedBy: "mapped=").dropFirst().first?.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+
+        func values(_ peer: Peer, _ key: String) -> [Double] { (samples[peer.label] ?? []).compactMap { $0[key] }.filter { $0 >= 0 } }
+        func cell(_ peer: Peer, _ key: String, _ format: String) -> String {
+            let v = values(peer, key)
+            guard !v.isEmpty else { return "–" }
+            return String(format: "\(format) (\(format)–\(format))", median(v), v.min()!, v.max()!)
+        }
+        let rows: [(String, String, String)] = [
+            ("start to first drawn frame (ms)", "first_frame_ms", "%.0f"),
+            ("start to both start windows drawn (ms)", "all_start_windows_ms", "%.0f"),
+            ("client CPU to the first frame (ms)", "cpu_first_frame_ms", "%.1f"),
+            ("RSS after start, 2 windows (MB)", "rss_start_mb", "%.1f"),
+            ("  of which anonymous / file / shared memory (MB)", "", ""),
+            ("RSS with 8 windows (MB)", "rss_more_mb", "%.1f"),
+            ("RSS per further window (MB)", "per_window_mb", "%.2f"),
+            ("steps acknowledged of 200", "acked", "%.0f"),
+            ("configure → ack, median (ms)", "configure_ack_p50_ms", "%.2f"),
+            ("configure → ack, p90 (ms)", "configure_ack_p90_ms", "%.2f"),
+            ("client CPU per step (ms)", "client_cpu_step_ms", "%.2f"),
+            ("X server CPU per step (ms)", "server_cpu_step_ms", "%.2f"),
+        ]
+        print("| median (range) of \(rounds) rounds | " + peers.map(\.label).joined(separator: " | ") + " |")
+        print("|" + String(repeating: " --- |", count: peers.count + 1))
+        for (label, key, format) in rows {
+            if key.isEmpty {
+                print("| \(label) | " + peers.map { peer in
+                    String(format: "%.1f / %.1f / %.1f", median(values(peer, "anon_mb")), median(values(peer, "file_mb")), median(values(peer, "shmem_mb")))
+                }.joined(separator: " | ") + " |")
+            } else {
+                print("| \(label) | " + peers.map { cell($0, key, format) }.joined(separator: " | ") + " |")
+            }
+        }
+        print("(Measured from outside by peers_harness.c: a frame is drawn once an XGetImage of the window, taken at each XDamage report and every 50 ms, shows 8 or more distinct colours; CPU is the sum of the threads' /proc schedstat run times; configure → ack runs from the ConfigureNotify of a new size to the next change of the window's sync counter, both as the harness receives them.)")
+
+        print("Largest resident mapped files after start (MB), last round:")
+        for peer in peers {
+            print("- \(peer.label): " + (mapped[peer.label] ?? "–").replacingOccurrences(of: ",", with: ", ").replacingOccurrences(of: ":", with: " "))
+        }
+
+        // Where a further window's memory goes: a second Mail scene offscreen at the same size (the first
+        // makes the caches every scene shares), its heap after its first frame and the drawings it keeps.
+        var sceneHeaps: [Double] = [], keptDrawings = 0
+        var scenes: [UIWindowScene] = []
+        for _ in 0..<2 {
+            let before = Memory.now().heapInUse
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 1024, height: 768), rootViewController: AppDelegate.makeMailViewController())
+            _ = scene.renderImage(scale: 1)
+            sceneHeaps.append(Memory.now().heapInUse - before)
+            keptDrawings = scene.windows.reduce(0) { $0 + $1.keptDrawingBytes }
+            scenes.append(scene)
+        }
+        print(String(format: "A second Mail scene offscreen at 1024×768, after its first frame: %.2f MB of heap (the first, with the caches all share: %.2f MB), of which %.2f MB are the views' kept drawings.",
+                     sceneHeaps[1] / 1_048_576, sceneHeaps[0] / 1_048_576, Double(keptDrawings) / 1_048_576))
+
+        // Each target: the median over rounds of Gallery ÷ twin in the same round.
+        guard let twinSamples = samples[peers[0].label], let gallerySamples = samples[peers.last!.label] else { return }
+        func ratio(_ key: String, _ combine: (Double, Double) -> Double = { $0 / $1 }) -> Double {
+            median(zip(gallerySamples, twinSamples).compactMap { g, t in
+                guard let a = g[key], let b = t[key], a >= 0, b > 0 else { return nil }
+                return combine(a, b)
+            })
+        }
+        report(target: "peers-start-vs-twin", value: ratio("first_frame_ms"), unit: "×", goal: 1.2)
+        report(target: "peers-cpu-first-frame-vs-twin", value: ratio("cpu_first_frame_ms"), unit: "×", goal: 2)
+        report(target: "peers-rss-start-vs-twin", value: ratio("rss_start_mb"), unit: "×", goal: 1.5)
+        report(target: "peers-rss-per-window-over-twin", value: ratio("per_window_mb", -), unit: "MB", goal: 1)
+        report(target: "peers-cpu-per-step-vs-twin", value: ratio("client_cpu_step_ms"), unit: "×", goal: 0.5)
+        report(target: "peers-configure-ack-vs-twin", value: ratio("configure_ack_p50_ms"), unit: "×", goal: 1)
+    }
+
+    struct PeersError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Builds `source` (a C file beside this one) with `cc -O2` and `pkg-config --cflags --libs packages`
+    /// into `directory`: the executable's path, or nil when the build failed.
+    static func compile(_ source: String, packages: String, into directory: URL) -> String? {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let binary = directory.appendingPathComponent((source as NSString).deletingPathExtension).path
+        let command = "cc -O2 -o '\(binary)' '\(sources.appendingPathComponent(source).path)' $(pkg-config --cflags --libs \(packages))"
+        return shell(command, environment: [:]) != nil ? binary : nil
+    }
+
+    /// The bare twin's step without X (`mail_twin offscreen`): the Mail scene drawn in full into an image
+    /// surface of each size, widths `from` → `to` over `steps` steps; the median CPU per step in ms, or
+    /// nil when the twin cannot be built.
+    static func bareOffscreenStep(from: Int, to: Int, height: Int, steps: Int = 200) -> Double? {
+        let build = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-twin-\(getpid())")
+        try? FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: build) }
+        guard let twin = compile("mail_twin.c", packages: "x11 xext pangocairo", into: build) else { return nil }
+        return shell("'\(twin)' offscreen \(from) \(to) \(height) \(steps)", environment: [:])
+            .flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    static func parse(_ output: String) -> Sample {
+        var sample: Sample = [:]
+        for pair in output.split(whereSeparator: \.isWhitespace) {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Double(parts[1]) { sample[String(parts[0])] = value }
+        }
+        return sample
+    }
+
+    /// The release Gallery beside this executable, built first when it is missing;
+    /// `SCENEHOST_PEERS_GALLERY=PATH` runs another build instead (a lever being weighed).
+    static func galleryExecutable() -> String? {
+        if let path = ProcessInfo.processInfo.environment["SCENEHOST_PEERS_GALLERY"] {
+            return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+        }
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let gallery = directory.appendingPathComponent("Gallery").path
+        if FileManager.default.isExecutableFile(atPath: gallery) { return gallery }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        print("building the release Gallery (swift build -c release --product Gallery)")
+        guard shell("cd '\(package.path)' && swift build -c release --product Gallery >&2", environment: [:]) != nil else { return nil }
+        return FileManager.default.isExecutableFile(atPath: gallery) ? gallery : nil
+    }
+
+    /// Runs `command` with `sh -c`, `environment` added to this process's; its standard output, or nil
+    /// when it failed.
+    static func shell(_ command: String, environment: [String: String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
