@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostTests",
             dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "GalleryApp", "SessionStoreStress", "X11"],
-            exclude: ["__Snapshots__"]),
+            exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
     ]
 )
 
