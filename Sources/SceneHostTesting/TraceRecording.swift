@@ -138,9 +138,11 @@ public struct TraceRecording: Sendable {
         return scenes.filter { $0.time < firstInput }
     }
 
-    /// Sessions whose scene disconnected in the run.
-    public var disconnectedScenes: Set<String> {
-        Set(events.filter { $0.name == "sceneDidDisconnect" || $0.name == "sessionDiscarded" }.compactMap(\.scene))
+    /// Sessions closed in the run (their window closed, or the app destroyed them): discarded. The
+    /// scenes an app's quitting disconnects stay open for the comparison, as they come back at the
+    /// next launch.
+    public var closedScenes: Set<String> {
+        Set(events.filter { $0.name == "sessionDiscarded" }.compactMap(\.scene))
     }
 
     /// `scene`'s last `geometry` event's fields, and its traits as they last were (each `traits` event

@@ -85,6 +85,9 @@ final class TracePlayer {
         self.pace = pace
         input = try app.virtualDisplay.connect()
         guard input.hasXTest else { throw X11Error("the X server \(input.name) has no XTEST extension, which a replay needs") }
+        // The recorded presses include the auto-repeated ones: the server must not add its own while a
+        // replayed key is down and the app is busy.
+        input.setAutoRepeat(false)
     }
 
     func play() async -> ReplayResult {
@@ -106,6 +109,8 @@ final class TracePlayer {
             await playEvent(event)
         }
         await settle()
+        input.setAutoRepeat(true)
+        input.sync()
         return ReplayResult(differences: differences + compareEnd(), eventsPlayed: played, notes: notes)
     }
 
@@ -288,7 +293,7 @@ final class TracePlayer {
     /// `systemFrame`, which repeats `x` … `height`) and traits.
     private func compareEnd() -> [ReplayDifference] {
         var found: [ReplayDifference] = []
-        let closed = trace.disconnectedScenes
+        let closed = trace.closedScenes
         let open = app.scenes
         for recorded in trace.scenes where !missing.contains(recorded.identifier) {
             let name = label(recorded.identifier)

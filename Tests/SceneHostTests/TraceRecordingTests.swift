@@ -69,13 +69,15 @@ import Testing
             #"{"t":0.8,"event":"geometry","scene":"B","x":0,"y":0,"width":560,"height":768,"interactive":false}"#,
             #"{"t":0.8,"event":"traits","scene":"B","horizontalSizeClass":"compact"}"#,
             #"{"t":0.9,"event":"sceneDidDisconnect","scene":"C"}"#,
+            #"{"t":0.9,"event":"sessionDiscarded","scene":"C"}"#,
+            #"{"t":1.0,"event":"sceneDidDisconnect","scene":"B"}"#,
         ]
         let trace = try TraceRecording(text: lines.joined(separator: "\n") + "\n", source: "runs.trace")
         #expect(trace.runCount == 2)
         #expect(trace.header.string("iPad") == "11-inch")
         #expect(trace.scenes.map(\.identifier) == ["B", "C"])
         #expect(trace.startScenes.map(\.identifier) == ["B"], "C connected after the first key")
-        #expect(trace.disconnectedScenes == ["C"])
+        #expect(trace.closedScenes == ["C"], "B disconnected as the app quit: it stays open")
         let end = try #require(trace.lastState(of: "B"))
         #expect(end.geometry["width"] as? Double == 560 || (end.geometry["width"] as? NSNumber)?.doubleValue == 560)
         #expect(end.traits["horizontalSizeClass"] as? String == "compact")
