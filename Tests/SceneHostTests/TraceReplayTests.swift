@@ -1,6 +1,6 @@
 import Foundation
 @testable import GalleryApp
-import SceneHostTesting
+@testable import SceneHostTesting
 import Testing
 
 extension SceneWindowTests {
@@ -61,7 +61,15 @@ extension SceneWindowTests {
         }.joined(separator: "\n")
         let cut = try TraceRecording(text: withoutResize, source: "cut.trace")
         let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
-        let result = try await app.replay(cut, pace: .asFastAsAcknowledged)
+        // Played by a player of its own, to see it go with the replay (its connection with it).
+        weak var released: TracePlayer?
+        let result: ReplayResult
+        do {
+            let player = try TracePlayer(app: app, trace: cut, pace: .asFastAsAcknowledged)
+            released = player
+            result = await player.play()
+        }
+        #expect(released == nil, "nothing keeps the player once the replay is over")
         let fields = Set(result.differences.filter { $0.scene == "Mail (scene 1)" }.map(\.field))
         #expect(fields.isSuperset(of: ["width", "horizontalSizeClass"]), "\(result.differences)")
         let width = try #require(result.differences.first { $0.scene == "Mail (scene 1)" && $0.field == "width" })

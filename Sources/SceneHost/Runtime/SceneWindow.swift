@@ -845,8 +845,9 @@ final class SceneWindow: UIWindowSceneHost {
     /// the ConfigureNotify, when the root position is known (a real configure gives only the place in
     /// the parent).
     private func recordConfigure() {
+        // An iconified window's moves are the window manager's animation, nothing a replay should make.
         let frame = systemFrame
-        guard frame != recordedConfigure, !position.isStale else { return }
+        guard frame != recordedConfigure, !position.isStale, isMapped, !isHidden else { return }
         recordedConfigure = frame
         runtime.record("configure", scene: scene, [
             ("x", .number(Double(frame.minX))), ("y", .number(Double(frame.minY))),
