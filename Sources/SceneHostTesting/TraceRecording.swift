@@ -60,7 +60,7 @@ public struct TraceRecording: Sendable {
         var current: [Event]?
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }
             let event = try Self.parse(line, number: number, source: source)
             if event.name == "trace" {

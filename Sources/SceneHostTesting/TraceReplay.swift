@@ -76,6 +76,8 @@ final class TracePlayer {
     private var differences: [ReplayDifference] = []
     private var notes: [String] = []
     private var played = 0
+    /// Recorded sessions whose events could not be played (said once each).
+    private var unplayable: Set<String> = []
     /// The recorded `windowFill` of each scene so far, to send only what changed.
     private var fills: [String: (maximized: Bool, fullScreen: Bool)] = [:]
 
@@ -190,8 +192,8 @@ final class TracePlayer {
             return
         }
         guard let scene = scenes[identifier], let window = app.window(of: scene) else {
-            if !missing.contains(identifier) || event.name != "pointerMotion" {
-                notes.append("line \(event.line): a \(event.name) event for \(label(identifier)), which is not open in the replay, is left out")
+            if unplayable.insert(identifier).inserted {
+                notes.append("the events for \(label(identifier)) from line \(event.line) on are left out: it is not open in the replay")
             }
             return
         }
