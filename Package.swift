@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(
             name: "SceneHostTests",
             dependencies: ["SceneHost", "SceneHostCore", "SceneHostTesting", "GalleryApp", "SessionStoreStress", "X11"],
-            exclude: ["__Snapshots__", "XdndPeer"]),
+            exclude: ["__Snapshots__", "XdndPeer"], resources: [.copy("Fixtures")]),
     ]
 )
 

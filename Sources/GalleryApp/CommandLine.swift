@@ -6,6 +6,8 @@ extension AppDelegate {
     /// Gallery on a private virtual display, resizes each scene through compact and regular sizes as a
     /// person would, and writes screenshots to DIR (without the overlay unless `--overlay` is given).
     /// `Gallery --contact-sheet DIR` renders each scene offscreen at every iPad size into DIR.
+    /// `Gallery --replay TRACE [--fast]` plays a trace back on a private display and says how its end
+    /// differs from the recording's (exit status 1 when it does).
     /// `--help` prints the usage; anything else is refused with one line and exit status 2.
     public static func main() {
         let options: Options
@@ -20,6 +22,7 @@ extension AppDelegate {
             exit(0)
         }
         if let directory = options.tour { runTour(["--tour", directory] + (options.overlay ? ["--overlay"] : [])) }
+        if let trace = options.replay { runTour(["--replay", trace] + (options.fast ? ["--fast"] : [])) }
         if let directory = options.contactSheet {
             runTour(["--contact-sheet", directory] + (options.dark ? ["--dark"] : []) + (options.iPad.map { ["--ipad", $0] } ?? []))
         }
@@ -41,7 +44,7 @@ extension AppDelegate {
     }
 
     /// The command line: `--help`, or `--tour DIR` with `--overlay`, or `--contact-sheet DIR` with
-    /// `--dark`, or nothing.
+    /// `--dark`, or `--replay TRACE` with `--fast`, or nothing.
     struct Options {
         var help = false
         var tour: String?
@@ -51,6 +54,8 @@ extension AppDelegate {
         var iPad: String?
         /// `--open URL`: URLs of the Gallery's scheme (see `GalleryURL`) to show.
         var open: [URL] = []
+        var replay: String?
+        var fast = false
 
         struct Refusal: Error, CustomStringConvertible { let description: String }
 
@@ -76,6 +81,12 @@ extension AppDelegate {
                         throw Refusal(description: "--open needs a Gallery URL: scenehost-gallery://mail/<message>, scenehost-gallery://photos/<photo> or scenehost-gallery://settings")
                     }
                     open.append(url)
+                case "--replay":
+                    guard let trace = arguments.popFirst(), !trace.hasPrefix("-") else {
+                        throw Refusal(description: "--replay needs the trace file to play back (--replay TRACE), one recorded with SCENEHOST_TRACE=TRACE")
+                    }
+                    replay = trace
+                case "--fast": fast = true
                 case "--ipad":
                     guard let name = arguments.popFirst(), IPadModel(named: name) != nil else {
                         throw Refusal(description: "--ipad needs a model: 12.9, 11, 10.5 or 9.7")
@@ -88,14 +99,16 @@ extension AppDelegate {
             if overlay, tour == nil, !help { throw Refusal(description: "--overlay goes with --tour DIR (the overlay shows in the app's windows anyway)") }
             if dark, contactSheet == nil, !help { throw Refusal(description: "--dark goes with --contact-sheet DIR (set SCENEHOST_STYLE=dark for the app's windows)") }
             if iPad != nil, contactSheet == nil, !help { throw Refusal(description: "--ipad goes with --contact-sheet DIR (set SCENEHOST_IPAD for the app's windows)") }
-            if !open.isEmpty, tour != nil || contactSheet != nil { throw Refusal(description: "--open goes to the app on $DISPLAY, not with --tour or --contact-sheet") }
+            if !open.isEmpty, tour != nil || contactSheet != nil || replay != nil { throw Refusal(description: "--open goes to the app on $DISPLAY, not with --tour, --contact-sheet or --replay") }
             if tour != nil, contactSheet != nil { throw Refusal(description: "--tour and --contact-sheet are separate runs: give one of them") }
+            if fast, replay == nil, !help { throw Refusal(description: "--fast goes with --replay TRACE") }
+            if replay != nil, tour != nil || contactSheet != nil { throw Refusal(description: "--replay is a run of its own: give it without --tour or --contact-sheet") }
         }
     }
 
     /// What `Gallery --help` prints.
     static let usage = """
-        Usage: Gallery [--open URL]… [--tour DIR [--overlay] | --contact-sheet DIR [--dark] [--ipad MODEL]] [--help]
+        Usage: Gallery [--open URL]… [--tour DIR [--overlay] | --contact-sheet DIR [--dark] [--ipad MODEL] | --replay TRACE [--fast]] [--help]
 
         The Gallery shows a Mail scene and a Settings scene, each a window on $DISPLAY. Quit with Ctrl+C in its
         terminal: the windows that were open come back at the next launch.
@@ -113,6 +126,11 @@ extension AppDelegate {
                        orientation): DIR/<scene>.png, DIR/<scene>/<size>.png and DIR/index.json
           --dark       with --contact-sheet: dark as well as light
           --ipad MODEL with --contact-sheet: one iPad only (12.9, 11, 10.5 or 9.7) instead of all four
+          --replay TRACE
+                       play a trace recorded with SCENEHOST_TRACE=TRACE back on a private virtual display
+                       (keys, pointer, window manager requests, at the recorded pace) and print how each
+                       scene's end (geometry, traits) differs from the recording's; exit status 1 if it does
+          --fast       with --replay: each event as soon as the app has handled the one before
           --help       print this help
 
         Shortcuts:
@@ -137,7 +155,8 @@ extension AppDelegate {
           SCENEHOST_IPAD              the iPad Ctrl+Alt+1 … 6 snap to: 12.9 (the default), 11, 10.5, 9.7
           SCENEHOST_ORIENTATION       portrait, portraitUpsideDown, landscapeLeft (the default) or landscapeRight
           SCENEHOST_SCALE             device pixels per point, 0.5 to 8
-          SCENEHOST_TRACE=FILE        append what the runtime decides to FILE, one JSON object per line
+          SCENEHOST_TRACE=FILE        append what the runtime decides, and the input it got, to FILE, one JSON
+                                      object per line (play it back with --replay FILE)
           XDG_STATE_HOME              where the open windows are kept between launches (default ~/.local/state)
           XDG_CONFIG_HOME             where the Settings switches are kept, as UserDefaults (default ~/.config)
 

@@ -223,10 +223,12 @@ final class OverlayView: UIView {
     private var measuredLineHeight: CGFloat = 0
 
     /// Refreshes the text and puts the badge in `view`'s bottom trailing corner. The badge keeps a frame
-    /// (it translates its autoresizing mask) while the scene around it uses constraints.
+    /// (it translates its autoresizing mask) while the scene around it uses constraints. A hidden badge
+    /// keeps its place but not its text: shaping lines no one sees cost a third of a Settings layout
+    /// (`Benchmarks sheet`); showing it again refreshes them.
     func place(in view: UIView) {
         isPlacing = true
-        update(for: view.window?.windowScene)
+        if !isHidden { update(for: view.window?.windowScene) }
         isPlacing = false
         position(in: view)
     }

@@ -6,15 +6,47 @@ import SceneHostTesting
 // `make run` shows without a display: the Gallery on a private virtual display (Xvfb and openbox), each
 // scene resized through compact and regular sizes, a screenshot at each written to DIR, one path a line.
 // And `Gallery --contact-sheet DIR [--dark]`: each scene rendered offscreen at every iPad size.
+// And `Gallery --replay TRACE [--fast]`: a trace played back on a private display, its end compared.
 // Kept apart from the Gallery so the app does not link the test kit.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let usage = "GalleryTour: usage: GalleryTour --tour DIR [--overlay] | --contact-sheet DIR [--dark] [--ipad MODEL]\n"
+let usage = "GalleryTour: usage: GalleryTour --tour DIR [--overlay] | --contact-sheet DIR [--dark] [--ipad MODEL] | --replay TRACE [--fast]\n"
 guard arguments.count >= 2, !arguments[1].hasPrefix("-") else {
     FileHandle.standardError.write(Data(usage.utf8))
     exit(2)
 }
 let directory = arguments[1]
+if arguments[0] == "--replay" {
+    // A trace that cannot be replayed is refused before a display starts.
+    let trace: TraceRecording
+    do {
+        trace = try TraceRecording(contentsOf: URL(fileURLWithPath: arguments[1]))
+    } catch {
+        FileHandle.standardError.write(Data("Gallery: \(error)\n".utf8))
+        exit(2)
+    }
+    let pace: ReplayPace = arguments.contains("--fast") ? .asFastAsAcknowledged : .recorded
+    Task { @MainActor in
+        do {
+            let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+            AppDelegate.userDefaults = UserDefaults(suiteName: app.stateDirectory.appendingPathComponent("defaults").path) ?? .standard
+            let result = try await app.replay(trace, pace: pace)
+            for note in result.notes { FileHandle.standardError.write(Data("Gallery replay: \(note)\n".utf8)) }
+            for difference in result.differences { print("differs: \(difference)") }
+            let scenes = trace.scenes.count
+            if result.matches {
+                print("replay matches: \(scenes) scene\(scenes == 1 ? "" : "s") end in the recorded geometry and traits (\(result.eventsPlayed) events played)")
+                exit(0)
+            }
+            print("replay differs from the recording in \(result.differences.count) way\(result.differences.count == 1 ? "" : "s") (\(result.eventsPlayed) events played)")
+            exit(1)
+        } catch {
+            FileHandle.standardError.write(Data("Gallery replay failed: \(error)\n".utf8))
+            exit(2)
+        }
+    }
+    dispatchMain()
+}
 if arguments[0] == "--contact-sheet" {
     MainActor.assumeIsolated {
         AppDelegate.showsOverlay = false

@@ -28,15 +28,19 @@ public final class AppHarness {
     private let ownsStateDirectory: Bool
     private let delegateClass: any UIApplicationDelegate.Type
     private let manifest: UIApplicationSceneManifest?
+    /// Where the app writes its trace file, as `SCENEHOST_TRACE` would have it (nil: that variable's).
+    public let tracePath: String?
 
     /// Starts a virtual display managed by `windowManager` (unless given a display) and launches
-    /// `delegateClass` on it.
+    /// `delegateClass` on it. `tracePath` appends the trace to that file (as `SCENEHOST_TRACE`
+    /// does for an app), for a replay (`replay(_:pace:)`).
     public init(_ delegateClass: any UIApplicationDelegate.Type, display: VirtualDisplay? = nil,
                 windowManager: VirtualDisplay.WindowManager = .openbox,
-                manifest: UIApplicationSceneManifest? = nil, stateDirectory: URL? = nil) throws {
+                manifest: UIApplicationSceneManifest? = nil, stateDirectory: URL? = nil, tracePath: String? = nil) throws {
         virtualDisplay = try display ?? VirtualDisplay(windowManager: windowManager)
         self.delegateClass = delegateClass
         self.manifest = manifest
+        self.tracePath = tracePath
         self.stateDirectory = stateDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("scenehost-state-\(getpid())-\(UUID().uuidString)")
         ownsStateDirectory = stateDirectory == nil
@@ -44,7 +48,7 @@ public final class AppHarness {
     }
 
     private func launch() throws {
-        runtime = try SceneRuntime(displayName: virtualDisplay.name)
+        runtime = try SceneRuntime(displayName: virtualDisplay.name, tracePath: tracePath)
         // The app's connection keeps the server running for as long as anything holds the connection.
         runtime.display.owner = virtualDisplay
         runtime.onTerminate = {}
@@ -99,6 +103,13 @@ public final class AppHarness {
     }
 
     public func scene(titled title: String) -> UIWindowScene? { scenes.first { $0.title == title } }
+
+    /// `scene`'s effective geometry and system traits now, as the trace's `geometry` and `traits`
+    /// events give them.
+    func traceState(of scene: UIScene) -> (geometry: TraceEvent, traits: TraceEvent)? { runtime.traceState(of: scene) }
+
+    /// Whether the app has handled everything sent to it so far and has no frame to draw.
+    var isIdle: Bool { runtime.isIdle }
 
     /// The X window showing `scene`.
     public func window(of scene: UIScene) -> Window? { runtime.xWindow(for: scene) }

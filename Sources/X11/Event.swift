@@ -17,6 +17,9 @@ public struct KeySym: RawRepresentable, Hashable, Sendable {
     /// (0) for an unknown name.
     public init(_ name: String) { rawValue = UInt(XStringToKeysym(name)) }
 
+    /// Xlib's name of the symbol ("n", "Right", "Control_L"); nil for one without a name.
+    public var name: String? { XKeysymToString(rawValue).map { String(cString: $0) } }
+
     public static let controlLeft = KeySym(XK_Control_L), altLeft = KeySym(XK_Alt_L), shiftLeft = KeySym(XK_Shift_L)
     public static let left = KeySym(XK_Left), right = KeySym(XK_Right), up = KeySym(XK_Up), down = KeySym(XK_Down)
     public static let escape = KeySym(XK_Escape), home = KeySym(XK_Home), end = KeySym(XK_End)

@@ -16,6 +16,12 @@ extension Display {
         XTestFakeButtonEvent(pointer, button, pressed ? 1 : 0, UInt(CurrentTime))
     }
 
+    /// Turns the server's key auto-repeat on or off, for every client of the server (a key held
+    /// down long enough makes more presses while it is on).
+    public func setAutoRepeat(_ on: Bool) {
+        if on { XAutoRepeatOn(pointer) } else { XAutoRepeatOff(pointer) }
+    }
+
     /// Presses or releases the key that produces `keysym` (`.right`, `KeySym("n")`).
     public func fakeKey(keysym: KeySym, pressed: Bool) {
         let code = XKeysymToKeycode(pointer, keysym.rawValue)

@@ -140,6 +140,49 @@ struct AutoLayoutTests {
         }
     }
 
+    /// A container placing its children by frame in `layoutSubviews` (as navigation and split view
+    /// controllers place their children's views), the children laid out inside by constraints: placing
+    /// them and resizing the window shift the constants of the generated constraints (autoresizing
+    /// masks, the root's size), which rebuilds the tableau not even the first time (the first shift of
+    /// each used to rebuild it once: eleven times here, and again after every rebuild of the engine).
+    @Test func childrenPlacedByFrameMoveWithoutRebuildingTheTableau() throws {
+        final class Columns: UIView {
+            override func layoutSubviews() {
+                super.layoutSubviews()
+                let width = bounds.width / CGFloat(max(1, subviews.count))
+                for (index, column) in subviews.enumerated() {
+                    column.frame = CGRect(x: CGFloat(index) * width, y: 0, width: width, height: bounds.height)
+                }
+            }
+        }
+        let (scene, root) = makeRoot(width: 700)
+        let columns = Columns(frame: root.bounds)
+        columns.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        root.addSubview(columns)
+        var labels: [UIView] = []
+        for _ in 0..<4 {
+            let column = UIView()
+            columns.addSubview(column)
+            let label = SizedView(40, 20)
+            column.addSubview(label)
+            NSLayoutConstraint.activate([
+                label.leadingAnchor.constraint(equalTo: column.leadingAnchor, constant: 8),
+                label.trailingAnchor.constraint(equalTo: column.trailingAnchor, constant: -8),
+                label.topAnchor.constraint(equalTo: column.topAnchor, constant: 8),
+            ])
+            labels.append(label)
+        }
+        scene.layoutIfNeeded()
+        let engine = try #require(root.window?.hostedLayoutEngine)
+        for (step, width) in [640.0, 500, 820, 360].enumerated() {
+            _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: width, height: 300), displayScale: 1)
+            scene.layoutIfNeeded()
+            #expect(labels[3].frame.width == CGFloat(width / 4 - 16), "step \(step)")
+            #expect(labels[3].superview!.frame.minX == CGFloat(width * 3 / 4))
+        }
+        #expect(engine.solver.tableau.rebuilds == 0)
+    }
+
     @Test func leadingAndTrailingFlipUnderRightToLeft() {
         let (scene, root) = makeRoot(rightToLeft: true)
         let child = UIView()

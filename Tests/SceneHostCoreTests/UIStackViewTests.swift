@@ -30,6 +30,27 @@ struct UIStackViewTests {
         #expect(!view.translatesAutoresizingMaskIntoConstraints && view.superview === stack)
     }
 
+    /// A stack turned between its axes (a settings row beside in a regular width, stacked in a
+    /// compact one) remakes its arrangement each time; the solver drops the old constraints without
+    /// rebuilding its tableau.
+    @Test func turningTheAxisBackAndForthRebuildsNoTableau() throws {
+        let (scene, stack, views) = makeStack([(40, 20), (60, 30), (50, 10)]) { $0.spacing = 8; $0.alignment = .leading }
+        let engine = try #require(stack.window?.hostedLayoutEngine)
+        let rebuilds = engine.solver.tableau.rebuilds
+        for round in 0..<3 {
+            stack.axis = .vertical
+            stack.spacing = 4
+            scene.layoutIfNeeded()
+            // The first view fills what the others and the gaps leave: 100 − 30 − 10 − 2 × 4.
+            #expect(views[1].frame.origin == CGPoint(x: 0, y: 56), "round \(round)")
+            stack.axis = .horizontal
+            stack.spacing = 8
+            scene.layoutIfNeeded()
+            #expect(views[1].frame.origin == CGPoint(x: 300 - 60 - 50 - 8, y: 0), "round \(round)")
+        }
+        #expect(engine.solver.tableau.rebuilds == rebuilds)
+    }
+
     @Test func fillStretchesTheViewThatHugsLeast() {
         let (scene, _, views) = makeStack([(50, 20), (60, 20)]) { $0.spacing = 10 }
         views[1].setContentHuggingPriority(UILayoutPriority(200), for: .horizontal)

@@ -94,6 +94,19 @@ struct UIApplicationMainTests {
         }
     }
 
+    /// `Gallery --replay TRACE` refuses a trace it cannot replay with one line naming the cause and
+    /// the fix, status 2, before a display starts; `--fast` without `--replay` is refused too.
+    @Test func aTraceThatCannotBeReplayedIsRefusedWithOneLine() async throws {
+        let truncated = try #require(Bundle.module.url(forResource: "truncated", withExtension: "trace", subdirectory: "Fixtures"))
+        let run = try await Self.runGallery(["--replay", truncated.path], environment: ["DISPLAY": nil])
+        #expect(run.status == 2)
+        let lines = run.errors.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("Gallery: line 4 of \(truncated.path) is not a complete JSON object"), "\(run.errors)")
+        #expect(run.output.isEmpty)
+        let fast = try await Self.runGallery(["--fast"], environment: ["DISPLAY": nil])
+        #expect(fast.status == 2 && fast.errors.contains("--fast goes with --replay TRACE"), "\(fast.errors)")
+    }
+
     @Test func withAnUnreachableDisplayItNamesIt() async throws {
         let run = try await Self.runGallery(environment: ["DISPLAY": ":987"])
         #expect(run.status == 2)

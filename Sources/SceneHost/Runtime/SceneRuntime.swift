@@ -151,6 +151,12 @@ public final class SceneRuntime {
         let channel = InstanceChannel(display: display, appName: Self.instanceName(of: type(of: delegate)))
         channel.claim()
         instanceChannel = channel
+        // Each run starts with the trace's version and what a replay must set up as it was.
+        record("trace", session: nil, [
+            ("version", .number(Double(Trace.version))), ("app", .string(program)),
+            ("deviceOrientation", .string(initial.description)), ("iPad", .string(iPadModel.name)),
+            ("screenWidth", .number(Double(UIScreen.main.bounds.width))), ("screenHeight", .number(Double(UIScreen.main.bounds.height))),
+        ])
         _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
         let lost = restoreSessions()
         // UIKit connects the first scene right after launch (unless sessions come back), with the URLs
@@ -687,6 +693,22 @@ public final class SceneRuntime {
         guard grabbed != windowManagerGrab else { return }
         windowManagerGrab = grabbed
         if !grabbed { for window in windows { window.windowManagerGrabEnded() } }
+    }
+
+    /// Whether the app has nothing left to do for what it was sent: no event waiting (in Xlib's queue or
+    /// the socket), no scene request, no frame to draw. A replay waits for it after each event it plays.
+    public var isIdle: Bool {
+        !display.hasEvents(reading: true) && pendingRequests.isEmpty && !windows.contains(where: \.needsFrame)
+    }
+
+    /// `scene`'s effective geometry and system traits now, with the fields of the trace's `geometry`
+    /// and `traits` events (a replay compares them with a trace's last ones); nil for a scene that is
+    /// not connected.
+    public func traceState(of scene: UIScene) -> (geometry: TraceEvent, traits: TraceEvent)? {
+        guard let window = windows.first(where: { $0.scene === scene }) else { return nil }
+        let identifier = scene.session.persistentIdentifier
+        return (TraceEvent(name: "geometry", scene: identifier, fields: window.geometryFields),
+                TraceEvent(name: "traits", scene: identifier, fields: window.traitFields()))
     }
 
     /// The X window showing `scene` (tests and tools).

@@ -110,7 +110,13 @@ final class SceneWindow: UIWindowSceneHost {
         if !allowedOrientations.contains(orientation) {
             orientation = preferredOrientation(in: allowedOrientations) ?? .unknown
         }
-        runtime.record("sceneWillConnect", scene: scene, [("title", .string(scene.title ?? "")), ("window", .number(Double(xWindow.id)))])
+        // The configuration and activity let a replay open the same kind of scene.
+        let activityType = options.userActivities.first?.activityType ?? scene.session.stateRestorationActivity?.activityType
+        runtime.record("sceneWillConnect", scene: scene, [
+            ("title", .string(scene.title ?? "")), ("window", .number(Double(xWindow.id))),
+            ("configuration", scene.session.configuration.name.map { .string($0) } ?? .null),
+            ("role", .string(scene.session.role.rawValue)), ("activityType", activityType.map { .string($0) } ?? .null),
+        ])
         sceneTitleDidChange()
         // Start inside the limits, so the first frame is already at a size the window manager accepts,
         // and where its title bar can be reached.
@@ -248,6 +254,11 @@ final class SceneWindow: UIWindowSceneHost {
         }
         isMaximized = states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_VERT")))
             && states.contains(UInt(display.atom("_NET_WM_STATE_MAXIMIZED_HORZ")))
+        let fillChanged = recordedFill.map { $0.maximized != isMaximized || $0.fullScreen != isFullScreen } ?? (isMaximized || isFullScreen)
+        if runtime.isTracing, fillChanged {
+            recordedFill = (isMaximized, isFullScreen)
+            runtime.record("windowFill", scene: scene, [("maximized", .bool(isMaximized)), ("fullScreen", .bool(isFullScreen))])
+        }
         updateFillsScreen()
     }
     private var isFullScreen = false
@@ -391,6 +402,7 @@ final class SceneWindow: UIWindowSceneHost {
             frameEvent(event)
             return
         }
+        if runtime.isTracing { recordInput(event) }
         switch event {
         case let .configure(_, x, y, width, height, border, synthetic):
             configured(x: x, y: y, width: width, height: height, border: border, synthetic: synthetic)
@@ -399,6 +411,7 @@ final class SceneWindow: UIWindowSceneHost {
         case .map, .unmap:
             // Iconified (openbox unmaps the client) or withdrawn: the scene goes to the background.
             if case .map = event { isMapped = true } else { isMapped = false }
+            if runtime.isTracing { runtime.record(isMapped ? "map" : "unmap", scene: scene) }
             updateActivationState()
         case .propertyChanged(_, let atom): propertyChanged(atom)
         case let .reparent(_, parent, x, y):
@@ -477,6 +490,10 @@ final class SceneWindow: UIWindowSceneHost {
         // frame and setting WM_STATE to Withdrawn: hidden too, though no UnmapNotify comes.
         if atom == display.atom("WM_STATE") {
             let state = display.windowManagerState(xWindow.id)
+            if runtime.isTracing, state != recordedWindowState {
+                recordedWindowState = state
+                runtime.record("windowState", scene: scene, [("state", .string(state.map { "\($0)" } ?? "withdrawn"))])
+            }
             isHidden = state == .iconic || state == .withdrawn
             // A scene that may not be minimized comes back at once (openbox iconifies it anyway).
             if state == .iconic, scene.windowingBehaviors?.isMiniaturizable == false {
@@ -582,6 +599,7 @@ final class SceneWindow: UIWindowSceneHost {
         if focused, mode == .ungrab { runtime.windowManagerGrabDidChange(false) }
         // Grabs (a window-manager drag, a menu) move focus only for a moment: they do not count.
         guard mode == .normal || mode == .whileGrabbed, focused != hasFocus else { return }
+        if runtime.isTracing { runtime.record("focus", scene: scene, [("focused", .bool(focused))]) }
         hasFocus = focused
         if !focused {
             scene.cancelPresses()
@@ -599,6 +617,7 @@ final class SceneWindow: UIWindowSceneHost {
         guard type == display.atom("WM_PROTOCOLS"), let name = data.first else { return }
         let protocolAtom = Atom(UInt(bitPattern: name))
         if protocolAtom == display.atom("WM_DELETE_WINDOW") {
+            if runtime.isTracing { runtime.record("closeRequest", scene: scene) }
             // A scene that may not be closed stays (openbox shows its close button anyway).
             guard scene.windowingBehaviors?.isClosable != false else {
                 runtime.record("closeRefused", scene: scene)
@@ -940,6 +959,7 @@ final class SceneWindow: UIWindowSceneHost {
         // A new position (the window was dragged by its top or left edge) makes a frame of its own,
         // which only updates the geometry: nothing is drawn.
         if updateRootPosition() { needsFrame = true }
+        if runtime.isTracing { recordConfigure() }
     }
 
     /// Asks the server where the window is when a real `ConfigureNotify` left the root position
@@ -956,12 +976,71 @@ final class SceneWindow: UIWindowSceneHost {
 
     // MARK: Trace
 
-    private func recordGeometry() {
-        guard runtime.isTracing else { return }
+    /// What the window manager (or the app, or another client) made of the window: its client area's
+    /// place on the root and size, in points, when either changed. Recorded at the frame that follows
+    /// the ConfigureNotify, when the root position is known (a real configure gives only the place in
+    /// the parent).
+    private func recordConfigure() {
+        // An iconified window's moves are the window manager's animation, nothing a replay should make.
+        let frame = systemFrame
+        guard frame != recordedConfigure, !position.isStale, isMapped, !isHidden else { return }
+        recordedConfigure = frame
+        runtime.record("configure", scene: scene, [
+            ("x", .number(Double(frame.minX))), ("y", .number(Double(frame.minY))),
+            ("width", .number(Double(frame.width))), ("height", .number(Double(frame.height))),
+        ])
+    }
+    private var recordedConfigure: CGRect?
+    private var recordedWindowState: Display.WindowManagerState?
+    private var recordedFill: (maximized: Bool, fullScreen: Bool)?
+
+    /// The input that reached the window, for a replay: keys (the keysym of the key's first level, as
+    /// XTest presses it, and its name), and the pointer in the window's points. Touchscreen and
+    /// touchpad pinch events are not recorded: XTest cannot play them back.
+    private func recordInput(_ event: Event) {
+        switch event {
+        case let .key(_, key):
+            runtime.record("key", scene: scene, [
+                ("keysym", .number(Double(key.keysym.rawValue))), ("name", key.keysym.name.map { .string($0) } ?? .null),
+                ("code", .number(Double(key.code))), ("pressed", .bool(key.pressed)), ("repeat", .bool(key.isRepeat)),
+                ("modifiers", .string(Self.modifierNames(key.modifiers))),
+            ])
+        case let .button(_, button, x, y, pressed, modifiers):
+            let location = point(x, y)
+            runtime.record("pointerButton", scene: scene, [
+                ("x", .number(Double(location.x))), ("y", .number(Double(location.y))), ("button", .number(Double(button))),
+                ("pressed", .bool(pressed)), ("modifiers", .string(Self.modifierNames(modifiers))),
+            ])
+        case let .motion(_, x, y, modifiers):
+            let location = point(x, y)
+            runtime.record("pointerMotion", scene: scene, [
+                ("x", .number(Double(location.x))), ("y", .number(Double(location.y))),
+                ("modifiers", .string(Self.modifierNames(modifiers))),
+            ])
+        case let .scroll(_, dx, dy, discrete, x, y, modifiers):
+            let location = point(x, y)
+            runtime.record("pointerScroll", scene: scene, [
+                ("x", .number(Double(location.x))), ("y", .number(Double(location.y))),
+                ("dx", .number(dx)), ("dy", .number(dy)), ("discrete", .bool(discrete)),
+                ("modifiers", .string(Self.modifierNames(modifiers))),
+            ])
+        default:
+            break
+        }
+    }
+
+    /// Modifier keys as the trace names them: `shift`, `control`, `alt`, `super`, `capsLock`, joined by `+`.
+    private static func modifierNames(_ modifiers: KeyModifiers) -> String {
+        let names: [(KeyModifiers, String)] = [(.shift, "shift"), (.control, "control"), (.alternate, "alt"), (.command, "super"), (.capsLock, "capsLock")]
+        return names.filter { modifiers.contains($0.0) }.map(\.1).joined(separator: "+")
+    }
+
+    /// The effective geometry as the trace's `geometry` event gives it.
+    var geometryFields: [(String, Trace.Value)] {
         let geometry = scene.effectiveGeometry
         let frame = geometry.systemFrame
         func limit(_ value: CGFloat) -> Trace.Value { value >= .greatestFiniteMagnitude ? .null : .number(Double(value)) }
-        runtime.record("geometry", scene: scene, [
+        return [
             ("x", .number(Double(frame.minX))), ("y", .number(Double(frame.minY))),
             ("width", .number(Double(frame.width))), ("height", .number(Double(frame.height))),
             ("systemFrame", .numbers([frame.minX, frame.minY, frame.width, frame.height].map(Double.init))),
@@ -970,18 +1049,28 @@ final class SceneWindow: UIWindowSceneHost {
             ("orientationLocked", .bool(geometry.isInterfaceOrientationLocked)),
             ("minWidth", .number(Double(geometry.minimumSize.width))), ("minHeight", .number(Double(geometry.minimumSize.height))),
             ("maxWidth", limit(geometry.maximumSize.width)), ("maxHeight", limit(geometry.maximumSize.height)),
-        ])
+        ]
+    }
+
+    private func recordGeometry() {
+        guard runtime.isTracing else { return }
+        runtime.record("geometry", scene: scene, geometryFields)
     }
 
     /// A `traits` event with the values of `changed` (every system trait when nil), named as UIKit names them.
     private func recordTraits(changed: [UITrait]?) {
         guard runtime.isTracing else { return }
-        let wanted = changed.map { list in Set(list.map { ObjectIdentifier($0) }) }
-        let fields: [(String, Trace.Value)] = scene.traitCollection.systemTraitValues
-            .filter { wanted?.contains(ObjectIdentifier($0.trait)) ?? true }
-            .map { ($0.name, ($0.value as? CGFloat).map { .number(Double($0)) } ?? .string("\($0.value)")) }
+        let fields = traitFields(changed: changed)
         guard !fields.isEmpty else { return }
         runtime.record("traits", scene: scene, fields)
+    }
+
+    /// The scene's system traits as the trace's `traits` event gives them: those of `changed`, or all.
+    func traitFields(changed: [UITrait]? = nil) -> [(String, Trace.Value)] {
+        let wanted = changed.map { list in Set(list.map { ObjectIdentifier($0) }) }
+        return scene.traitCollection.systemTraitValues
+            .filter { wanted?.contains(ObjectIdentifier($0.trait)) ?? true }
+            .map { ($0.name, ($0.value as? CGFloat).map { .number(Double($0)) } ?? .string("\($0.value)")) }
     }
 }
 

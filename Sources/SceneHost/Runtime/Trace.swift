@@ -11,6 +11,10 @@ final class Trace {
         case string(String), number(Double), bool(Bool), numbers([Double]), null
     }
 
+    /// The trace format's version, in the `trace` line that starts each run: 2 added the input and
+    /// the window manager's requests (`key`, `pointer…`, `configure`, `focus` …) and the header itself.
+    static let version = 2
+
     private let fd: Int32
     private let start: Double
 

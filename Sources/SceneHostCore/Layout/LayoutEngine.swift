@@ -514,7 +514,14 @@ final class LayoutEngine {
         }
         let made = LayoutConstraint(lhs, relation, rhs, strength: Strength.fromPriority(constraint.priority.rawValue))
         do {
-            try solver.addConstraint(made, removable: constraint.wasRemoved)
+            // Generated constraints follow frames, margins and the root's size: their constants shift at
+            // every layout that moves something. Marked from the start, the first shift of each does not
+            // rebuild the tableau (a container placing its children by frame, after every engine rebuild,
+            // used to rebuild it once per constraint). A stack's arrangement is remade whenever its axis,
+            // alignment or spacing changes (a row turning at a size-class change): marked, its removal
+            // rebuilds nothing either.
+            let marked = constraint.kind == .autoresizingMask || constraint.kind == .guide || constraint.kind == .stack
+            try solver.addConstraint(made, removable: constraint.wasRemoved || marked)
             solved[ObjectIdentifier(constraint)] = (constraint, made)
         } catch {
             reportUnsatisfiable(constraint, made)
