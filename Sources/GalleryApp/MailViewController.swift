@@ -351,6 +351,7 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
         }
         reader.show(Mailbox.messages[0])
         installPresentationButtons()
+        installSearch()
     }
 
     override func viewDidLoad() {
@@ -429,7 +430,7 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
 
     // MARK: Keys
 
-    /// ↑ and ↓ move the selection; Ctrl+N and Ctrl+W open and close scenes.
+    /// ↑ and ↓ move the selection; Ctrl+F searches; Ctrl+N and Ctrl+W open and close scenes.
     override var keyCommands: [UIKeyCommand]? {
         [
             UIKeyCommand(title: "Previous Message", input: UIKeyCommand.inputUpArrow) { [weak self] _ in
@@ -440,6 +441,7 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
                 guard let self else { return }
                 select(selectedIndex + 1, opening: false)
             },
+            UIKeyCommand(title: "Find", input: "f", modifierFlags: .control) { [weak self] _ in self?.focusSearch() },
         ] + sceneCommands(for: self)
     }
 }
@@ -465,6 +467,8 @@ final class MailboxesViewController: MailColumnViewController {
     /// Called with the mailbox a click chose.
     var chosen: (MailboxName) -> Void = { _ in }
     private var rows: [MailboxRowView] = []
+    /// The mailboxes, one row each (new ones are added at the end: MailPresentations.swift).
+    let stack = UIStackView()
 
     override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
@@ -473,7 +477,6 @@ final class MailboxesViewController: MailColumnViewController {
 
     override func viewDidLoad() {
         view.backgroundColor = .secondarySystemBackground
-        let stack = UIStackView()
         stack.axis = .vertical
         stack.spacing = 2
         stack.translatesAutoresizingMaskIntoConstraints = false
@@ -559,6 +562,9 @@ final class MessageListViewController: MailColumnViewController {
         }
     }
 
+    /// What the search field holds: only the messages that match it show (MailSearch.swift).
+    var searchText = "" { didSet { if searchText != oldValue { filter() } } }
+
     override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
         title = MailboxName.inbox.rawValue
@@ -604,7 +610,8 @@ final class MessageListViewController: MailColumnViewController {
     private func filter() {
         guard isViewLoaded else { return }
         for (index, row) in rows.enumerated() {
-            row.isHidden = mailbox == .flagged ? !(row.isFlagged && filed[index] == .inbox) : filed[index] != mailbox
+            row.isHidden = (mailbox == .flagged ? !(row.isFlagged && filed[index] == .inbox) : filed[index] != mailbox)
+                || !row.message.matches(searchText)
         }
     }
 

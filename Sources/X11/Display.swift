@@ -74,6 +74,9 @@ public final class Display {
     /// The keyboard through libxkbcommon (Keyboard.swift); nil when the server lacks XKB.
     private(set) lazy var keyboard: Keyboard? = Keyboard(display: pointer)
 
+    /// The input method server, when `XMODIFIERS` names a running one (InputMethod.swift).
+    private(set) lazy var inputMethod: InputMethod? = InputMethod.open(display: pointer)
+
     /// The selections this connection owns or reads (Selection.swift).
     var selections: [Selection] = []
 
