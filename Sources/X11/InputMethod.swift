@@ -49,7 +49,7 @@ final class InputMethod {
             else if !offered.contains(chosen), let first = offered.first(where: { $0 & XIMStyle(XIMPreeditArea | XIMPreeditPosition) == 0 }) { chosen = first }
             XFree(styles)
         }
-        return InputMethod(im: im, name: name, style: chosen)
+        return InputMethod(display: display, im: im, name: name, style: chosen)
     }
 
     private static func isUTF8Locale() -> Bool {
@@ -62,7 +62,10 @@ final class InputMethod {
         return value.hasSuffix(".utf-8") || value.hasSuffix(".utf8") || value.contains(".utf-8@") || value.contains(".utf8@")
     }
 
-    private init(im: OpaquePointer, name: String, style: XIMStyle) {
+    private let display: OpaquePointer
+
+    private init(display: OpaquePointer, im: OpaquePointer, name: String, style: XIMStyle) {
+        self.display = display
         self.im = im
         self.name = name
         self.style = style
@@ -78,8 +81,11 @@ final class InputMethod {
     }
 
     deinit {
+        // Closing waits for the server's answer: with the server gone (its selection has no owner) it
+        // would wait for ever, so the method is then left for the connection's close to drop.
+        guard !isDead, XGetSelectionOwner(display, XInternAtom(display, "@server=\(name)", 0)) != 0 else { return }
         for context in contexts.values { context.destroy() }
-        if !isDead { XCloseIM(im) }
+        XCloseIM(im)
     }
 
     /// The context of `window`, made on first use; nil when the server refuses one.
@@ -106,7 +112,9 @@ final class InputMethod {
 
     /// Forgets `window`'s context (the window is going away).
     func removeContext(for window: Window) {
-        contexts.removeValue(forKey: window)?.destroy()
+        guard let context = contexts.removeValue(forKey: window) else { return }
+        // XDestroyIC waits for the server too: not when it is gone.
+        if XGetSelectionOwner(display, XInternAtom(display, "@server=\(name)", 0)) != 0 { context.destroy() }
     }
 
     /// The context whose preedit changed since last asked, with its text and caret.
@@ -261,3 +269,4 @@ private extension Substring {
         return result
     }
 }
+

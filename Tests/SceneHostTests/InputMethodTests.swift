@@ -38,8 +38,10 @@ extension SceneWindowTests {
             return
         }
         defer {
-            fcitx.signal()
-            fcitx.wait()
+            if fcitx.isRunning {
+                fcitx.signal()
+                fcitx.wait()
+            }
         }
         let probe = try display.connect()
         var waited = 0.0
@@ -82,16 +84,40 @@ extension SceneWindowTests {
         other.fakeKey(code: spare, pressed: true)
         other.fakeKey(code: spare, pressed: false)
         other.sync()
-        await app.run(for: 0.3)
-        #expect(field.text?.hasPrefix("hi") == true && !(field.text ?? "").hasSuffix("´e"))
+        // The server shows the dead key as its preedit, on the spot: the field's marked text.
+        #expect(await app.run(until: { field.markedTextRange != nil }), "the preedit shows as marked text")
+        #expect(field.text == "hi´" && (field.markedTextRange as? UITextFieldRange)?.range == 2..<3)
         input.press(keysym: KeySym("e"))
         #expect(await app.run(until: { field.text == "hié" }), "\(field.text ?? "")")
         #expect(field.markedTextRange == nil, "nothing is left marked after the commit")
         // Shortcuts still reach the field through the server.
         input.press(keysym: KeySym("a"), modifiers: [.controlLeft])
-        #expect(await app.run(until: { (field.selectedTextRange as? UITextFieldRange)?.range == 0..<4 }))
+        #expect(await app.run(until: { (field.selectedTextRange as? UITextFieldRange)?.range == 0..<3 }), "Ctrl+A selects all")
 
         app.application.requestSceneSessionDestruction(scene.session, options: nil)
         await app.run(for: 0.3)
+
+        // The server exits: XIM_SERVERS still names it, but its selection has no owner, so the next
+        // app composes with libxkbcommon instead of waiting on a dead server.
+        fcitx.signal()
+        fcitx.wait()
+        #expect(await app.run(until: { probe.selectionOwner("@server=fcitx") == 0 }))
+        let next = try AppHarness(TestAppDelegate.self, display: display)
+        #expect(await next.waitForScenes(1))
+        let nextScene = try #require(next.scenes.first)
+        let nextField = UITextField(frame: CGRect(x: 20, y: 20, width: 260, height: 34))
+        try #require(nextScene.keyWindow?.rootViewController?.view).addSubview(nextField)
+        other.focus(try #require(next.window(of: nextScene)))
+        other.sync()
+        #expect(await next.run(until: { nextScene.traitCollection.activeAppearance == .active }))
+        #expect(next.display.inputMethodName == nil, "a stale server name is not used")
+        #expect(nextField.becomeFirstResponder())
+        other.fakeKey(code: spare, pressed: true)
+        other.fakeKey(code: spare, pressed: false)
+        other.sync()
+        input.press(keysym: KeySym("e"))
+        #expect(await next.run(until: { nextField.text == "é" }), "libxkbcommon's compose: \(nextField.text ?? "")")
+        next.application.requestSceneSessionDestruction(nextScene.session, options: nil)
+        await next.run(for: 0.3)
     }
 }
