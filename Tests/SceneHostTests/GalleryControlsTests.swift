@@ -59,6 +59,10 @@ extension SceneWindowTests {
         // A right click on a message in Mail opens its menu; Escape closes it.
         let root = try #require(mail.keyWindow?.rootViewController?.view)
         let row = try #require(firstView(MessageRowView.self, in: root))
+        // The list starts under the search row: raised, no part of Settings covers the row.
+        other.raise(mailWindow)
+        other.flush()
+        await app.run(for: 0.2)
         let point = try middle(of: row, in: mailWindow, on: other)
         input.move(to: point)
         other.fakeButton(3, pressed: true)
