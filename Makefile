@@ -2,7 +2,8 @@
 # missing (apt-get as root, sudo otherwise), build, and run.
 PACKAGES := pkg-config libx11-dev libxext-dev libxtst-dev libxrandr-dev libxres-dev libxi-dev libxcursor-dev libxkbcommon-x11-dev libx11-xcb-dev libcairo2-dev libpixman-1-dev \
             libpango1.0-dev xvfb openbox xdotool x11-utils xauth fonts-dejavu-core xfwm4 i3-wm dbus \
-            weston xwayland libturbojpeg0-dev libwebp-dev librsvg2-dev adwaita-icon-theme xclip fcitx5
+            weston xwayland libturbojpeg0-dev libwebp-dev librsvg2-dev adwaita-icon-theme xclip \
+            xdg-utils fcitx5
 # fcitx5 is for the input-method test only (SceneHost talks XIM to whatever server XMODIFIERS names).
 # Only `make bench` needs these: djpeg is the JPEG decoder the image benchmark compares against, and the
 # GTK 4 twin of `Benchmarks collection` is built against libgtk-4-dev.

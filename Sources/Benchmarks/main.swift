@@ -30,7 +30,8 @@ func report(target name: String, value: Double, unit: String, goal: Double, lowe
 let benchmarks: [any Benchmark.Type] = [ResizeFrameBenchmark.self, TraitPropagationBenchmark.self, LayoutBenchmark.self,
                                         ResizeDragBenchmark.self, StormBenchmark.self, AnimationBenchmark.self,
                                         HitTestBenchmark.self, PresentationBenchmark.self, ImageBenchmark.self,
-                                        ScrollCopyBenchmark.self, CollectionBenchmark.self, ContactSheetBenchmark.self]
+                                        ScrollCopyBenchmark.self, CollectionBenchmark.self, ContactSheetBenchmark.self,
+                                        TypingBenchmark.self]
 let requested = Set(CommandLine.arguments.dropFirst())
 for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
     print("== \(benchmark.name)")

@@ -100,15 +100,18 @@ public final class TextLayout {
     private var maximumLines = 0
     private var ellipsis = Ellipsis.none
 
-    /// Leaves line breaking and ellipses to Pango: the reference tests check `breaksLinesItself` against.
-    var pangoBreaksLines = false
+    /// Leaves line breaking and ellipses to Pango: the reference tests check `breaksLinesItself` against,
+    /// and editable text needs it (its carets and selections come from Pango's lines).
+    public var pangoBreaksLines = false {
+        didSet { if pangoBreaksLines != oldValue { lines = nil } }
+    }
 
     /// Whether this layout breaks the lines itself (and cuts the last one short, for an ellipsis at
     /// its end): left-aligned, word-wrapped, left-to-right text of one paragraph without tabs. Pango
     /// shapes the text once, on one line; the lines follow from its advances by Pango's greedy rule
     /// (see `breakLines`), so a new width costs no Pango layout.
     private var breaksLinesItself: Bool {
-        !pangoBreaksLines && (ellipsis == .end || maximumLines == 0) && alignment == .left
+        !pangoBreaksLines && !hasAttributes && (ellipsis == .end || maximumLines == 0) && alignment == .left
             && pango_layout_get_wrap(raw) == PANGO_WRAP_WORD_CHAR && !characters.hasRightToLeft && !characters.hasTabsOrParagraphs
     }
 
@@ -349,11 +352,148 @@ public final class TextLayout {
     /// The caret position one cluster to the right (`rightward`) or left of the caret at byte `index`,
     /// visually, as Pango moves through mixed-direction text; nil at the edge of the text.
     public func byteIndex(movingVisuallyFrom index: Int, rightward: Bool) -> Int? {
-        settle()
+        settle(exactly: true)
         var newIndex: Int32 = 0, trailing: Int32 = 0
         pango_layout_move_cursor_visually(raw, 1, Int32(index), 0, rightward ? 1 : -1, &newIndex, &trailing)
         guard newIndex >= 0, newIndex != Int32.max else { return nil }
         return nextCaretByte(after: Int(newIndex), steps: Int(trailing))
+    }
+
+    // MARK: Attributes and carets on several lines (for text views)
+
+    /// One attribute over a range of the text's UTF-8 bytes, as Pango takes them.
+    public struct Attribute: Sendable {
+        public enum Kind: Sendable {
+            case font(family: String, pixelSize: Double, weight: Int)
+            case foreground(red: Double, green: Double, blue: Double, alpha: Double)
+            case background(red: Double, green: Double, blue: Double, alpha: Double)
+            /// 1: single, 2: double.
+            case underline(Int)
+            case strikethrough
+        }
+        public var bytes: Range<Int>
+        public var kind: Kind
+        public init(bytes: Range<Int>, kind: Kind) {
+            self.bytes = bytes
+            self.kind = kind
+        }
+    }
+
+    private var hasAttributes = false
+
+    /// Fonts, colours and lines per range (UTF-8 bytes); Pango then lays the text out (no line breaking
+    /// of this layout's own).
+    public func setAttributes(_ attributes: [Attribute]) {
+        let list = pango_attr_list_new()
+        func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ bytes: Range<Int>) {
+            guard let attribute else { return }
+            attribute.pointee.start_index = UInt32(bytes.lowerBound)
+            attribute.pointee.end_index = UInt32(bytes.upperBound)
+            pango_attr_list_insert(list, attribute)
+        }
+        func channel(_ value: Double) -> UInt16 { UInt16(max(0, min(1, value)) * 65535) }
+        for attribute in attributes where !attribute.bytes.isEmpty {
+            switch attribute.kind {
+            case let .font(family, pixelSize, weight):
+                add(pango_attr_family_new(family), attribute.bytes)
+                add(pango_attr_size_new_absolute(Int32(pixelSize * Self.unit)), attribute.bytes)
+                add(pango_attr_weight_new(PangoWeight(rawValue: UInt32(weight))), attribute.bytes)
+            case let .foreground(red, green, blue, alpha):
+                add(pango_attr_foreground_new(channel(red), channel(green), channel(blue)), attribute.bytes)
+                if alpha < 1 { add(pango_attr_foreground_alpha_new(channel(alpha)), attribute.bytes) }
+            case let .background(red, green, blue, alpha):
+                add(pango_attr_background_new(channel(red), channel(green), channel(blue)), attribute.bytes)
+                if alpha < 1 { add(pango_attr_background_alpha_new(channel(alpha)), attribute.bytes) }
+            case let .underline(style):
+                add(pango_attr_underline_new(style >= 2 ? PANGO_UNDERLINE_DOUBLE : PANGO_UNDERLINE_SINGLE), attribute.bytes)
+            case .strikethrough:
+                add(pango_attr_strikethrough_new(1), attribute.bytes)
+            }
+        }
+        pango_layout_set_attributes(raw, list)
+        pango_attr_list_unref(list)
+        hasAttributes = !attributes.isEmpty
+        lines = nil
+    }
+
+    /// Extra space between the lines of the paragraph (user units).
+    public func setLineSpacing(_ spacing: Double) {
+        let value = Int32(spacing * Self.unit)
+        guard value != pango_layout_get_spacing(raw) else { return }
+        pango_layout_set_spacing(raw, value)
+        lines = nil
+    }
+
+    /// The caret before the UTF-8 byte `index`, on whichever line it falls (Pango's strong cursor), in
+    /// user units from the layout's top-left.
+    public func caretRect(atByte index: Int) -> (x: Double, y: Double, height: Double) {
+        settle(exactly: true)
+        var strong = PangoRectangle()
+        pango_layout_get_cursor_pos(raw, Int32(min(max(0, index), text.utf8.count)), &strong, nil)
+        return (Double(strong.x) / Self.unit, Double(strong.y) / Self.unit, Double(strong.height) / Self.unit)
+    }
+
+    /// The caret position (UTF-8 byte) nearest the point (user units from the layout's top-left).
+    public func byteIndex(atX x: Double, y: Double) -> Int {
+        settle(exactly: true)
+        var index: Int32 = 0, trailing: Int32 = 0
+        pango_layout_xy_to_index(raw, Int32(x * Self.unit), Int32(y * Self.unit), &index, &trailing)
+        return nextCaretByte(after: Int(index), steps: Int(trailing))
+    }
+
+    /// The line (from 0) the caret before byte `index` stands on.
+    public func lineIndex(ofByte index: Int) -> Int {
+        settle(exactly: true)
+        var line: Int32 = 0, x: Int32 = 0
+        pango_layout_index_to_line_x(raw, Int32(min(max(0, index), text.utf8.count)), 0, &line, &x)
+        return Int(line)
+    }
+
+    /// The bytes of line `line`: where it starts, and where its text ends (before the white space it
+    /// breaks after, when another line follows).
+    public func lineBytes(_ line: Int) -> Range<Int> {
+        settle(exactly: true)
+        guard let pointer = pango_layout_get_line_readonly(raw, Int32(line)) else { return text.utf8.count..<text.utf8.count }
+        let start = Int(pointer.pointee.start_index), length = Int(pointer.pointee.length)
+        var end = start + length
+        if line < Int(pango_layout_get_line_count(raw)) - 1, end > start {
+            let utf8 = Array(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: end - 1)...].prefix(1))
+            if utf8 == [0x20] { end -= 1 }
+        }
+        return start..<end
+    }
+
+    /// The rectangles (user units from the layout's top-left, one or more a line) covering the text
+    /// between two bytes, as a selection is drawn: in visual order, so mixed-direction text gives
+    /// several per line.
+    public func selectionRects(fromByte start: Int, toByte end: Int) -> [(x: Double, y: Double, width: Double, height: Double)] {
+        settle(exactly: true)
+        guard start < end, let iterator = pango_layout_get_iter(raw) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        var rects: [(x: Double, y: Double, width: Double, height: Double)] = []
+        let length = text.utf8.count
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+            let lineStart = Int(line.pointee.start_index), lineEnd = lineStart + Int(line.pointee.length)
+            guard lineEnd >= start, lineStart <= end, !(lineEnd == start && lineEnd < length && start != lineStart) else { continue }
+            var top: Int32 = 0, bottom: Int32 = 0
+            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            var ranges: UnsafeMutablePointer<Int32>?, count: Int32 = 0
+            pango_layout_line_get_x_ranges(line, Int32(max(start, lineStart)), Int32(min(end, lineEnd)), &ranges, &count)
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            for index in 0..<Int(count) {
+                // Pango's ranges are in layout coordinates (the line's alignment offset included).
+                let a = ranges![2 * index], b = ranges![2 * index + 1]
+                rects.append((Double(a) / Self.unit, Double(top) / Self.unit, Double(b - a) / Self.unit, Double(bottom - top) / Self.unit))
+            }
+            g_free(ranges)
+            if end > lineEnd, count == 0 {
+                // An empty line inside the selection shows a sliver, as text views do.
+                rects.append((Double(logical.x) / Self.unit, Double(top) / Self.unit, 4, Double(bottom - top) / Self.unit))
+            }
+        } while pango_layout_iter_next_line(iterator) != 0
+        return rects
     }
 
     /// The byte `steps` characters after `index` (Pango's "trailing" count), at most the text's end.

@@ -3,7 +3,7 @@ import SceneHost
 
 // The Mail window's presentations, kept apart from the list and the reader: compose opens as a form
 // sheet, the filter as a popover from its bar button, deleting a message asks with an action sheet, and
-// a new mailbox is named in an alert with a text field.
+// flagging a sender's messages asks for the sender in an alert with a text field.
 
 extension MailViewController {
     /// Adds the bar buttons that present: compose and filter over the list, delete over the reader.
@@ -23,29 +23,32 @@ extension MailViewController {
             confirmDelete(from: trash)
         }
         reader.navigationItem.rightBarButtonItem = trash
-        mailboxes.navigationItem.rightBarButtonItem = UIBarButtonItem(systemItem: .add, primaryAction: UIAction(title: "New Mailbox…") { [weak self] _ in
-            self?.presentNewMailbox()
-        })
+        mailboxes.navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Flag…", style: .plain) { [weak self] _ in
+            self?.presentFlagSender()
+        }
     }
 
-    /// Asks for a new mailbox's name in an alert with a text field; Create (or Return) adds it to the
-    /// sidebar, and is enabled only once the name holds something.
-    func presentNewMailbox() {
-        let alert = UIAlertController(title: "New Mailbox", message: "Enter a name for this mailbox.", preferredStyle: .alert)
-        let create = UIAlertAction(title: "Create", style: .default) { [weak self, unowned alert] _ in
-            guard let self, let name = alert.textFields?.first?.text?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return }
-            mailboxes.addMailbox(named: name)
+    /// Asks for a sender in an alert with a text field; Flag (or Return) flags every message of the
+    /// mailbox from a sender whose name contains it, and is enabled only once the field holds something.
+    func presentFlagSender() {
+        let alert = UIAlertController(title: "Flag Messages", message: "Flags the messages in this mailbox from a sender.", preferredStyle: .alert)
+        let flag = UIAlertAction(title: "Flag", style: .default) { [weak self, unowned alert] _ in
+            guard let self, let sender = alert.textFields?.first?.text?.trimmingCharacters(in: .whitespaces), !sender.isEmpty else { return }
+            for index in list.shownMessages where !list.flagged.contains(index)
+                && Mailbox.messages[index].sender.range(of: sender, options: [.caseInsensitive, .diacriticInsensitive]) != nil {
+                list.toggleFlag(index)
+            }
         }
-        create.isEnabled = false
+        flag.isEnabled = false
         alert.addTextField { field in
-            field.placeholder = "Name"
+            field.placeholder = "Sender"
             field.addAction(UIAction { [weak field] _ in
-                create.isEnabled = !(field?.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+                flag.isEnabled = !(field?.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty
             }, for: .editingChanged)
         }
         alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
-        alert.addAction(create)
-        alert.preferredAction = create
+        alert.addAction(flag)
+        alert.preferredAction = flag
         present(alert, animated: true)
     }
 
@@ -228,29 +231,3 @@ final class MailFilterViewController: UIViewController {
     }
 }
 
-extension MailboxesViewController {
-    /// Adds an empty mailbox of a person's naming at the end of the sidebar (until the next launch).
-    func addMailbox(named name: String) {
-        loadViewIfNeeded()
-        let row = UIView()
-        row.layer.cornerRadius = 8
-        let label = UILabel()
-        label.text = name
-        label.font = .systemFont(ofSize: 16)
-        label.adjustsFontForContentSizeCategory = true
-        label.translatesAutoresizingMaskIntoConstraints = false
-        row.addSubview(label)
-        NSLayoutConstraint.activate([
-            row.heightAnchor.constraint(greaterThanOrEqualToConstant: 40),
-            label.leadingAnchor.constraint(equalTo: row.leadingAnchor, constant: 12),
-            label.trailingAnchor.constraint(lessThanOrEqualTo: row.trailingAnchor, constant: -12),
-            label.centerYAnchor.constraint(equalTo: row.centerYAnchor),
-        ])
-        stack.addArrangedSubview(row)
-    }
-
-    /// The names of the mailboxes a person added.
-    var addedMailboxNames: [String] {
-        stack.arrangedSubviews.filter { !($0 is MailboxRowView) }.compactMap { ($0.subviews.first as? UILabel)?.text }
-    }
-}

@@ -5,16 +5,6 @@ import SceneHost
 // as a person types (no results controller: the list is the results), Ctrl+F focuses it, Escape or
 // Cancel ends the search and the whole mailbox shows again.
 
-extension MailMessage {
-    /// Whether the sender, subject or preview contains `searchText` (ignoring case and accents); an
-    /// empty search matches everything.
-    func matches(_ searchText: String) -> Bool {
-        let query = searchText.trimmingCharacters(in: .whitespaces)
-        guard !query.isEmpty else { return true }
-        return [sender, subject, preview].contains { $0.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
-    }
-}
-
 extension MailViewController {
     /// The search field over the message list.
     func installSearch() {
@@ -38,6 +28,6 @@ extension MailViewController {
 extension MessageListViewController: UISearchResultsUpdating {
     /// Filters the list with the search field's text.
     func updateSearchResults(for searchController: UISearchController) {
-        searchText = searchController.searchBar.text ?? ""
+        filter(searchController.searchBar.text ?? "")
     }
 }

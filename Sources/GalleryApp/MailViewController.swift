@@ -1,7 +1,7 @@
 import Foundation
 import SceneHost
 
-struct MailMessage {
+struct MailMessage: Equatable {
     let sender: String
     let subject: String
     let preview: String
@@ -49,116 +49,154 @@ enum MailPreferences {
     static func previewLinesDidChange() { NotificationCenter.default.post(name: didChange, object: nil) }
 }
 
-/// One message in the list: avatar, sender, time, subject and a two-line preview, placed by constraints
-/// (leading and trailing, so the row mirrors in a right-to-left layout). Its text follows the reader's
-/// text size, and the row grows with it (92 points at the default size).
-final class MessageRowView: UIView {
-    let message: MailMessage
-    /// The selection fades in and out, as a list's on iPadOS (at once while the window is being resized).
-    var isSelected = false {
-        didSet {
-            guard isSelected != oldValue else { return }
-            let duration = window == nil || isWindowResizing ? 0 : 0.2
-            UIView.animate(withDuration: duration, delay: 0, options: .allowUserInteraction) { [self] in
-                backgroundColor = isSelected ? Self.selectionColor : .systemBackground
-            }
-        }
-    }
-    static let selectionColor = UIColor(light: UIColor(rgb: 0xDCEBFF), dark: UIColor(rgb: 0x1D3B5C))
-    private let sender = UILabel(), subject = UILabel(), preview = UILabel(), time = UILabel()
-    private let avatar: AvatarView
-    /// A view rather than a line drawn by the row: a row that draws would draw again at every step of a
-    /// drag, while a separator view just grows.
-    private let separator = UIView()
+/// What a message's row shows, as a UIKit app describes a cell's content: a `UIContentConfiguration`
+/// whose view (`MessageContentView`) the list cell hosts and reuses from row to row.
+struct MessageContentConfiguration: UIContentConfiguration, Equatable {
+    var message: MailMessage
+    var isFlagged = false
+    var isUnread = false
+    /// How many lines of the preview show (0 hides it).
+    var previewLines = 2
 
-    init(message: MailMessage) {
-        self.message = message
-        avatar = AvatarView(name: message.sender)
+    func makeContentView() -> any UIView & UIContentView { MessageContentView(configuration: self) }
+    /// The row looks the same in every state: its cell draws the selection behind it.
+    func updated(for state: UICellConfigurationState) -> MessageContentConfiguration { self }
+}
+
+/// One message in the list: an unread dot, the avatar, sender, attachment clip, time and flag, the
+/// subject and the preview, placed by constraints (leading and trailing, so the row mirrors in a
+/// right-to-left layout). Its text follows the reader's text size, and the row grows with it (92
+/// points at the default size, never less).
+final class MessageContentView: UIView, UIContentView {
+    private let sender = UILabel(), subject = UILabel(), preview = UILabel(), time = UILabel()
+    private let avatar = AvatarView(name: "")
+    private let unreadDot = DotView(color: .systemBlue), flag = DotView(color: .systemOrange)
+    private let clip = UIImageView(image: UIImage(systemName: "paperclip", withConfiguration: UIImage.SymbolConfiguration(pointSize: 11)))
+    /// A view rather than a line drawn by the row: a row that draws would draw again at every step of a
+    /// drag, while a separator view just grows. It starts under the text (62 points in), as in Mail,
+    /// which is why the list's own separators are off.
+    private let separator = UIView()
+    private var shown: MessageContentConfiguration
+
+    init(configuration: MessageContentConfiguration) {
+        shown = configuration
         super.init(frame: .zero)
-        backgroundColor = .systemBackground
-        sender.text = message.sender
         sender.font = UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: .systemFont(ofSize: 15, weight: .semibold))
-        subject.text = message.subject
         subject.font = UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: .systemFont(ofSize: 14))
-        preview.text = message.preview
         preview.font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13))
         preview.textColor = .secondaryLabel
-        // Two lines at most by default (Settings changes it), the last ending in an ellipsis when the
-        // preview is longer.
-        preview.numberOfLines = 2
-        time.text = message.time
         time.font = UIFontMetrics(forTextStyle: .caption1).scaledFont(for: .systemFont(ofSize: 12))
         time.textColor = .secondaryLabel
+        clip.tintColor = .secondaryLabel
+        clip.contentMode = .center
         for label in [sender, subject, preview, time] { label.adjustsFontForContentSizeCategory = true }
         separator.backgroundColor = .separator
-        for view in [avatar, sender, subject, preview, time, separator] as [UIView] {
+        for view in [unreadDot, avatar, sender, clip, time, flag, subject, preview, separator] as [UIView] {
             view.translatesAutoresizingMaskIntoConstraints = false
             addSubview(view)
         }
-        // The time keeps its width; the sender's name gives way (and truncates) first.
-        time.setContentHuggingPriority(.required, for: .horizontal)
-        time.setContentCompressionResistancePriority(.required, for: .horizontal)
-        // As tall as the text needs below its 10-point top inset and above a 10-point bottom one, and at
-        // least 92 points (the avatar and its insets, and the default size's two-line preview).
-        let compact = heightAnchor.constraint(equalToConstant: 92)
-        compact.priority = .defaultLow
+        // The time and the clip keep their width; the sender's name gives way (and truncates) first.
+        for view in [time, clip] as [UIView] {
+            view.setContentHuggingPriority(.required, for: .horizontal)
+            view.setContentCompressionResistancePriority(.required, for: .horizontal)
+        }
         NSLayoutConstraint.activate([
-            compact, heightAnchor.constraint(greaterThanOrEqualToConstant: 92),
+            // As tall as the text needs below its 10-point top inset and above a 10-point bottom one.
             bottomAnchor.constraint(greaterThanOrEqualTo: preview.bottomAnchor, constant: 10),
+            bottomAnchor.constraint(greaterThanOrEqualTo: subject.bottomAnchor, constant: 10),
+            unreadDot.widthAnchor.constraint(equalToConstant: 10), unreadDot.heightAnchor.constraint(equalToConstant: 10),
+            unreadDot.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 3),
+            unreadDot.centerYAnchor.constraint(equalTo: avatar.centerYAnchor),
             avatar.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
             avatar.topAnchor.constraint(equalTo: topAnchor, constant: 16),
             avatar.widthAnchor.constraint(equalToConstant: 32), avatar.heightAnchor.constraint(equalTo: avatar.widthAnchor),
             sender.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 14),
             sender.topAnchor.constraint(equalTo: topAnchor, constant: 10),
-            time.leadingAnchor.constraint(greaterThanOrEqualTo: sender.trailingAnchor, constant: 8),
+            clip.leadingAnchor.constraint(greaterThanOrEqualTo: sender.trailingAnchor, constant: 8),
+            clip.trailingAnchor.constraint(equalTo: time.leadingAnchor, constant: -4),
+            clip.centerYAnchor.constraint(equalTo: time.centerYAnchor),
             time.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -14),
             time.firstBaselineAnchor.constraint(equalTo: sender.firstBaselineAnchor),
+            flag.widthAnchor.constraint(equalToConstant: 8), flag.heightAnchor.constraint(equalToConstant: 8),
+            flag.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -4),
+            flag.centerYAnchor.constraint(equalTo: time.centerYAnchor),
             subject.leadingAnchor.constraint(equalTo: sender.leadingAnchor),
             subject.trailingAnchor.constraint(equalTo: time.trailingAnchor),
             subject.topAnchor.constraint(equalTo: sender.bottomAnchor, constant: 1),
             preview.leadingAnchor.constraint(equalTo: sender.leadingAnchor),
             preview.trailingAnchor.constraint(equalTo: time.trailingAnchor),
             preview.topAnchor.constraint(equalTo: subject.bottomAnchor, constant: 2),
-            // The separator starts under the text: at 62 points from the leading edge.
             separator.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 62),
             separator.trailingAnchor.constraint(equalTo: trailingAnchor),
             separator.bottomAnchor.constraint(equalTo: bottomAnchor), separator.heightAnchor.constraint(equalToConstant: 1),
         ])
+        apply()
     }
 
-    /// How many lines of the preview show (0 hides it); the row grows or shrinks with it.
-    var previewLines = 2 {
-        didSet {
-            preview.numberOfLines = max(previewLines, 1)
-            preview.isHidden = previewLines == 0
+    var configuration: any UIContentConfiguration {
+        get { shown }
+        set {
+            guard let new = newValue as? MessageContentConfiguration, new != shown else { return }
+            shown = new
+            apply()
         }
     }
 
-    /// Whether the message is flagged: a small orange disc beside the time.
-    var isFlagged = false { didSet { flag.isHidden = !isFlagged } }
-    private lazy var flag: FlagView = {
-        let flag = FlagView()
-        flag.isHidden = true
-        flag.translatesAutoresizingMaskIntoConstraints = false
-        addSubview(flag)
-        NSLayoutConstraint.activate([
-            flag.widthAnchor.constraint(equalToConstant: 8), flag.heightAnchor.constraint(equalToConstant: 8),
-            flag.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -4),
-            flag.centerYAnchor.constraint(equalTo: time.centerYAnchor),
-        ])
-        return flag
-    }()
+    private func apply() {
+        let message = shown.message
+        sender.text = message.sender
+        subject.text = message.subject
+        preview.text = message.preview
+        time.text = message.time
+        avatar.name = message.sender
+        // The last preview line ends in an ellipsis when the preview is longer.
+        preview.numberOfLines = max(shown.previewLines, 1)
+        preview.isHidden = shown.previewLines == 0
+        flag.isHidden = !shown.isFlagged
+        unreadDot.isHidden = !shown.isUnread
+        superview?.setNeedsLayout()
+    }
+
+    /// The height the constraints need at `size.width`, and at least the 92 points of the avatar, its
+    /// insets and the default size's two-line preview.
+    override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let fitted = systemLayoutSizeFitting(CGSize(width: size.width, height: 0), withHorizontalFittingPriority: .required,
+                                             verticalFittingPriority: .fittingSizeLevel)
+        return CGSize(width: size.width, height: max(92, fitted.height.rounded(.up)))
+    }
 }
 
-/// The flag beside a flagged message's time.
-final class FlagView: UIView {
+/// A message's row in the list: its content (`MessageContentConfiguration`) on the plain background,
+/// or on Mail's light blue one when selected.
+final class MessageCell: UICollectionViewListCell {
+    static let selectionColor = UIColor(light: UIColor(rgb: 0xDCEBFF), dark: UIColor(rgb: 0x1D3B5C))
+
     override init(frame: CGRect) {
         super.init(frame: frame)
+        // The cell chooses its colours itself, below.
+        automaticallyUpdatesBackgroundConfiguration = false
+    }
+
+    override func updateConfiguration(using state: UICellConfigurationState) {
+        super.updateConfiguration(using: state)
+        var background = UIBackgroundConfiguration.listPlainCell()
+        background.backgroundColor = state.isSelected || state.isHighlighted ? Self.selectionColor : .systemBackground
+        backgroundConfiguration = background
+    }
+}
+
+/// A small filled circle: the unread dot before the avatar, the flag beside the time.
+final class DotView: UIView {
+    private let color: UIColor
+
+    init(color: UIColor) {
+        self.color = color
+        super.init(frame: .zero)
         contentMode = .redraw
     }
 
     override func draw(_ rect: CGRect) {
-        UIColor.systemOrange.setFill()
+        color.setFill()
         UIBezierPath(ovalIn: bounds).fill()
     }
 }
@@ -166,11 +204,18 @@ final class FlagView: UIView {
 /// A coloured circle with a person symbol: its round and its soft shadow are its layer's.
 final class AvatarView: UIView {
     private let person = UIImageView(image: UIImage(systemName: "person.fill"))
+    /// The person's name, which picks the colour (a reused row shows another person).
+    var name: String { didSet { if name != oldValue { paint() } } }
 
-    init(name: String) {
-        super.init(frame: .zero)
+    private func paint() {
         let palette: [UInt32] = [0x5E5CE6, 0xFF9F0A, 0x30B0C7, 0xFF375F, 0x34C759, 0xAF52DE, 0x0A84FF]
         backgroundColor = UIColor(rgb: palette[Int(name.unicodeScalars.reduce(0) { $0 + $1.value }) % palette.count])
+    }
+
+    init(name: String) {
+        self.name = name
+        super.init(frame: .zero)
+        paint()
         layer.shadowOpacity = 0.3
         layer.shadowRadius = 2
         layer.shadowOffset = CGSize(width: 0, height: 1.5)
@@ -321,6 +366,16 @@ extension AppDelegate {
 /// The mailboxes a person can pick in Mail's sidebar.
 enum MailboxName: String, CaseIterable {
     case inbox = "Inbox", flagged = "Flagged", archive = "Archive", trash = "Trash"
+
+    /// The system symbol beside its name in the sidebar.
+    var symbolName: String {
+        switch self {
+        case .inbox: "envelope"
+        case .flagged: "flag"
+        case .archive: "archivebox"
+        case .trash: "trash"
+        }
+    }
 }
 
 /// The Mail scene's root: a three-column split view — the mailboxes, the messages of the chosen one and
@@ -462,71 +517,92 @@ class MailColumnViewController: UIViewController {
     }
 }
 
-/// Mail's sidebar: the mailboxes, one of them chosen.
-final class MailboxesViewController: MailColumnViewController {
+/// Mail's sidebar: the mailboxes, one of them chosen, as a list. Beside the other columns it is a
+/// `.sidebar` list whose chosen mailbox stays highlighted; when Mail collapses to one stack it becomes an
+/// inset-grouped list whose rows lead on (a disclosure chevron), as Mail's on iPad.
+final class MailboxesViewController: MailColumnViewController, UICollectionViewDelegate {
     /// Called with the mailbox a click chose.
     var chosen: (MailboxName) -> Void = { _ in }
-    private var rows: [MailboxRowView] = []
-    /// The mailboxes, one row each (new ones are added at the end: MailPresentations.swift).
-    let stack = UIStackView()
+    private(set) var collectionView: UICollectionView!
+    private var dataSource: UICollectionViewDiffableDataSource<Int, MailboxName>!
+    /// The mailbox whose messages the list shows.
+    private(set) var mailbox = MailboxName.inbox
 
     override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
         title = "Mailboxes"
     }
 
+    /// Whether the mailboxes are the root of the one stack (compact) rather than a column.
+    private var isStacked: Bool { traitCollection.horizontalSizeClass == .compact || splitViewController?.isCollapsed == true }
+
     override func viewDidLoad() {
-        view.backgroundColor = .secondarySystemBackground
-        stack.axis = .vertical
-        stack.spacing = 2
-        stack.translatesAutoresizingMaskIntoConstraints = false
-        for mailbox in MailboxName.allCases {
-            let row = MailboxRowView(mailbox)
-            row.isSelected = mailbox == .inbox
-            row.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.choose(mailbox) })
-            rows.append(row)
-            stack.addArrangedSubview(row)
+        // The section provider runs again when the size class changes (the collection view's traits).
+        let layout = UICollectionViewCompositionalLayout { [weak self] _, environment in
+            let stacked = environment.traitCollection.horizontalSizeClass == .compact || self?.splitViewController?.isCollapsed == true
+            return .list(using: UICollectionLayoutListConfiguration(appearance: stacked ? .insetGrouped : .sidebar), layoutEnvironment: environment)
         }
-        view.addSubview(stack)
-        NSLayoutConstraint.activate([
-            stack.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 10),
-            stack.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -10),
-            stack.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 10),
-        ])
+        let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
+        collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        collectionView.delegate = self
+        self.collectionView = collectionView
+        view.addSubview(collectionView)
+        let rows = UICollectionView.CellRegistration<UICollectionViewListCell, MailboxName> { [weak self] cell, _, mailbox in
+            // The cell knows its list by now: a sidebar row's content, or a plain row's.
+            var content = cell.defaultContentConfiguration()
+            content.text = mailbox.rawValue
+            content.image = UIImage(systemName: mailbox.symbolName)
+            cell.contentConfiguration = content
+            cell.accessories = self?.isStacked == true ? [.disclosureIndicator()] : []
+        }
+        dataSource = UICollectionViewDiffableDataSource(collectionView: collectionView) { collectionView, path, mailbox in
+            collectionView.dequeueConfiguredReusableCell(using: rows, for: path, item: mailbox)
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, MailboxName>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(MailboxName.allCases)
+        dataSource.apply(snapshot, animatingDifferences: false)
+        // Collapsing and expanding change the rows' look and whether the choice stays highlighted.
+        registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (self: MailboxesViewController, _) in self.listStyleDidChange() }
+        showChoice()
     }
 
+    /// The rows are configured again for the new list, and the choice shown as the list shows it.
+    func listStyleDidChange() {
+        guard isViewLoaded else { return }
+        var snapshot = dataSource.snapshot()
+        snapshot.reconfigureItems(snapshot.itemIdentifiers)
+        dataSource.apply(snapshot, animatingDifferences: false)
+        showChoice()
+    }
+
+    /// A sidebar keeps the chosen mailbox selected; a stacked list clears it when it shows again, as a
+    /// UIKit list controller does (`clearsSelectionOnViewWillAppear`).
+    private func showChoice() {
+        guard let collectionView, let dataSource else { return }
+        if isStacked {
+            for path in collectionView.indexPathsForSelectedItems ?? [] { collectionView.deselectItem(at: path, animated: false) }
+        } else if let path = dataSource.indexPath(for: mailbox) {
+            collectionView.selectItem(at: path, animated: false, scrollPosition: [])
+        }
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        showChoice()
+    }
+
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        guard let mailbox = dataSource.itemIdentifier(for: indexPath) else { return }
+        choose(mailbox)
+    }
+
+    /// Shows `mailbox`'s messages (the sidebar highlights it).
     func choose(_ mailbox: MailboxName) {
-        for row in rows { row.isSelected = row.mailbox == mailbox }
-        chosen(mailbox)
-    }
-}
-
-/// One mailbox in the sidebar: its name on a rounded highlight when chosen.
-final class MailboxRowView: UIView {
-    let mailbox: MailboxName
-    private let label = UILabel()
-    var isSelected = false {
-        didSet {
-            backgroundColor = isSelected ? MessageRowView.selectionColor : .clear
-            label.font = .systemFont(ofSize: 16, weight: isSelected ? .semibold : .regular)
-        }
-    }
-
-    init(_ mailbox: MailboxName) {
+        loadViewIfNeeded()
         self.mailbox = mailbox
-        super.init(frame: .zero)
-        layer.cornerRadius = 8
-        label.text = mailbox.rawValue
-        label.font = .systemFont(ofSize: 16)
-        label.adjustsFontForContentSizeCategory = true
-        label.translatesAutoresizingMaskIntoConstraints = false
-        addSubview(label)
-        NSLayoutConstraint.activate([
-            heightAnchor.constraint(greaterThanOrEqualToConstant: 40),
-            label.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 12),
-            label.trailingAnchor.constraint(lessThanOrEqualTo: trailingAnchor, constant: -12),
-            label.centerYAnchor.constraint(equalTo: centerYAnchor),
-        ])
+        if !isStacked, let path = dataSource.indexPath(for: mailbox) { collectionView.selectItem(at: path, animated: true, scrollPosition: []) }
+        chosen(mailbox)
     }
 }
 
@@ -542,126 +618,235 @@ final class MessageViewController: MailColumnViewController {
     }
 }
 
-/// The messages of one mailbox: a click selects one (with the fade) and opens it; a right click opens
-/// its menu.
-final class MessageListViewController: MailColumnViewController {
-    private let list = WholeItemsStackView()
-    private var rows: [MessageRowView] = []
+/// The list of messages. Mail's ↑ and ↓ move its selection without opening the message (its
+/// controller has the keys), so the list never takes the keyboard itself: a click selects and opens.
+final class MessageListView: UICollectionView {
+    override var canBecomeFirstResponder: Bool { false }
+}
+
+/// The messages of one mailbox, as a list (a collection view with a plain list layout and a diffable
+/// data source): a click selects one and opens it; ↑ and ↓ move the selection, keeping it in view; a
+/// right click opens a message's menu; a sideways swipe (touchpad) reveals Settings' swipe action on the
+/// trailing edge and Read/Unread on the leading one. Filing a message elsewhere removes its row with
+/// an animation (the snapshot changes).
+final class MessageListViewController: MailColumnViewController, UICollectionViewDelegate {
+    private(set) var collectionView: UICollectionView!
+    private var dataSource: UICollectionViewDiffableDataSource<Int, Int>!
     private var preferencesObserver: (any NSObjectProtocol)?
     /// Called when the selection moves to a message, and whether to open it.
     var selectionChanged: (Int, Bool) -> Void = { _, _ in }
 
-    /// Which messages are filed where (the menu's Archive and Delete move them).
+    /// Which messages are filed where (the menu's Archive and Delete move them), which are flagged and
+    /// which are unread, until the next launch.
     private var filed = Array(repeating: MailboxName.inbox, count: Mailbox.messages.count)
+    private(set) var flagged: Set<Int> = []
+    private(set) var unread: Set<Int> = [1, 2, 4]
 
     /// The mailbox shown; its messages only.
     var mailbox = MailboxName.inbox {
         didSet {
             title = mailbox.rawValue
-            filter()
+            showMessages(animated: false)
         }
     }
 
-    /// What the search field holds: only the messages that match it show (MailSearch.swift).
-    var searchText = "" { didSet { if searchText != oldValue { filter() } } }
+    /// The text the list is narrowed to (see `filter(_:)`).
+    private(set) var query = ""
+
+    /// Shows only the messages of the mailbox whose sender, subject or preview contain `query` (case
+    /// and diacritics aside); an empty query shows them all. The entry point for a search field.
+    func filter(_ query: String) {
+        self.query = query
+        showMessages(animated: true)
+    }
 
     override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
         title = MailboxName.inbox.rawValue
     }
 
+    /// The messages the list shows, in order (indexes into `Mailbox.messages`).
+    var shownMessages: [Int] {
+        Mailbox.messages.indices.filter { index in
+            let inMailbox = mailbox == .flagged ? flagged.contains(index) && filed[index] == .inbox : filed[index] == mailbox
+            guard inMailbox, !query.isEmpty else { return inMailbox }
+            let message = Mailbox.messages[index]
+            return [message.sender, message.subject, message.preview].contains {
+                $0.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            }
+        }
+    }
+
     override func viewDidLoad() {
         view.backgroundColor = .systemBackground
-        view.clipsToBounds = true
-        rows = Mailbox.messages.map(MessageRowView.init)
-        rows[selectedIndex].isSelected = true
-        for (index, row) in rows.enumerated() {
-            // A right click on a message opens its menu.
-            row.addInteraction(UIContextMenuInteraction(delegate: self))
-            row.previewLines = MailPreferences.previewLines
-            list.addArrangedSubview(row)
-            // A click on a row selects it, as a tap does in Mail.
-            row.addGestureRecognizer(UITapGestureRecognizer { [weak self] _ in self?.select(index) })
+        var list = UICollectionLayoutListConfiguration(appearance: .plain)
+        // The rows draw their own separators, inset to the text as in Mail.
+        list.showsSeparators = false
+        list.trailingSwipeActionsConfigurationProvider = { [weak self] path in self?.trailingSwipeActions(at: path) }
+        list.leadingSwipeActionsConfigurationProvider = { [weak self] path in self?.leadingSwipeActions(at: path) }
+        let collectionView = MessageListView(frame: view.bounds, collectionViewLayout: UICollectionViewCompositionalLayout.list(using: list))
+        collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        collectionView.delegate = self
+        // A right click on a message opens its menu.
+        collectionView.addInteraction(UIContextMenuInteraction(delegate: self))
+        self.collectionView = collectionView
+        view.addSubview(collectionView)
+        let rows = UICollectionView.CellRegistration<MessageCell, Int> { [weak self] cell, _, index in
+            guard let self else { return }
+            cell.contentConfiguration = MessageContentConfiguration(message: Mailbox.messages[index], isFlagged: flagged.contains(index),
+                                                                    isUnread: unread.contains(index), previewLines: MailPreferences.previewLines)
+        }
+        dataSource = UICollectionViewDiffableDataSource(collectionView: collectionView) { collectionView, path, index in
+            collectionView.dequeueConfiguredReusableCell(using: rows, for: path, item: index)
         }
         // Settings (another scene) changes how many preview lines the list shows.
         preferencesObserver = NotificationCenter.default.addObserver(forName: MailPreferences.didChange, object: nil, queue: nil) { [weak self] _ in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                for row in self.rows { row.previewLines = MailPreferences.previewLines }
-            }
+            MainActor.assumeIsolated { self?.reconfigure(Mailbox.messages.indices.map { $0 }) }
         }
-        list.axis = .vertical
-        list.translatesAutoresizingMaskIntoConstraints = false
-        view.addSubview(list)
-        NSLayoutConstraint.activate([
-            list.leadingAnchor.constraint(equalTo: view.leadingAnchor), list.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-            list.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor),
-        ])
-        filter()
+        unread.remove(selectedIndex)
+        showMessages(animated: false)
     }
 
     isolated deinit {
         if let preferencesObserver { NotificationCenter.default.removeObserver(preferencesObserver) }
     }
 
-    /// The window's size changed: what fits in the list changed.
-    override func viewDidLayoutSubviews() { list.leaveOutWhatDoesNotFit() }
-
-    private func filter() {
+    /// Applies the snapshot of the messages shown (animated: rows that leave fade out, the rest close
+    /// up) and selects the selected one if it is among them.
+    private func showMessages(animated: Bool) {
         guard isViewLoaded else { return }
-        for (index, row) in rows.enumerated() {
-            row.isHidden = (mailbox == .flagged ? !(row.isFlagged && filed[index] == .inbox) : filed[index] != mailbox)
-                || !row.message.matches(searchText)
+        var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(shownMessages)
+        dataSource.apply(snapshot, animatingDifferences: animated)
+        if let path = dataSource.indexPath(for: selectedIndex) {
+            collectionView.selectItem(at: path, animated: false, scrollPosition: [])
+        } else {
+            for path in collectionView.indexPathsForSelectedItems ?? [] { collectionView.deselectItem(at: path, animated: false) }
         }
+    }
+
+    /// Configures the rows of `messages` again (flag, unread, preview lines), keeping their cells.
+    private func reconfigure(_ messages: [Int]) {
+        guard isViewLoaded else { return }
+        var snapshot = dataSource.snapshot()
+        let shown = messages.filter { snapshot.indexOfItem($0) != nil }
+        guard !shown.isEmpty else { return }
+        snapshot.reconfigureItems(shown)
+        dataSource.apply(snapshot, animatingDifferences: true)
     }
 
     /// The selected message.
     private(set) var selectedIndex = 0
 
-    /// Selects message `index` (clamped to the mailbox; a removed message's neighbour in the direction
-    /// of the move) and reports it, to open it when `opening`.
+    /// Selects message `index` (a message of another mailbox: its neighbour in the direction of the
+    /// move, else the other way), scrolls it into view, marks it read and reports it, to open it when
+    /// `opening`.
     func select(_ index: Int, opening: Bool = true) {
         loadViewIfNeeded()
-        var clamped = min(max(0, index), rows.count - 1)
-        let direction = index < selectedIndex ? -1 : 1
-        // Messages of other mailboxes are passed over, in the direction of the move, else back.
-        while rows.indices.contains(clamped), rows[clamped].isHidden { clamped += direction }
-        if !rows.indices.contains(clamped) {
-            clamped = min(max(0, index), rows.count - 1)
-            while rows.indices.contains(clamped), rows[clamped].isHidden { clamped -= direction }
+        let shown = shownMessages
+        guard let first = shown.first, let last = shown.last else { return }
+        let target: Int
+        if shown.contains(index) {
+            target = index
+        } else if index < selectedIndex {
+            target = shown.last { $0 < index } ?? first
+        } else {
+            target = shown.first { $0 > index } ?? last
         }
-        guard rows.indices.contains(clamped) else { return }
-        guard clamped != selectedIndex || !rows[clamped].isSelected else {
-            if opening { selectionChanged(clamped, true) }
+        let path = dataSource.indexPath(for: target)
+        let wasSelected = target == selectedIndex && path.map { collectionView.indexPathsForSelectedItems?.contains($0) ?? false } == true
+        guard !wasSelected else {
+            if opening { selectionChanged(target, true) }
             return
         }
-        rows[selectedIndex].isSelected = false
-        selectedIndex = clamped
-        rows[clamped].isSelected = true
-        selectionChanged(clamped, opening)
+        selectedIndex = target
+        if let path {
+            collectionView.selectItem(at: path, animated: true, scrollPosition: [])
+            collectionView.scrollToItem(at: path, at: [], animated: true)
+        }
+        if unread.remove(target) != nil { reconfigure([target]) }
+        selectionChanged(target, opening)
     }
 
-    /// Files message `index` in `destination` (until the next launch); the selection moves on from it.
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        guard let index = dataSource.itemIdentifier(for: indexPath) else { return }
+        select(index)
+    }
+
+    /// Files message `index` in `destination` (until the next launch): its row goes, animated, and the
+    /// selection moves on from it.
     func file(_ index: Int, in destination: MailboxName) {
-        guard rows.indices.contains(index), rows.filter({ !$0.isHidden }).count > 1 else { return }
+        guard Mailbox.messages.indices.contains(index), shownMessages.count > 1 else { return }
         filed[index] = destination
-        filter()
-        if index == selectedIndex {
-            rows[index].isSelected = false
-            select(index + 1, opening: false)
+        showMessages(animated: true)
+        if index == selectedIndex { select(index + 1, opening: false) }
+    }
+
+    /// Flags or unflags message `index`.
+    func toggleFlag(_ index: Int) {
+        if flagged.remove(index) == nil { flagged.insert(index) }
+        if mailbox == .flagged { showMessages(animated: true) } else { reconfigure([index]) }
+    }
+
+    /// Marks message `index` unread, or read.
+    func toggleUnread(_ index: Int) {
+        if unread.remove(index) == nil { unread.insert(index) }
+        reconfigure([index])
+    }
+
+    // MARK: Swipe actions
+
+    /// The trailing edge: the action chosen in Settings (none for "None").
+    private func trailingSwipeActions(at path: IndexPath) -> UISwipeActionsConfiguration? {
+        guard let index = dataSource.itemIdentifier(for: path) else { return nil }
+        let action: UIContextualAction
+        switch MailPreferences.swipeAction {
+        case "Archive":
+            action = UIContextualAction(style: .normal, title: "Archive") { [weak self] _, _, done in
+                self?.file(index, in: .archive)
+                done(true)
+            }
+            action.backgroundColor = .systemTeal
+        case "Trash":
+            action = UIContextualAction(style: .destructive, title: "Trash") { [weak self] _, _, done in
+                self?.file(index, in: .trash)
+                done(true)
+            }
+        case "Flag":
+            action = UIContextualAction(style: .normal, title: flagged.contains(index) ? "Unflag" : "Flag") { [weak self] _, _, done in
+                self?.toggleFlag(index)
+                done(true)
+            }
+            action.backgroundColor = .systemOrange
+        default: return nil
         }
+        return UISwipeActionsConfiguration(actions: [action])
+    }
+
+    /// The leading edge: Read or Unread.
+    private func leadingSwipeActions(at path: IndexPath) -> UISwipeActionsConfiguration? {
+        guard let index = dataSource.itemIdentifier(for: path) else { return nil }
+        let action = UIContextualAction(style: .normal, title: unread.contains(index) ? "Read" : "Unread") { [weak self] _, _, done in
+            self?.toggleUnread(index)
+            done(true)
+        }
+        action.backgroundColor = .systemBlue
+        return UISwipeActionsConfiguration(actions: [action])
     }
 }
 
 extension MessageListViewController: UIContextMenuInteractionDelegate {
-    /// A message's menu: open it, the swipe action chosen in Settings, flag it, delete it.
+    /// A message's menu: open it, the swipe action chosen in Settings, flag it, mark it unread, delete it.
     func contextMenuInteraction(_ interaction: UIContextMenuInteraction,
                                 configurationForMenuAtLocation location: CGPoint) -> UIContextMenuConfiguration? {
-        guard let row = interaction.view as? MessageRowView, let index = rows.firstIndex(where: { $0 === row }) else { return nil }
+        guard let path = collectionView.indexPathForItem(at: location), let index = dataSource.itemIdentifier(for: path) else { return nil }
+        let message = Mailbox.messages[index]
         return UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { [weak self] _ in
             guard let self else { return nil }
-            let open = UIAction(title: "Open", subtitle: row.message.subject) { [weak self] _ in self?.select(index) }
-            let flag = UIAction(title: "Flag", state: row.isFlagged ? .on : .off) { [weak row] _ in row?.isFlagged.toggle() }
+            let open = UIAction(title: "Open", subtitle: message.subject) { [weak self] _ in self?.select(index) }
+            let flag = UIAction(title: "Flag", state: flagged.contains(index) ? .on : .off) { [weak self] _ in self?.toggleFlag(index) }
+            let unread = UIAction(title: "Unread", state: self.unread.contains(index) ? .on : .off) { [weak self] _ in self?.toggleUnread(index) }
             var swipe: [UIMenuElement] = []
             switch MailPreferences.swipeAction {
             case "Archive": swipe = [UIAction(title: "Archive", subtitle: "Swipe left") { [weak self] _ in self?.file(index, in: .archive) }]
@@ -669,29 +854,11 @@ extension MessageListViewController: UIContextMenuInteractionDelegate {
             default: break
             }
             let delete = UIAction(title: "Delete", attributes: .destructive) { [weak self] _ in self?.file(index, in: .trash) }
-            return UIMenu(title: row.message.sender, children: [
+            return UIMenu(title: message.sender, children: [
                 UIMenu(options: .displayInline, children: [open] + swipe),
-                UIMenu(options: .displayInline, children: [flag]),
+                UIMenu(options: .displayInline, children: [flag, unread]),
                 UIMenu(options: .displayInline, children: [delete]),
             ])
         }
-    }
-}
-
-/// A vertical stack whose arranged views show only while they fit whole above its superview's bottom
-/// edge. Until the Gallery scrolls, a row or paragraph that would be cut off there is left out
-/// (transparent, keeping its place) rather than clipped mid-line. Checked whenever the stack's size
-/// changes (a row grew with the text size) and, by its owner, when the superview's does.
-final class WholeItemsStackView: UIStackView {
-    override func layoutSubviews() {
-        super.layoutSubviews()
-        leaveOutWhatDoesNotFit()
-    }
-
-    func leaveOutWhatDoesNotFit() {
-        guard let superview else { return }
-        // The superview's bottom edge in the stack's coordinates; a fraction of a point is rounding.
-        let limit = superview.bounds.maxY - frame.minY + 0.5
-        for view in arrangedSubviews { view.alpha = view.frame.maxY <= limit ? 1 : 0 }
     }
 }

@@ -1,87 +1,5 @@
 import SceneHost
 
-/// One row of the settings form: a title and a detail, with a control beside them (regular width) or
-/// below them (compact). A stack view does the arranging; switching its axis when the size class
-/// changes is the whole adaptive layout.
-final class SettingsRowView: UIView {
-    let title = UILabel()
-    let detail = UILabel()
-    let control: UIView
-    private let texts: UIStackView
-    private let row: UIStackView
-    /// A view rather than a line drawn by the row, as in the Mail list: the row never draws, so a drag
-    /// only grows the separator.
-    private let separator = UIView()
-
-    init(title text: String, detail detailText: String, control: UIView) {
-        self.control = control
-        texts = UIStackView(arrangedSubviews: [title, detail])
-        row = UIStackView(arrangedSubviews: [texts, control])
-        super.init(frame: .zero)
-        // A grouped form's rows stand out from its background, in dark mode too (black behind
-        // dark grey), with UIKit's grouped colours.
-        backgroundColor = FormColors.row
-        // Both grow with the reader's text size (Ctrl+= / Ctrl+-); the labels' intrinsic sizes follow,
-        // so the rows grow too.
-        title.text = text
-        title.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 16, weight: .medium))
-        title.adjustsFontForContentSizeCategory = true
-        detail.text = detailText
-        detail.font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13))
-        detail.adjustsFontForContentSizeCategory = true
-        detail.textColor = .secondaryLabel
-        detail.numberOfLines = 0
-        texts.axis = .vertical
-        texts.spacing = 2
-        // The control keeps its size; the texts take the rest of the row.
-        control.setContentHuggingPriority(.defaultHigh, for: .horizontal)
-        control.setContentCompressionResistancePriority(.required, for: .horizontal)
-        row.isLayoutMarginsRelativeArrangement = true
-        row.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 12, leading: 16, bottom: 12, trailing: 16)
-        separator.backgroundColor = .separator
-        for view in [row, separator] {
-            view.translatesAutoresizingMaskIntoConstraints = false
-            addSubview(view)
-        }
-        NSLayoutConstraint.activate([
-            row.leadingAnchor.constraint(equalTo: leadingAnchor), row.trailingAnchor.constraint(equalTo: trailingAnchor),
-            row.topAnchor.constraint(equalTo: topAnchor), row.bottomAnchor.constraint(equalTo: bottomAnchor),
-            // The separator starts at the leading inset (the right side in a right-to-left layout).
-            separator.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
-            separator.trailingAnchor.constraint(equalTo: trailingAnchor),
-            separator.bottomAnchor.constraint(equalTo: bottomAnchor), separator.heightAnchor.constraint(equalToConstant: 1),
-            title.heightAnchor.constraint(greaterThanOrEqualToConstant: 22),
-        ])
-        registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (self: SettingsRowView, _) in self.arrange() }
-        arrange()
-    }
-
-    /// Beside in a regular width, stacked in a compact one.
-    private func arrange() {
-        let stacked = traitCollection.horizontalSizeClass == .compact
-        row.axis = stacked ? .vertical : .horizontal
-        row.alignment = stacked ? .leading : .center
-        row.spacing = stacked ? 8 : 16
-    }
-}
-
-/// A scene's large title, 16 points in from the leading edge, with 12 points below it.
-final class TitleRow: UIView {
-    init(_ text: String) {
-        super.init(frame: .zero)
-        let label = UILabel()
-        label.text = text
-        label.font = .systemFont(ofSize: 28, weight: .bold)
-        label.translatesAutoresizingMaskIntoConstraints = false
-        addSubview(label)
-        NSLayoutConstraint.activate([
-            label.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
-            label.trailingAnchor.constraint(lessThanOrEqualTo: trailingAnchor, constant: -16),
-            label.topAnchor.constraint(equalTo: topAnchor), label.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -12),
-        ])
-    }
-}
-
 /// A pop-up button showing one of a setting's values as a rounded pill: a click (or Space when it has
 /// focus) opens the menu of values, and the chosen one is kept in the user defaults and shown.
 final class ValuePopUpButton: UIButton {
@@ -130,17 +48,58 @@ final class ValuePopUpButton: UIButton {
     }
 }
 
-/// The Settings scene's root: a titled form of rows, full width when compact, centred and at most
-/// 720 points wide when regular.
-final class SettingsViewController: UIViewController {
-    /// The form scrolls: at the largest text sizes, or in a short window, every row can be reached.
-    let scroller = UIScrollView()
-    private let form = UIStackView()
-    private var formInset: NSLayoutConstraint?
+/// The Settings scene's root: the settings as an inset-grouped list (a collection view with a list
+/// layout and a diffable data source), at most 720 points wide and centred in a wide window. A row
+/// shows the setting's title and explanation; its control is a cell accessory: a switch, or a pop-up
+/// button with a chevron for a setting that also has a page (a click on the row opens the page).
+final class SettingsViewController: UIViewController, UICollectionViewDelegate {
+    /// The settings, in order.
+    enum Setting: String, CaseIterable {
+        case lockOrientation, fetchNewMail, showPreviews, swipeActions, loadRemoteImages, organiseByThread
+
+        var title: String {
+            switch self {
+            case .lockOrientation: "Lock orientation"
+            case .fetchNewMail: "Fetch new mail"
+            case .showPreviews: "Show previews"
+            case .swipeActions: "Swipe actions"
+            case .loadRemoteImages: "Load remote images"
+            case .organiseByThread: "Organise by thread"
+            }
+        }
+
+        var detail: String {
+            switch self {
+            case .lockOrientation: "Keep this window's orientation when the device turns (Ctrl+→ / Ctrl+←); honoured while the window is maximized."
+            case .fetchNewMail: "Check the server for new messages every few minutes."
+            case .showPreviews: "How many lines of each message the list shows."
+            case .swipeActions: "What a swipe to the left does to a message."
+            case .loadRemoteImages: "Images from the web are loaded when a message opens."
+            case .organiseByThread: "Replies are grouped under the message they answer."
+            }
+        }
+
+        /// The page the row opens, if any.
+        var page: SettingsPage? {
+            switch self {
+            case .showPreviews: .previews
+            case .swipeActions: .swipe
+            default: nil
+            }
+        }
+    }
+
+    /// The list; it scrolls, so at the largest text sizes, or in a short window, every row can be reached.
+    private(set) var collectionView: UICollectionView!
+    private var dataSource: UICollectionViewDiffableDataSource<Int, Setting>!
     let overlay = OverlayView()
+    /// The switch of each setting that has one.
+    private(set) var switches: [Setting: UISwitch] = [:]
+
+    /// The widest the rows get; a wider window centres them.
+    static let maximumWidth: CGFloat = 720
 
     override func viewDidLoad() {
-        view.backgroundColor = FormColors.form
         let defaults = AppDelegate.userDefaults
         // Each switch is a setting the person expects kept: read from the user defaults, written back
         // at every change.
@@ -158,60 +117,72 @@ final class SettingsViewController: UIViewController {
             // The scene asks its root container, which hands the question to this controller.
             self?.setNeedsUpdateOfPrefersInterfaceOrientationLocked()
         }, for: .valueChanged)
-        let rows = [
-            SettingsRowView(title: "Lock orientation", detail: "Keep this window's orientation when the device turns (Ctrl+→ / Ctrl+←); honoured while the window is maximized.",
-                            control: toggle(lockSwitch, key: "lockOrientation", default: false)),
-            SettingsRowView(title: "Fetch new mail", detail: "Check the server for new messages every few minutes.", control: toggle(key: "fetchNewMail", default: true)),
-            SettingsRowView(title: "Show previews", detail: "How many lines of each message the list shows.", control: withPage(.previews, previewsButton)),
-            SettingsRowView(title: "Swipe actions", detail: "What a swipe to the left does to a message.", control: withPage(.swipe, swipeButton)),
-            SettingsRowView(title: "Load remote images", detail: "Images from the web are loaded when a message opens.", control: toggle(key: "loadRemoteImages", default: false)),
-            SettingsRowView(title: "Organise by thread", detail: "Replies are grouped under the message they answer.", control: toggle(key: "organiseByThread", default: true)),
+        switches = [
+            .lockOrientation: toggle(lockSwitch, key: "lockOrientation", default: false),
+            .fetchNewMail: toggle(key: "fetchNewMail", default: true),
+            .loadRemoteImages: toggle(key: "loadRemoteImages", default: false),
+            .organiseByThread: toggle(key: "organiseByThread", default: true),
         ]
-        form.axis = .vertical
-        for row in rows { form.addArrangedSubview(row) }
-        form.translatesAutoresizingMaskIntoConstraints = false
-        scroller.translatesAutoresizingMaskIntoConstraints = false
-        scroller.alwaysBounceVertical = true
-        view.addSubview(scroller)
-        scroller.addSubview(form)
-        // At most 720 wide, as wide as the inset allows below that, centred.
-        let fill = form.widthAnchor.constraint(equalTo: view.widthAnchor)
-        fill.priority = UILayoutPriority(999)
-        NSLayoutConstraint.activate([
-            scroller.leadingAnchor.constraint(equalTo: view.leadingAnchor), scroller.trailingAnchor.constraint(equalTo: view.trailingAnchor),
-            scroller.topAnchor.constraint(equalTo: view.topAnchor), scroller.bottomAnchor.constraint(equalTo: view.bottomAnchor),
-            form.topAnchor.constraint(equalTo: scroller.topAnchor, constant: 16),
-            form.centerXAnchor.constraint(equalTo: scroller.centerXAnchor),
-            form.widthAnchor.constraint(lessThanOrEqualToConstant: 720), fill,
-        ])
+        let layout = UICollectionViewCompositionalLayout { _, environment in
+            var list = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+            // The form's named colour (UIKit's grouped background, light and dark).
+            list.backgroundColor = FormColors.form
+            let section = NSCollectionLayoutSection.list(using: list, layoutEnvironment: environment)
+            // At most 720 points of rows, centred.
+            let width = environment.container.effectiveContentSize.width
+            let side = max(section.contentInsets.leading, (width - Self.maximumWidth) / 2)
+            section.contentInsets.leading = side
+            section.contentInsets.trailing = side
+            return section
+        }
+        let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
+        collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        collectionView.delegate = self
+        self.collectionView = collectionView
+        view.addSubview(collectionView)
+        let rows = UICollectionView.CellRegistration<UICollectionViewListCell, Setting> { [weak self] cell, _, setting in
+            guard let self else { return }
+            var content = UIListContentConfiguration.subtitleCell()
+            content.text = setting.title
+            content.secondaryText = setting.detail
+            content.secondaryTextProperties.color = .secondaryLabel
+            cell.contentConfiguration = content
+            var background = UIBackgroundConfiguration.listGroupedCell()
+            background.backgroundColor = FormColors.row
+            cell.backgroundConfiguration = background
+            if let control = switches[setting] {
+                cell.accessories = [.customView(configuration: .init(customView: control, placement: .trailing()))]
+            } else if let button = button(for: setting) {
+                // The chevron outermost, the pop-up button before it.
+                cell.accessories = [.disclosureIndicator(), .customView(configuration: .init(customView: button, placement: .trailing()))]
+            }
+        }
+        dataSource = UICollectionViewDiffableDataSource(collectionView: collectionView) { collectionView, path, setting in
+            collectionView.dequeueConfiguredReusableCell(using: rows, for: path, item: setting)
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, Setting>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(Setting.allCases)
+        dataSource.apply(snapshot, animatingDifferences: false)
         view.addSubview(overlay)
     }
 
-    /// The inset around the form depends on the size class; reading it here is tracked, so this runs
-    /// again when the size class changes.
-    override func updateViewConstraints() {
-        let inset: CGFloat = traitCollection.horizontalSizeClass == .compact ? 0 : 24
-        if formInset == nil {
-            formInset = form.widthAnchor.constraint(lessThanOrEqualTo: view.widthAnchor, constant: -2 * inset)
-            formInset?.isActive = true
+    private func button(for setting: Setting) -> ValuePopUpButton? {
+        switch setting {
+        case .showPreviews: previewsButton
+        case .swipeActions: swipeButton
+        default: nil
         }
-        formInset?.constant = -2 * inset
-        super.updateViewConstraints()
     }
 
     override func viewWillLayoutSubviews() { overlay.place(in: view) }
 
-    /// The content is the form and its margin: as tall as the rows at the reader's text size.
-    override func viewDidLayoutSubviews() {
-        scroller.contentSize = CGSize(width: scroller.bounds.width, height: form.frame.maxY + 16)
-    }
-
-    /// Back from a choices page: the pop-up buttons show what was chosen there, and the form takes the
-    /// keyboard again (its key commands are the scene's).
+    /// Back from a choices page: the pop-up buttons show what was chosen there, and no row stays selected.
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         previewsButton.refresh()
         swipeButton.refresh()
+        for path in collectionView?.indexPathsForSelectedItems ?? [] { collectionView.deselectItem(at: path, animated: animated) }
     }
 
     override func viewDidAppear(_ animated: Bool) {
@@ -219,34 +190,37 @@ final class SettingsViewController: UIViewController {
         becomeFirstResponder()
     }
 
+    // MARK: Rows
+
+    /// Only the rows that lead to a page highlight and select; a switch's row is its switch.
+    func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
+        dataSource.itemIdentifier(for: indexPath)?.page != nil
+    }
+
+    func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+        dataSource.itemIdentifier(for: indexPath)?.page != nil
+    }
+
+    /// A click (or Return) on a row with a page opens the page.
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        guard let page = dataSource.itemIdentifier(for: indexPath)?.page else { return }
+        open(page)
+    }
+
+    /// Shows `page` above the form.
+    func open(_ page: SettingsPage) {
+        show(page.makeController(), sender: self)
+    }
+
+    /// The cell showing `setting`, when it is on screen.
+    func cell(for setting: Setting) -> UICollectionViewListCell? {
+        dataSource.indexPath(for: setting).flatMap { collectionView.cellForItem(at: $0) as? UICollectionViewListCell }
+    }
+
     /// The pop-up buttons of the two settings that also have a page.
     let previewsButton = ValuePopUpButton(values: MailPreferences.previewChoices, key: MailPreferences.previewLinesKey,
                                           default: "2 lines") { _ in MailPreferences.previewLinesDidChange() }
     let swipeButton = ValuePopUpButton(values: MailPreferences.swipeChoices, key: MailPreferences.swipeActionKey, default: "Archive")
-
-    /// `button` with a chevron after it that opens `page`, as a row that leads somewhere on iPadOS.
-    private func withPage(_ page: SettingsPage, _ button: UIButton) -> UIView {
-        var configuration = UIButton.Configuration.plain()
-        configuration.image = SettingsPage.chevron
-        configuration.contentInsets = NSDirectionalEdgeInsets(top: 6, leading: 8, bottom: 6, trailing: 0)
-        let chevron = UIButton(configuration: configuration, primaryAction: UIAction { [weak self] _ in
-            self?.show(page.makeController(), sender: self)
-        })
-        // It points the way pages slide in from: to the left in a right-to-left layout.
-        func point(_ chevron: UIButton) {
-            chevron.configuration?.image = chevron.traitCollection.layoutDirection == .rightToLeft ? SettingsPage.leftChevron : SettingsPage.chevron
-        }
-        chevron.registerForTraitChanges([UITraitLayoutDirection.self]) { (chevron: UIButton, _) in point(chevron) }
-        point(chevron)
-        for view in [button, chevron] {
-            view.setContentHuggingPriority(.required, for: .horizontal)
-            view.setContentCompressionResistancePriority(.required, for: .horizontal)
-        }
-        let stack = UIStackView(arrangedSubviews: [button, chevron])
-        stack.spacing = 4
-        stack.alignment = .center
-        return stack
-    }
 
     override var keyCommands: [UIKeyCommand]? { sceneCommands(for: self) }
 
@@ -302,16 +276,6 @@ enum SettingsPage: String {
                                           choices: MailPreferences.swipeChoices, key: MailPreferences.swipeActionKey, default: "Archive")
         }
     }
-
-    /// The grey chevron of a row that opens a page (the same grey in light and dark), and its mirror:
-    /// system symbols drawn in that grey.
-    @MainActor static let chevron = chevron(pointingLeft: false), leftChevron = chevron(pointingLeft: true)
-
-    @MainActor private static func chevron(pointingLeft left: Bool) -> UIImage? {
-        UIImage(systemName: left ? "chevron.left" : "chevron.right",
-                withConfiguration: UIImage.SymbolConfiguration(pointSize: 12, weight: .semibold))?
-            .withTintColor(UIColor(rgb: 0xC4C4C7))
-    }
 }
 
 /// The settings form's colours, named colours from the Gallery's asset catalog (light and dark, UIKit's
@@ -322,46 +286,15 @@ enum FormColors {
     static let form = UIColor(named: "FormBackground", in: .module, compatibleWith: nil) ?? .systemGroupedBackground
 }
 
-/// One choice on a page: its title, and a checkmark when chosen; a click chooses it.
-final class ChoiceRowView: UIControl {
-    let title = UILabel()
-    let checkmark = UILabel()
-    private let separator = UIView()
-
-    init(_ text: String, last: Bool) {
-        super.init(frame: .zero)
-        backgroundColor = FormColors.row
-        title.text = text
-        title.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 16))
-        title.adjustsFontForContentSizeCategory = true
-        checkmark.text = "✓"
-        checkmark.font = .systemFont(ofSize: 18, weight: .semibold)
-        checkmark.textColor = .systemBlue
-        separator.backgroundColor = .separator
-        separator.isHidden = last
-        for view in [title, checkmark, separator] {
-            view.translatesAutoresizingMaskIntoConstraints = false
-            view.isUserInteractionEnabled = false
-            addSubview(view)
-        }
-        NSLayoutConstraint.activate([
-            title.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
-            title.topAnchor.constraint(equalTo: topAnchor, constant: 12), title.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -12),
-            checkmark.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -16), checkmark.centerYAnchor.constraint(equalTo: centerYAnchor),
-            title.trailingAnchor.constraint(lessThanOrEqualTo: checkmark.leadingAnchor, constant: -8),
-            separator.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16), separator.trailingAnchor.constraint(equalTo: trailingAnchor),
-            separator.bottomAnchor.constraint(equalTo: bottomAnchor), separator.heightAnchor.constraint(equalToConstant: 1),
-        ])
-    }
-}
-
-/// A page listing a setting's choices in a rounded group, the chosen one checked, with a line of
-/// explanation below, as a page of iPadOS's Settings. A click chooses (kept in the user defaults).
-final class SettingsChoicesViewController: UIViewController {
+/// A page listing a setting's choices as an inset-grouped list, the chosen one checked, with a line
+/// of explanation as the section's footer, as a page of iPadOS's Settings. A click (or the arrow keys
+/// and Return) chooses; the choice is kept in the user defaults.
+final class SettingsChoicesViewController: UIViewController, UICollectionViewDelegate {
     let page: SettingsPage
     private let choices: [String], key: String, initial: String, footer: String
     private let changed: () -> Void
-    private(set) var rows: [ChoiceRowView] = []
+    private(set) var collectionView: UICollectionView!
+    private var dataSource: UICollectionViewDiffableDataSource<Int, String>!
 
     init(page: SettingsPage, title: String, footer: String, choices: [String], key: String, default initial: String,
          changed: @escaping () -> Void = {}) {
@@ -376,54 +309,75 @@ final class SettingsChoicesViewController: UIViewController {
     var chosen: String { AppDelegate.userDefaults.string(forKey: key) ?? initial }
 
     override func viewDidLoad() {
-        view.backgroundColor = FormColors.form
-        let group = UIStackView()
-        group.axis = .vertical
-        group.layer.cornerRadius = 10
-        group.clipsToBounds = true
-        for (index, choice) in choices.enumerated() {
-            let row = ChoiceRowView(choice, last: index == choices.count - 1)
-            row.addAction(UIAction { [weak self] _ in self?.choose(choice) }, for: .touchUpInside)
-            rows.append(row)
-            group.addArrangedSubview(row)
+        let layout = UICollectionViewCompositionalLayout { _, environment in
+            var list = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+            list.backgroundColor = FormColors.form
+            list.footerMode = .supplementary
+            let section = NSCollectionLayoutSection.list(using: list, layoutEnvironment: environment)
+            // At most 720 points wide and centred, as the form.
+            let side = max(section.contentInsets.leading, (environment.container.effectiveContentSize.width - SettingsViewController.maximumWidth) / 2)
+            section.contentInsets.leading = side
+            section.contentInsets.trailing = side
+            return section
         }
-        let note = UILabel()
-        note.text = footer
-        note.font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13))
-        note.adjustsFontForContentSizeCategory = true
-        note.textColor = .secondaryLabel
-        note.numberOfLines = 0
-        for subview in [group, note] {
-            subview.translatesAutoresizingMaskIntoConstraints = false
-            view.addSubview(subview)
+        let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
+        collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        collectionView.delegate = self
+        self.collectionView = collectionView
+        view.addSubview(collectionView)
+        let rows = UICollectionView.CellRegistration<UICollectionViewListCell, String> { [weak self] cell, _, choice in
+            guard let self else { return }
+            var content = cell.defaultContentConfiguration()
+            content.text = choice
+            cell.contentConfiguration = content
+            var background = UIBackgroundConfiguration.listGroupedCell()
+            background.backgroundColor = FormColors.row
+            cell.backgroundConfiguration = background
+            cell.accessories = [.checkmark(options: .init(isHidden: choice != chosen))]
         }
-        // At most 720 wide and centred, as the form.
-        let fill = group.widthAnchor.constraint(equalTo: view.widthAnchor, constant: -48)
-        fill.priority = UILayoutPriority(999)
-        NSLayoutConstraint.activate([
-            group.topAnchor.constraint(equalTo: view.topAnchor, constant: 24),
-            group.centerXAnchor.constraint(equalTo: view.centerXAnchor),
-            group.widthAnchor.constraint(lessThanOrEqualToConstant: 720), fill,
-            group.widthAnchor.constraint(lessThanOrEqualTo: view.widthAnchor, constant: -32),
-            note.topAnchor.constraint(equalTo: group.bottomAnchor, constant: 8),
-            note.leadingAnchor.constraint(equalTo: group.leadingAnchor, constant: 16),
-            note.trailingAnchor.constraint(equalTo: group.trailingAnchor, constant: -16),
-        ])
-        showChoice()
+        let footer = UICollectionView.SupplementaryRegistration<UICollectionViewListCell>(elementKind: UICollectionView.elementKindSectionFooter) {
+            [weak self] view, _, _ in
+            var content = UIListContentConfiguration.groupedFooter()
+            content.text = self?.footer
+            view.contentConfiguration = content
+        }
+        dataSource = UICollectionViewDiffableDataSource(collectionView: collectionView) { collectionView, path, choice in
+            collectionView.dequeueConfiguredReusableCell(using: rows, for: path, item: choice)
+        }
+        dataSource.supplementaryViewProvider = { collectionView, _, path in
+            collectionView.dequeueConfiguredReusableSupplementary(using: footer, for: path)
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(choices)
+        dataSource.apply(snapshot, animatingDifferences: false)
     }
 
-    /// Stores `choice` and checks its row.
+    /// The choices whose rows show a checkmark, in order (the chosen one).
+    var checkedChoices: [String] {
+        choices.filter { choice in
+            guard let path = dataSource.indexPath(for: choice), let cell = collectionView.cellForItem(at: path) as? UICollectionViewListCell else { return false }
+            // The row's one accessory is its checkmark.
+            return cell.accessories.contains { !$0.isHidden }
+        }
+    }
+
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        guard let choice = dataSource.itemIdentifier(for: indexPath) else { return }
+        collectionView.deselectItem(at: indexPath, animated: true)
+        choose(choice)
+    }
+
+    /// Stores `choice` and checks its row (the rows are configured again).
     func choose(_ choice: String) {
         let defaults = AppDelegate.userDefaults
         defaults.set(choice, forKey: key)
         // swift-corelibs-foundation writes defaults to disk only here: no run loop saves them later.
         defaults.synchronize()
-        showChoice()
+        var snapshot = dataSource.snapshot()
+        snapshot.reconfigureItems(choices)
+        dataSource.apply(snapshot, animatingDifferences: false)
         changed()
-    }
-
-    private func showChoice() {
-        for (row, choice) in zip(rows, choices) { row.checkmark.isHidden = choice != chosen }
     }
 
     /// The page offers the scene's keys (and the navigation controller's Escape and Alt+← below them).

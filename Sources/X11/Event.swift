@@ -23,6 +23,8 @@ public struct KeySym: RawRepresentable, Hashable, Sendable {
     public static let pageUp = KeySym(XK_Page_Up), pageDown = KeySym(XK_Page_Down)
     public static let equal = KeySym(XK_equal), plus = KeySym(XK_plus), minus = KeySym(XK_minus), zero = KeySym(XK_0)
     public static let keypadAdd = KeySym(XK_KP_Add), keypadSubtract = KeySym(XK_KP_Subtract), keypadZero = KeySym(XK_KP_0)
+    /// M and m: Ctrl+Shift+M simulates a memory warning (Shift may or may not change the keysym).
+    public static let m = KeySym(XK_m), capitalM = KeySym(XK_M)
 }
 
 /// Modifier keys held during a key press.

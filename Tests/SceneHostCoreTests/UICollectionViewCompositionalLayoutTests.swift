@@ -180,4 +180,41 @@ struct UICollectionViewCompositionalLayoutTests {
         fixture.scene.layoutIfNeeded()
         #expect(fixture.framesByItem[100] == gridBefore)
     }
+
+    /// A horizontal layout: sections side by side, each section's groups one after another across,
+    /// fractions still of the container's width and height; only what is in view exists; mirrored in a
+    /// right-to-left layout.
+    @Test func aHorizontalLayoutPlacesSectionsSideBySide() {
+        let configuration = UICollectionViewCompositionalLayoutConfiguration()
+        configuration.scrollDirection = .horizontal
+        configuration.interSectionSpacing = 20
+        // Columns 150 wide holding two items stacked, each half the view's height.
+        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.5)))
+        let group = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(150), heightDimension: .fractionalHeight(1)),
+                                                     subitems: [item])
+        let section = NSCollectionLayoutSection(group: group)
+        section.interGroupSpacing = 10
+        let layout = UICollectionViewCompositionalLayout(section: section, configuration: configuration)
+        let fixture = CollectionFixture(layout: layout)
+        fixture.apply(sections: [0: 0..<6, 1: 100..<140])
+        let frames = fixture.framesByItem
+        #expect(frames[0] == CGRect(x: 0, y: 0, width: 150, height: 150))
+        #expect(frames[1] == CGRect(x: 0, y: 150, width: 150, height: 150))
+        #expect(frames[2] == CGRect(x: 160, y: 0, width: 150, height: 150))
+        // Section 0: three columns (470 wide); section 1 begins 20 after it.
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))?.frame.minX == 490)
+        #expect(fixture.collectionView.contentSize == CGSize(width: 490 + 20 * 150 + 19 * 10, height: 300))
+        #expect(frames[100] == nil && fixture.collectionView.liveCellCount < 12, "the second section is out of view")
+        fixture.collectionView.contentOffset.x = 1000
+        fixture.scene.layoutIfNeeded()
+        let scrolled = fixture.framesByItem
+        #expect(scrolled[0] == nil && scrolled.keys.allSatisfy { $0 >= 100 } && !scrolled.isEmpty, "what scrolled into view exists")
+        #expect(scrolled.values.allSatisfy { $0.intersects(fixture.collectionView.bounds) })
+        // Right to left: the first item at the far end of the content.
+        fixture.scene.traitOverrides.layoutDirection = .rightToLeft
+        fixture.collectionView.contentOffset.x = 0
+        fixture.scene.layoutIfNeeded()
+        let width = fixture.collectionView.contentSize.width
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame == CGRect(x: width - 150, y: 0, width: 150, height: 150))
+    }
 }

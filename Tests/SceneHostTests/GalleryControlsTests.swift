@@ -58,7 +58,9 @@ extension SceneWindowTests {
 
         // A right click on a message in Mail opens its menu; Escape closes it.
         let root = try #require(mail.keyWindow?.rootViewController?.view)
-        let row = try #require(firstView(MessageRowView.self, in: root))
+        let list = try #require(firstView(MessageListView.self, in: root))
+        // A row in view (the list keeps a margin of rows beyond its edges).
+        let row = try #require(list.cellForItem(at: IndexPath(item: 0, section: 0)))
         // The list starts under the search row: raised, no part of Settings covers the row.
         other.raise(mailWindow)
         other.flush()

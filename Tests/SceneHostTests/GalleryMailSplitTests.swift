@@ -42,10 +42,7 @@ struct GalleryMailSplitTests {
         // ↓ moves the selection without opening.
         mail.select(1, opening: false)
         #expect(stack.viewControllers.count == 2 && mail.selectedIndex == 1)
-        func rows(in view: UIView) -> [MessageRowView] {
-            view.subviews.flatMap { ($0 as? MessageRowView).map { [$0] } ?? rows(in: $0) }
-        }
-        let row = try #require(rows(in: mail.list.view).dropFirst(2).first)
+        let row = try #require(mail.list.collectionView.cellForItem(at: IndexPath(item: 2, section: 0)))
         scene.click(at: row.convert(CGPoint(x: row.bounds.midX, y: row.bounds.midY), to: nil))
         #expect(mail.selectedIndex == 2 && stack.viewControllers.last === mail.reader, "a click opens the message")
         resize(scene, width: 1000)
@@ -109,12 +106,12 @@ struct GalleryMailSplitTests {
         #expect(mail.displayMode == .twoBesideSecondary, "wide enough for the sidebar beside both")
         mail.mailboxes.choose(.trash)
         #expect(mail.list.title == "Trash")
-        func rows(in view: UIView) -> [MessageRowView] {
-            view.subviews.flatMap { ($0 as? MessageRowView).map { [$0] } ?? rows(in: $0) }
-        }
-        #expect(rows(in: mail.list.view).allSatisfy { $0.isHidden }, "nothing in the trash yet")
+        scene.layoutIfNeeded()
+        #expect(mail.list.collectionView.numberOfItems(inSection: 0) == 0 && mail.list.collectionView.visibleCells.isEmpty, "nothing in the trash yet")
+        #expect(mail.mailboxes.collectionView.indexPathsForSelectedItems == [IndexPath(item: 3, section: 0)], "the sidebar highlights the Trash")
         mail.mailboxes.choose(.inbox)
-        #expect(rows(in: mail.list.view).allSatisfy { !$0.isHidden })
+        scene.layoutIfNeeded()
+        #expect(mail.list.collectionView.visibleCells.count == Mailbox.messages.count)
     }
 
     @Test func aRemovedMailSceneFreesItsColumns() {

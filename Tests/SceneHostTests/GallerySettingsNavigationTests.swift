@@ -5,7 +5,7 @@ import Foundation
 import SceneHostTesting
 import Testing
 
-/// The Gallery's Settings scene as a navigation stack, offscreen: a row's chevron opens the page of its
+/// The Gallery's Settings scene as a navigation stack, offscreen: a click on a row opens the page of its
 /// choices, a choice made there is kept and shown back on the form, and the path of open pages is
 /// kept with the session and opened again after a relaunch.
 @MainActor
@@ -29,19 +29,19 @@ struct GallerySettingsNavigationTests {
             container.settings.overlay.isHidden = true
             let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 640), rootViewController: container)
             _ = scene.renderImage()
-            // The chevron after the "Show previews" pop-up button.
-            let previewsRow = try #require(all(SettingsRowView.self, in: container.settings.view).first { $0.title.text == "Show previews" })
-            let chevron = try #require(all(UIButton.self, in: previewsRow).first { !($0 is ValuePopUpButton) })
-            chevron.sendActions(for: .primaryActionTriggered)
+            // A click on the "Show previews" row (beside its pop-up button) opens its page.
+            let previewsRow = try #require(container.settings.cell(for: .showPreviews))
+            scene.click(at: previewsRow.convert(CGPoint(x: 40, y: previewsRow.bounds.midY), to: nil))
             let page = try #require(container.topViewController as? SettingsChoicesViewController)
             #expect(page.title == "Show Previews" && container.navigationPath == ["previews"])
             _ = scene.offscreenHost!.prepareFrame(at: 50)
             _ = scene.offscreenHost!.prepareFrame(at: 51)
-            #expect(page.rows.map { !$0.checkmark.isHidden } == [false, false, true, false, false], "2 lines, the default")
+            #expect(page.checkedChoices == ["2 lines"], "the default")
             assertSnapshot(scene.renderImage(), named: "settings-page-previews")
-            page.rows[1].sendActions(for: .touchUpInside)
+            let second = try #require(page.collectionView.cellForItem(at: IndexPath(item: 1, section: 0)))
+            scene.click(at: second.convert(CGPoint(x: second.bounds.midX, y: second.bounds.midY), to: nil))
             #expect(AppDelegate.userDefaults.string(forKey: MailPreferences.previewLinesKey) == "1 line")
-            #expect(page.rows.map { !$0.checkmark.isHidden } == [false, true, false, false, false])
+            #expect(page.checkedChoices == ["1 line"])
             scene.traitOverrides.userInterfaceStyle = .dark
             scene.traitOverrides.layoutDirection = .rightToLeft
             assertSnapshot(scene.renderImage(), named: "settings-page-previews-dark-rtl")
@@ -49,6 +49,29 @@ struct GallerySettingsNavigationTests {
             container.navigationBar.backButton.sendActions(for: .primaryActionTriggered)
             #expect(container.settings.previewsButton.currentTitle == "1 line")
             #expect(container.navigationPath.isEmpty)
+        }
+    }
+
+    /// A page popped off the stack goes, with its list and its cells (the form's switches stay).
+    @Test func aPoppedChoicesPageIsFreedWithItsListAndCells() throws {
+        try withScratchDefaults("settings-page-freed") {
+            let container = SettingsContainerController()
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 640), rootViewController: container)
+            _ = scene.renderImage()
+            let tracker = LeakTracker()
+            do {
+                container.settings.open(.swipe)
+                _ = scene.offscreenHost!.prepareFrame(at: 50)
+                _ = scene.offscreenHost!.prepareFrame(at: 51)
+                let page = try #require(container.topViewController as? SettingsChoicesViewController)
+                tracker.track(page, as: "page")
+                tracker.track(page.collectionView, as: "list")
+                for cell in page.collectionView.subviews { tracker.track(cell, as: "cell") }
+                container.popViewController(animated: false)
+                _ = scene.renderImage()
+            }
+            #expect(tracker.survivors.isEmpty, "\(tracker)")
+            #expect(container.settings.cell(for: .lockOrientation) != nil, "the form is still there")
         }
     }
 

@@ -29,14 +29,11 @@ struct GalleryTests {
         let controller = MailViewController()
         let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: controller)
         scene.keyWindow?.layoutIfNeeded()
-        func rows(in view: UIView) -> [MessageRowView] {
-            view.subviews.flatMap { ($0 as? MessageRowView).map { [$0] } ?? rows(in: $0) }
-        }
-        let rows = rows(in: controller.view)
-        let third = try #require(rows.dropFirst(2).first)
+        let list = controller.list.collectionView!
+        let third = try #require(list.cellForItem(at: IndexPath(item: 2, section: 0)))
         let center = third.convert(CGPoint(x: third.bounds.midX, y: third.bounds.midY), to: nil)
         scene.click(at: center)
-        #expect(controller.selectedIndex == 2 && third.isSelected && !rows[0].isSelected)
+        #expect(controller.selectedIndex == 2 && third.isSelected && list.cellForItem(at: IndexPath(item: 0, section: 0))?.isSelected == false)
         scene.click(at: CGPoint(x: 900, y: 650))
         #expect(controller.selectedIndex == 2, "the reading pane is no row")
     }
@@ -57,7 +54,9 @@ struct GalleryTests {
             let size = CGSize(width: 420 + 3 * CGFloat(step), height: 360 + 2 * CGFloat(step))
             _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: scale)
             scene.layoutIfNeeded()
-            let damage = scene.takeDamage(drawingAt: scale)
+            // In whole pixels, as the runtime composites it (a shadow's extent may end mid-pixel at 1x).
+            let pixels = CGRect(x: 0, y: 0, width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
+            let damage = scene.takeDamage(drawingAt: scale).pixels(scale: scale, within: pixels).scaled(by: 1 / scale)
             // The first frame has no earlier pixels to keep.
             scene.render(into: context, damage: index == 0 ? Damage(CGRect(origin: .zero, size: size)) : damage, scale: scale)
             buffer.flush()
@@ -126,10 +125,7 @@ struct GalleryTests {
             let image = OffscreenRenderer.render(container, size: CGSize(width: 800, height: 640)) { scene in
                 scene.traitOverrides.userInterfaceStyle = style
             }
-            func rows(in view: UIView) -> [SettingsRowView] {
-                view.subviews.flatMap { ($0 as? SettingsRowView).map { [$0] } ?? rows(in: $0) }
-            }
-            let first = try #require(rows(in: controller.view).first)
+            let first = try #require(controller.cell(for: .lockOrientation))
             let frame = first.convert(first.bounds, to: nil)
             // Beside the form, and inside the first row between its texts and its control.
             #expect(image.pixel(x: 8, y: Int(frame.midY)) & 0xFFFFFF == background, "\(style): the form's background")
@@ -181,22 +177,20 @@ struct GalleryTests {
                 let frame = label.convert(label.bounds, to: nil)
                 #expect(frame.maxY <= size.height + 0.5, "\(category): \"\(label.text ?? "")\" is cut off at \(frame.maxY)")
             }
-            return all(MessageRowView.self, in: controller.view).map(\.frame.height)
+            return all(MessageCell.self, in: controller.view).filter { !$0.isHidden }.sorted { $0.frame.minY < $1.frame.minY }.map(\.frame.height)
         }
         // The Settings form too, at the largest size in a short window.
         let settings = SettingsViewController()
         let scene = UIWindowScene.offscreen(size: CGSize(width: 420, height: 900), rootViewController: settings)
         scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
         scene.layoutIfNeeded()
-        func rows(in view: UIView) -> [SettingsRowView] { view.subviews.flatMap { ($0 as? SettingsRowView).map { [$0] } ?? rows(in: $0) } }
-        let shown = rows(in: settings.view).filter { $0.alpha > 0 }
-        #expect(shown.count == 6)
-        let scroller = settings.scroller
+        let scroller = try #require(settings.collectionView)
+        #expect(scroller.numberOfItems(inSection: 0) == 6)
         #expect(scroller.contentSize.height > scroller.bounds.height, "the form is taller than the window at this size: it scrolls")
         // Scrolled to the end, the last row shows whole.
         scroller.setContentOffset(CGPoint(x: 0, y: scroller.offsetRange.max.y), animated: false)
         scene.layoutIfNeeded()
-        let last = try #require(shown.last)
+        let last = try #require(settings.cell(for: .organiseByThread))
         #expect(last.convert(last.bounds, to: nil).maxY <= scroller.convert(scroller.bounds, to: nil).maxY + 0.5, "the last row is reachable")
         for size in [CGSize(width: 500, height: 640), CGSize(width: 1000, height: 640)] {
             let regular = try rowHeights(.large, size: size), largest = try rowHeights(.accessibilityExtraExtraExtraLarge, size: size)

@@ -139,9 +139,11 @@ extension SceneWindowTests {
         let other = try app.virtualDisplay.connect()
         func settings() throws -> (scene: UIWindowScene, window: Window, switches: [UISwitch]) {
             let scene = try #require(app.scene(titled: "Settings"))
-            let form = try #require((scene.windows.first?.rootViewController as? SettingsContainerController)?.settings.view)
-            func switches(in view: UIView) -> [UISwitch] { view.subviews.flatMap { ($0 as? UISwitch).map { [$0] } ?? switches(in: $0) } }
-            return (scene, try #require(app.window(of: scene)), switches(in: form))
+            let form = try #require((scene.windows.first?.rootViewController as? SettingsContainerController)?.settings)
+            form.loadViewIfNeeded()
+            // In the rows' order.
+            let switches = [SettingsViewController.Setting.lockOrientation, .fetchNewMail, .loadRemoteImages, .organiseByThread].compactMap { form.switches[$0] }
+            return (scene, try #require(app.window(of: scene)), switches)
         }
         func isMaximized(_ window: Window) -> Bool {
             let states = Set(other.cardinalProperty(window, "_NET_WM_STATE") ?? [])

@@ -168,6 +168,10 @@ extension UIWindowScene {
 }
 
 extension UIApplication {
+    /// Posted when the system is short of memory, after the delegate's
+    /// `applicationDidReceiveMemoryWarning(_:)`: see `SceneRuntime.deliverMemoryWarning()`.
+    public static let didReceiveMemoryWarningNotification = Notification.Name("UIApplicationDidReceiveMemoryWarningNotification")
+
     /// The iPad model the multitasking simulator snaps windows to (`SCENEHOST_IPAD`, the 12.9-inch by
     /// default). A SceneHost addition.
     public var iPadModel: IPadModel { runtime.iPadModel }

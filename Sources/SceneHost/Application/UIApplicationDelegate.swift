@@ -21,6 +21,9 @@ public protocol UIApplicationDelegate: AnyObject {
     /// Sessions the user discarded (closed their windows).
     func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
     func applicationWillTerminate(_ application: UIApplication)
+    /// The system is short of memory: the kernel reported memory pressure (Linux's PSI), or Ctrl+Shift+M
+    /// simulated it. Release what can be made again.
+    func applicationDidReceiveMemoryWarning(_ application: UIApplication)
     /// The orientations the app allows in `window`'s scene; the default is the Info.plist's
     /// `UISupportedInterfaceOrientations`, else all.
     func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask
@@ -35,6 +38,7 @@ extension UIApplicationDelegate {
     }
     public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
     public func applicationWillTerminate(_ application: UIApplication) {}
+    public func applicationDidReceiveMemoryWarning(_ application: UIApplication) {}
     public func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask {
         application.runtime.manifest?.supportedInterfaceOrientations ?? .all
     }

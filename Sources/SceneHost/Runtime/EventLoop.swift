@@ -13,6 +13,11 @@ final class EventLoop {
     /// the main queue to the test runner's own loop.
     private var mainQueue: Int32?
 
+    /// The kernel's memory-pressure trigger, where it has one.
+    private let memoryPressure = MemoryPressure()
+    /// Runs when the kernel reports memory pressure.
+    var onMemoryPressure: () -> Void = {}
+
     init(xConnection: Int32) { self.xConnection = xConnection }
 
     /// From now on this loop runs `DispatchQueue.main` work and main-actor tasks. Call at most once, from
@@ -26,10 +31,12 @@ final class EventLoop {
     func wait(busy: Bool, maximumWait: Double? = nil) {
         let timeout: Double? = busy ? 0 : maximumWait
         var fds = [pollfd(fd: xConnection, events: Int16(POLLIN), revents: 0)]
+        if let memoryPressure { fds.append(pollfd(fd: memoryPressure.fileDescriptor, events: Int16(POLLPRI), revents: 0)) }
         if let mainQueue { fds.append(pollfd(fd: mainQueue, events: Int16(POLLIN), revents: 0)) }
         let milliseconds = timeout.map { Int32(min(($0 * 1000).rounded(.up), 1e9)) } ?? -1
         _ = poll(&fds, nfds_t(fds.count), milliseconds)
-        if let mainQueue, fds.count > 1, fds[1].revents & Int16(POLLIN) != 0 {
+        if memoryPressure != nil, fds[1].revents & Int16(POLLPRI) != 0 { onMemoryPressure() }
+        if let mainQueue, fds.last!.revents & Int16(POLLIN) != 0 {
             var value: UInt64 = 0
             _ = read(mainQueue, &value, 8)   // clears the eventfd; the callback drains the queue
             _dispatch_main_queue_callback_4CF(nil)

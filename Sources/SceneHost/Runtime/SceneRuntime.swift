@@ -59,6 +59,7 @@ public final class SceneRuntime {
             for window in windows { window.desktopDidChange() }
         }
         updateScreen()
+        loop.onMemoryPressure = { [unowned self] in deliverMemoryWarning() }
         // Xlib calls this on the thread that used the connection: the main one.
         Display.connectionLost = { [weak self] in MainActor.assumeIsolated { self?.saveBeforeExit() } }
     }
@@ -159,6 +160,23 @@ public final class SceneRuntime {
     /// The arrangement `scene`'s window was last snapped to, until it is resized some other way.
     public func arrangement(of scene: UIScene) -> IPadModel.Arrangement? {
         windows.first { $0.scene === scene }?.arrangement
+    }
+
+    // MARK: Memory warnings
+
+    /// Tells the app that memory is short, as iOS does: the app delegate's
+    /// `applicationDidReceiveMemoryWarning(_:)`, then `UIApplication.didReceiveMemoryWarningNotification`
+    /// (decoded images are forgotten), then `didReceiveMemoryWarning()` on every controller in every
+    /// scene's windows. The kernel's memory pressure (`MemoryPressure`) calls it, and so do Ctrl+Shift+M
+    /// and tests.
+    public func deliverMemoryWarning() {
+        guard let application else { return }
+        record("memoryWarning", session: nil)
+        application.delegate?.applicationDidReceiveMemoryWarning(application)
+        NotificationCenter.default.post(name: UIApplication.didReceiveMemoryWarningNotification, object: application)
+        for window in windows {
+            for uiWindow in window.scene.windows { uiWindow.rootViewController?.forEachControllerInHierarchy { $0.didReceiveMemoryWarning() } }
+        }
     }
 
     // MARK: Device orientation

@@ -662,7 +662,8 @@ final class SceneWindow: UIWindowSceneHost {
     /// focus system, key commands: `UIWindowScene.keyDown`); a press nothing handled runs SceneHost's
     /// own shortcuts, in every scene: Ctrl+= (or Ctrl++) and Ctrl+- step the preferred content size
     /// category of all scenes up and down, Ctrl+0 goes back to the configured one; Ctrl+Right and
-    /// Ctrl+Left turn the simulated device a quarter turn clockwise and back.
+    /// Ctrl+Left turn the simulated device a quarter turn clockwise and back; Ctrl+Shift+M simulates a
+    /// memory warning (as Simulator's Shift+Cmd+M).
     private func handleKey(_ input: KeyInput) {
         let flags = Self.flags(input.modifiers)
         guard input.pressed else {
@@ -687,6 +688,7 @@ final class SceneWindow: UIWindowSceneHost {
             return
         }
         switch input.keysym {
+        case .m where flags.contains(.shift), .capitalM: runtime.deliverMemoryWarning()
         case .right: runtime.rotateDevice(clockwise: true)
         case .left: runtime.rotateDevice(clockwise: false)
         case .equal, .plus, .keypadAdd: runtime.desktop.stepContentSize(by: 1)

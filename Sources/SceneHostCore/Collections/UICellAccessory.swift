@@ -1,13 +1,46 @@
 import Foundation
 
 /// A small view at the edge of a list cell, as UIKit's `UICellAccessory`: a disclosure chevron, a
-/// checkmark, an outline disclosure (which expands and collapses the row's children), or a label.
+/// checkmark, an outline disclosure (which expands and collapses the row's children), a label, or a
+/// view of your own (`customView(configuration:)`: a switch, a pop-up button), which takes clicks.
 @MainActor
 public struct UICellAccessory {
     /// When an accessory shows (raw values as UIKit's).
     public enum DisplayedState: Int, Sendable { case always = 0, whenEditing = 1, whenNotEditing = 2 }
-    /// Where an accessory sits (SceneHost: leading or trailing).
-    public enum Placement: Sendable { case leading, trailing }
+    /// Where a custom accessory sits, as UIKit's `UICellAccessory.Placement`, and when it shows.
+    /// Differs from UIKit: no position provider (`at:`); a custom accessory goes outside the others.
+    public enum Placement: Sendable {
+        case leading(displayed: DisplayedState = .always)
+        case trailing(displayed: DisplayedState = .always)
+
+        var isLeading: Bool { if case .leading = self { true } else { false } }
+        var displayed: DisplayedState {
+            switch self { case .leading(let displayed), .trailing(let displayed): displayed }
+        }
+    }
+
+    /// A view of your own as an accessory, as UIKit's `UICellAccessory.CustomViewConfiguration`. The view
+    /// keeps its intrinsic size (or `reservedLayoutWidth` across), centred in the row's height, and takes
+    /// clicks and keys as anywhere else; the row grows to fit its height.
+    public struct CustomViewConfiguration {
+        public var customView: UIView
+        public var placement: Placement
+        public var isHidden: Bool?
+        /// The width the accessory takes (nil: the view's own).
+        public var reservedLayoutWidth: CGFloat?
+        public var tintColor: UIColor?
+        /// Kept for UIKit's sake: SceneHost always keeps the view at its own size.
+        public var maintainsFixedSize: Bool?
+        public init(customView: UIView, placement: Placement, isHidden: Bool? = nil, reservedLayoutWidth: CGFloat? = nil,
+                    tintColor: UIColor? = nil, maintainsFixedSize: Bool? = nil) {
+            self.customView = customView
+            self.placement = placement
+            self.isHidden = isHidden
+            self.reservedLayoutWidth = reservedLayoutWidth
+            self.tintColor = tintColor
+            self.maintainsFixedSize = maintainsFixedSize
+        }
+    }
 
     /// Options of the disclosure indicator.
     public struct DisclosureIndicatorOptions {
@@ -39,10 +72,14 @@ public struct UICellAccessory {
         public init(isHidden: Bool? = nil, tintColor: UIColor? = nil) { self.isHidden = isHidden; self.tintColor = tintColor }
     }
 
-    enum Kind { case disclosureIndicator, checkmark, outlineDisclosure(OutlineDisclosureOptions.Style, (() -> Void)?), label(String) }
+    enum Kind {
+        case disclosureIndicator, checkmark, outlineDisclosure(OutlineDisclosureOptions.Style, (() -> Void)?), label(String)
+        case custom(CustomViewConfiguration)
+    }
     let kind: Kind
     let displayed: DisplayedState
-    let isHidden: Bool
+    /// Whether the accessory is hidden (from its options' `isHidden`).
+    public let isHidden: Bool
     let tintColor: UIColor?
 
     /// A chevron saying the row leads somewhere.
@@ -64,9 +101,17 @@ public struct UICellAccessory {
         .init(kind: .label(text), displayed: displayed, isHidden: options.isHidden ?? false, tintColor: options.tintColor)
     }
 
-    var placement: Placement {
-        if case .outlineDisclosure(let style, _) = kind, style == .cell { return .leading }
-        return .trailing
+    /// A view of your own at the leading or trailing edge.
+    public static func customView(configuration: CustomViewConfiguration) -> UICellAccessory {
+        .init(kind: .custom(configuration), displayed: configuration.placement.displayed, isHidden: configuration.isHidden ?? false,
+              tintColor: configuration.tintColor)
+    }
+
+    /// Whether the accessory sits at the leading edge.
+    var isLeading: Bool {
+        if case .outlineDisclosure(let style, _) = kind, style == .cell { return true }
+        if case .custom(let configuration) = kind { return configuration.placement.isLeading }
+        return false
     }
 
     func shows(editing: Bool) -> Bool {
@@ -97,7 +142,11 @@ final class CellAccessoryView: UIView {
             label.font = .preferredFont(forTextStyle: .body)
             addSubview(label)
         }
-        if case .outlineDisclosure = accessory.kind {
+        if case .custom(let configuration) = accessory.kind {
+            contentMode = .scaleToFill
+            if let tint = configuration.tintColor { configuration.customView.tintColor = tint }
+            addSubview(configuration.customView)
+        } else if case .outlineDisclosure = accessory.kind {
             addGestureRecognizer(UITapGestureRecognizer { [unowned self] _ in self.toggle() })
         } else {
             isUserInteractionEnabled = false
@@ -118,12 +167,32 @@ final class CellAccessoryView: UIView {
     /// The width the accessory takes at the current text size.
     var width: CGFloat {
         if case .label = accessory.kind { return label.sizeThatFits(.zero).width }
+        if case .custom(let configuration) = accessory.kind { return configuration.reservedLayoutWidth ?? customSize(configuration.customView).width }
         return 22
+    }
+
+    /// The height the accessory needs (a custom view's; the others fit any row).
+    var height: CGFloat {
+        if case .custom(let configuration) = accessory.kind { return customSize(configuration.customView).height }
+        return 0
+    }
+
+    /// A custom view's own size: its intrinsic size, else what its constraints need.
+    private func customSize(_ view: UIView) -> CGSize {
+        let intrinsic = view.intrinsicContentSize
+        if intrinsic.width > 0, intrinsic.height > 0 { return intrinsic }
+        return view.systemLayoutSizeFitting(.zero)
     }
 
     override func layoutSubviews() {
         super.layoutSubviews()
         label.frame = bounds
+        if case .custom(let configuration) = accessory.kind {
+            let size = customSize(configuration.customView)
+            let width = min(bounds.width, size.width)
+            configuration.customView.frame = CGRect(x: (bounds.width - width) / 2, y: ((bounds.height - size.height) / 2).rounded(),
+                                                    width: width, height: size.height)
+        }
     }
 
     override func draw(_ rect: CGRect) {
@@ -164,7 +233,7 @@ final class CellAccessoryView: UIView {
                 context.addLine(to: CGPoint(x: midX - 3 * direction, y: midY + 6))
             }
             context.strokePath()
-        case .label: break
+        case .label, .custom: break
         }
     }
 }

@@ -781,37 +781,92 @@ open class ItemsScrollView: UIScrollView {
 
     // MARK: Updates
 
-    /// Reloads the visible cells of `indexPaths` (made anew by the data source).
-    open func reloadItems(at indexPaths: [IndexPath]) {
-        for path in indexPaths { if let cell = visible.removeValue(forKey: path) { recycle(cell, at: path) } }
-        setNeedsLayout()
-    }
+    /// Reloads the items at `indexPaths` (old index paths): their cells are made anew by the data source,
+    /// in one animated batch with the other classic updates around it.
+    open func reloadItems(at indexPaths: [IndexPath]) { record { $0.reloadedItems.formUnion(indexPaths) } }
     /// Reconfigures the visible cells of `indexPaths`: the data source configures the same cells again.
     open func reconfigureItems(at indexPaths: [IndexPath]) {
         for path in indexPaths { reconfigure(at: path) }
     }
-    /// Classic updates: the data source's counts are read again and the visible cells made anew.
-    open func insertItems(at indexPaths: [IndexPath]) { reloadAfterClassicUpdate() }
-    open func deleteItems(at indexPaths: [IndexPath]) { reloadAfterClassicUpdate() }
-    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { reloadAfterClassicUpdate() }
-    open func insertSections(_ sections: IndexSet) { reloadAfterClassicUpdate() }
-    open func deleteSections(_ sections: IndexSet) { reloadAfterClassicUpdate() }
-    open func reloadSections(_ sections: IndexSet) { reloadAfterClassicUpdate() }
-    /// Runs `updates` (classic insertions and deletions) then reads the data source again.
+    /// Inserts items at `indexPaths` (index paths after the update); the data source must already hold them.
+    /// Animated as a diffable apply is: the items around move to their places, the new ones fade in.
+    open func insertItems(at indexPaths: [IndexPath]) { record { $0.insertedItems.formUnion(indexPaths) } }
+    /// Deletes the items at `indexPaths` (index paths before the update): their cells fade out and the
+    /// others move up.
+    open func deleteItems(at indexPaths: [IndexPath]) { record { $0.deletedItems.formUnion(indexPaths) } }
+    /// Moves an item from `indexPath` (before the update) to `newIndexPath` (after it); its cell slides there.
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { record { $0.movedItems[indexPath] = newIndexPath } }
+    /// Inserts whole sections (indexes after the update).
+    open func insertSections(_ sections: IndexSet) { record { $0.insertedSections.formUnion(sections) } }
+    /// Deletes whole sections (indexes before the update).
+    open func deleteSections(_ sections: IndexSet) { record { $0.deletedSections.formUnion(sections) } }
+    /// Makes every item of `sections` anew.
+    open func reloadSections(_ sections: IndexSet) { record { $0.reloadedSections.formUnion(sections) } }
+    /// Moves a section from `section` to `newSection`.
+    open func moveSection(_ section: Int, toSection newSection: Int) { record { $0.movedSections[section] = newSection } }
+
+    /// Runs `updates` (classic insertions, deletions, moves and reloads) as one batch, then animates the
+    /// change as a diffable apply does (one code path): cells that stay move to their new places,
+    /// inserted ones fade in, deleted ones fade out. `completion` runs when the animation ends (at once
+    /// when the view is not in a window). Counts that do not add up (UIKit raises) reload everything,
+    /// with a warning.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        beginBatch()
         updates?()
-        reloadAfterClassicUpdate()
-        layoutIfNeeded()
-        completion?(true)
+        endBatch(completion: completion)
     }
 
-    private func reloadAfterClassicUpdate() {
-        let keepSelection = selectedOrder
-        reloadData()
-        validateCounts()
-        for path in keepSelection where path.section < counts.count && path.item < counts[path.section] {
-            selected.insert(path); selectedOrder.append(path)
+    /// The batch being collected and how deeply batches nest.
+    private var batch = ClassicBatchUpdate()
+    private var batchDepth = 0
+    /// Whether an update of the batch asked for animation (a table's `.none` rows do not).
+    private var batchAnimates = false
+    /// Counts before the batch, when cells were shown from them (else the batch just reloads).
+    private var countsBeforeBatch: [Int]?
+
+    func beginBatch() {
+        if batchDepth == 0 {
+            batch = ClassicBatchUpdate()
+            batchAnimates = false
+            countsBeforeBatch = countsValid ? counts : nil
         }
+        batchDepth += 1
+    }
+
+    func endBatch(completion: ((Bool) -> Void)?) {
+        batchDepth -= 1
+        guard batchDepth == 0 else { completion?(true); return }
+        let update = batch
+        batch = ClassicBatchUpdate()
+        let newCounts = (0..<sourceSectionCount()).map { sourceItemCount(inSection: $0) }
+        guard let old = countsBeforeBatch else {
+            reloadData()
+            layoutIfNeeded()
+            completion?(true)
+            return
+        }
+        guard let mapping = update.mapping(from: old, to: newCounts) else {
+            SceneHostLog.warning("\(type(of: self)): the data source's counts after a batch of updates (\(newCounts)) do not match the counts before it (\(old)) with the insertions and deletions made; everything is reloaded (UIKit raises NSInternalInconsistencyException here)")
+            let keepSelection = selectedOrder
+            reloadData()
+            validateCounts()
+            for path in keepSelection where path.section < counts.count && path.item < counts[path.section] {
+                selected.insert(path); selectedOrder.append(path)
+            }
+            layoutIfNeeded()
+            completion?(true)
+            return
+        }
+        applyUpdate(counts: newCounts, move: mapping.newIndexPath(for:), reloaded: mapping.reloadedPaths, reconfigured: [],
+                    animated: batchAnimates || update.isEmpty, completion: { completion?(true) })
+    }
+
+    /// Adds one classic update to the open batch, or makes it a batch of its own.
+    func record(animated: Bool = true, _ change: (inout ClassicBatchUpdate) -> Void) {
+        beginBatch()
+        change(&batch)
+        batchAnimates = batchAnimates || animated
+        endBatch(completion: nil)
     }
 
     /// Sets a new layout; with `animated`, cells move to their new frames.
@@ -928,9 +983,10 @@ open class ItemsScrollView: UIScrollView {
 /// Home and End go to the first and last items, and Return or Space selects; the item is scrolled into
 /// view.
 ///
-/// Differs from UIKit: the classic batch updates (`insertItems(at:)`, `performBatchUpdates`…) reload
-/// the visible cells without animation (a diffable data source's `apply` animates); no drag and drop,
-/// no prefetching, no interactive reordering.
+/// Classic updates (`insertItems(at:)`, `deleteItems(at:)`, `moveItem(at:to:)`, `reloadItems(at:)`,
+/// section updates, `performBatchUpdates`) animate exactly as a diffable data source's `apply` does.
+///
+/// Differs from UIKit: no drag and drop, no prefetching, no interactive reordering.
 @MainActor
 open class UICollectionView: ItemsScrollView {
     /// The direction a flow layout scrolls (raw values as UIKit's).

@@ -1,13 +1,15 @@
 import Foundation
 
 /// Settings of a whole compositional layout, as UIKit's `UICollectionViewCompositionalLayoutConfiguration`.
-/// SceneHost lays sections out vertically only: `scrollDirection` `.horizontal` is accepted and laid
-/// out vertically, with a warning (sections scroll horizontally with `orthogonalScrollingBehavior`).
 @MainActor
 public final class UICollectionViewCompositionalLayoutConfiguration {
-    public var scrollDirection: UICollectionView.ScrollDirection = .vertical {
-        didSet { if scrollDirection == .horizontal { SceneHostLog.warning("UICollectionViewCompositionalLayoutConfiguration.scrollDirection .horizontal is not supported: the layout scrolls vertically. Use a section's orthogonalScrollingBehavior for a horizontal strip") } }
-    }
+    /// The direction the layout scrolls (default `.vertical`). Horizontally, sections sit side by side
+    /// (with `interSectionSpacing` between them) and each section's groups follow one another from the
+    /// leading edge, as UIKit does; dimensions still resolve against the container's width and height.
+    ///
+    /// Differs from UIKit in a horizontal layout: `orthogonalScrollingBehavior` is ignored (no vertical
+    /// strips), and estimated widths keep their estimate.
+    public var scrollDirection: UICollectionView.ScrollDirection = .vertical
     /// Space between sections.
     public var interSectionSpacing: CGFloat = 0
     /// What section insets are measured from when a section says `.automatic` (default `.safeArea`).
@@ -24,8 +26,10 @@ public final class UICollectionViewCompositionalLayoutConfiguration {
 /// finding the visible items of 100,000 costs the same as of 100; estimated (self-sizing) sections
 /// keep one height per group.
 ///
-/// Differs from UIKit: vertical scrolling only; layout-wide boundary items and the
-/// `visibleItemsInvalidationHandler` are not provided.
+/// Both scroll directions (`configuration.scrollDirection`).
+///
+/// Differs from UIKit: layout-wide boundary items and the `visibleItemsInvalidationHandler` are not
+/// provided.
 @MainActor
 open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     /// The closure that gives each section its layout.
@@ -37,6 +41,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     private var sections: [SectionGeometry] = []
     private var contentHeight: CGFloat = 0
+    /// The width of all sections side by side (horizontal layouts).
+    private var contentWidth: CGFloat = 0
+    private var horizontal: Bool { configuration.scrollDirection == .horizontal }
     /// What the sections were prepared for: the provider runs again when it changes.
     private var preparedFor: (size: CGSize, traits: UITraitCollection?)?
 
@@ -66,6 +73,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     open override var collectionViewContentSize: CGSize {
         prepareIfNeeded()
+        if horizontal { return CGSize(width: contentWidth, height: contentHeight) }
         return CGSize(width: host?.bounds.width ?? 0, height: contentHeight)
     }
 
@@ -77,13 +85,16 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     // MARK: Preparing
 
     open override func prepare() {
-        guard let collectionView = host else { sections = []; contentHeight = 0; return }
+        guard let collectionView = host else { sections = []; contentHeight = 0; contentWidth = 0; return }
         let size = collectionView.bounds.size
         let traits = collectionView.traitCollection
         let counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
         // The provider runs on every preparation (an invalidation may mean a new section layout); what
-        // was measured is kept while the size, the traits and the section's item count stay.
-        let reuse = preparedFor.map { $0.size == size && $0.traits == traits } ?? false
+        // was measured is kept while the traits and the section's item count stay. After a size change
+        // the cells in view are measured again, and the old sizes are the best guess until then: rows
+        // placed at the estimate for a moment would move, and a window drag would draw the list anew at
+        // every step.
+        let reuse = preparedFor.map { $0.traits == traits } ?? false
         let insets = referenceInsets(configuration.contentInsetsReference, of: collectionView)
         let environment = LayoutEnvironment(container: LayoutContainer(contentSize: size, contentInsets: .zero, effectiveContentInsets: insets),
                                             traitCollection: traits)
@@ -92,11 +103,26 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             let section = provider(index, environment) ?? NSCollectionLayoutSection(group: .vertical(
                 layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(0)),
                 subitems: [NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(0)))]))
-            let geometry = SectionGeometry(section: section, index: index)
+            let geometry = SectionGeometry(section: section, index: index, horizontal: horizontal)
             if reuse, old.indices.contains(index) { geometry.takeMeasurements(from: old[index]) }
             return geometry
         }
         preparedFor = (size, traits)
+        if horizontal {
+            // Side by side; each section as tall as the view.
+            var x: CGFloat = 0
+            for (index, geometry) in sections.enumerated() {
+                if index > 0 { x += configuration.interSectionSpacing }
+                let reference = geometry.section.contentInsetsReference == .automatic ? configuration.contentInsetsReference : geometry.section.contentInsetsReference
+                geometry.prepare(itemCount: counts[index], top: 0, width: size.width, height: size.height,
+                                 referenceInsets: referenceInsets(reference, of: collectionView), environment: environment)
+                geometry.left = x
+                x += geometry.acrossExtent
+            }
+            contentWidth = x
+            contentHeight = sections.map(\.extent).max() ?? 0
+            return
+        }
         var y: CGFloat = 0
         for (index, geometry) in sections.enumerated() {
             if index > 0 { y += configuration.interSectionSpacing }
@@ -127,6 +153,10 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
     /// Lays later sections out again after one changed height (a measured item).
     private func restack(from index: Int) {
+        if horizontal {
+            contentHeight = sections.map(\.extent).max() ?? 0
+            return
+        }
         var y = index > 0 ? sections[index - 1].top + sections[index - 1].extent + configuration.interSectionSpacing : 0
         for geometry in sections[index...] {
             geometry.move(to: y)
@@ -143,8 +173,21 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         let rightToLeft = collectionView.effectiveUserInterfaceLayoutDirection == .rightToLeft
         let width = collectionView.bounds.width
         let visibleTop = collectionView.bounds.minY + collectionView.adjustedContentInsetForLayout.top
-        let start = firstSection(endingAfter: rect.minY)
         let first = elements.count
+        if horizontal {
+            // A right-to-left layout mirrors the whole content: the rectangle asked for is mirrored first.
+            let asked = rightToLeft ? CGRect(x: contentWidth - rect.maxX, y: rect.minY, width: rect.width, height: rect.height) : rect
+            for geometry in sections where geometry.left <= asked.maxX && geometry.left + geometry.acrossExtent >= asked.minX {
+                let start = elements.count
+                geometry.collect(in: asked.offsetBy(dx: -geometry.left, dy: 0), visibleTop: visibleTop, into: &elements)
+                for index in start..<elements.count { elements[index].frame.origin.x += geometry.left }
+            }
+            if rightToLeft {
+                for index in first..<elements.count { elements[index].frame.origin.x = contentWidth - elements[index].frame.maxX }
+            }
+            return
+        }
+        let start = firstSection(endingAfter: rect.minY)
         for geometry in sections[start...] {
             if geometry.top > rect.maxY { break }
             geometry.collect(in: rect, visibleTop: visibleTop, into: &elements)
@@ -175,7 +218,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         prepareIfNeeded()
         guard sections.indices.contains(indexPath.section), let collectionView = host else { return nil }
         guard var frame = sections[indexPath.section].frame(ofItem: indexPath.item) else { return nil }
-        if collectionView.effectiveUserInterfaceLayoutDirection == .rightToLeft { frame.origin.x = collectionView.bounds.width - frame.maxX }
+        frame.origin.x += sections[indexPath.section].left
+        let width = horizontal ? contentWidth : collectionView.bounds.width
+        if collectionView.effectiveUserInterfaceLayoutDirection == .rightToLeft { frame.origin.x = width - frame.maxX }
         return frame
     }
 
@@ -193,6 +238,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         let geometry = sections[indexPath.section]
         geometry.collect(in: CGRect(x: -1e9, y: geometry.top - 1, width: 2e9, height: geometry.extent + 2),
                          visibleTop: collectionView.bounds.minY, into: &elements, cells: false)
+        for index in elements.indices { elements[index].frame.origin.x += geometry.left }
         return elements.first { $0.kind == elementKind && $0.category == .supplementaryView }.map(UICollectionViewLayoutAttributes.init)
     }
 
@@ -227,12 +273,12 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     }
 
     /// Whether any section scrolls across.
-    var hasOrthogonalSections: Bool { sections.contains { $0.isOrthogonal } }
+    var hasOrthogonalSections: Bool { !horizontal && sections.contains { $0.isOrthogonal } }
 
     /// The section whose band holds `y`, if it scrolls across.
     func orthogonalSection(at y: CGFloat) -> Int? {
         let index = firstSection(endingAfter: y)
-        guard sections.indices.contains(index), sections[index].top <= y, sections[index].isOrthogonal else { return nil }
+        guard !horizontal, sections.indices.contains(index), sections[index].top <= y, sections[index].isOrthogonal else { return nil }
         return index
     }
 
@@ -249,6 +295,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 final class SectionGeometry {
     let section: NSCollectionLayoutSection
     let index: Int
+    /// Whether the layout scrolls horizontally: the groups then follow one another across, as in an
+    /// orthogonal section that does not scroll by itself, and the section sits at `left`.
+    let horizontal: Bool
+    /// Where the section begins across (horizontal layouts; zero otherwise).
+    var left: CGFloat = 0
     private(set) var top: CGFloat = 0
     private(set) var extent: CGFloat = 0
     private var itemCount = 0
@@ -274,12 +325,24 @@ final class SectionGeometry {
     private var boundaries: [(item: NSCollectionLayoutBoundarySupplementaryItem, frame: CGRect)] = []
     private var contentTop: CGFloat = 0
     private var contentHeight: CGFloat = 0
-    var isOrthogonal: Bool { section.orthogonalScrollingBehavior != .none }
+    var isOrthogonal: Bool { section.orthogonalScrollingBehavior != .none && !horizontal }
+    /// Whether groups are placed across rather than down.
+    private var placesAcross: Bool { isOrthogonal || horizontal }
     private var acrossOffset: CGFloat = 0
 
-    init(section: NSCollectionLayoutSection, index: Int) {
+    init(section: NSCollectionLayoutSection, index: Int, horizontal: Bool = false) {
         self.section = section
         self.index = index
+        self.horizontal = horizontal
+    }
+
+    /// The section's width in a horizontal layout: its insets and its groups side by side (at least the
+    /// width of its widest header or footer).
+    var acrossExtent: CGFloat {
+        let count = groupCount
+        let groups = count == 0 ? 0 : CGFloat(count) * groupSize.width + CGFloat(count - 1) * section.interGroupSpacing
+        let boundary = boundaries.map(\.frame.maxX).max() ?? 0
+        return max(insets.leading + groups + insets.trailing, boundary)
     }
 
     private var groupCount: Int { pattern.isEmpty ? 0 : (itemCount + pattern.count - 1) / pattern.count }
@@ -311,7 +374,7 @@ final class SectionGeometry {
         pattern = leaves
         selfSizing = Self.hasEstimatedHeight(group)
         selfSizingWidth = Self.hasEstimatedWidth(group)
-        if selfSizing && !isOrthogonal {
+        if selfSizing && !placesAcross {
             groupHeights = [CGFloat](repeating: groupSize.height, count: groupCount)
             for (item, _) in measuredItems { remeasureGroup(item / max(1, pattern.count)) }
             groupOffsets = [CGFloat](repeating: 0, count: groupCount + 1)
@@ -368,7 +431,7 @@ final class SectionGeometry {
     private var groupsExtent: CGFloat {
         let count = groupCount
         guard count > 0 else { return 0 }
-        if isOrthogonal { return groupSize.height }
+        if placesAcross { return groupSize.height }
         if selfSizing { return offset(ofGroup: count) - section.interGroupSpacing }
         return CGFloat(count) * groupSize.height + CGFloat(count - 1) * section.interGroupSpacing
     }
@@ -377,7 +440,7 @@ final class SectionGeometry {
 
     /// Where group `g` begins below the content's top (g == groupCount: the end plus one spacing).
     private func offset(ofGroup g: Int) -> CGFloat {
-        guard selfSizing, !isOrthogonal else { return CGFloat(g) * (groupSize.height + section.interGroupSpacing) }
+        guard selfSizing, !placesAcross else { return CGFloat(g) * (groupSize.height + section.interGroupSpacing) }
         if offsetsValid < g {
             // Offsets up to `offsetsValid` are right; extend them to `g`.
             var running = groupOffsets[offsetsValid]
@@ -394,7 +457,7 @@ final class SectionGeometry {
     private func group(at y: CGFloat) -> Int {
         let count = groupCount
         guard count > 0 else { return 0 }
-        if !selfSizing || isOrthogonal {
+        if !selfSizing || placesAcross {
             // Groups of no height (a view not laid out yet): all of them sit at the top.
             let step = groupSize.height + section.interGroupSpacing
             guard step > 0, y.isFinite else { return y > 0 && step <= 0 ? count - 1 : 0 }
@@ -411,7 +474,7 @@ final class SectionGeometry {
 
     /// The leaves of group `g` placed with what was measured of its items.
     private func leaves(ofGroup g: Int) -> [PlacedLeaf] {
-        guard selfSizing, let environment else { return pattern }
+        guard selfSizing, !placesAcross, let environment else { return pattern }
         let first = g * pattern.count
         var leaves: [PlacedLeaf] = []
         var leaf = 0
@@ -434,7 +497,7 @@ final class SectionGeometry {
 
     /// The origin of group `g` in the collection view's coordinates.
     private func origin(ofGroup g: Int) -> CGPoint {
-        if isOrthogonal {
+        if placesAcross {
             return CGPoint(x: insets.leading + CGFloat(g) * (groupSize.width + section.interGroupSpacing) - acrossOffset, y: top + contentTop)
         }
         return CGPoint(x: insets.leading, y: top + contentTop + offset(ofGroup: g))
@@ -450,11 +513,12 @@ final class SectionGeometry {
     }
 
     func collect(in rect: CGRect, visibleTop: CGFloat, into elements: inout [LayoutElement], cells: Bool = true) {
-        let sectionFrame = CGRect(x: 0, y: top, width: width, height: extent)
+        let sectionFrame = CGRect(x: 0, y: top, width: horizontal ? acrossExtent : width, height: extent)
+        let contentWidth = horizontal ? acrossExtent - insets.leading - insets.trailing : container.width
         for decoration in section.decorationItems where sectionFrame.intersects(rect) {
             let inset = decoration.contentInsets
             let frame = CGRect(x: insets.leading + inset.leading, y: top + contentTop - insets.top + inset.top,
-                               width: container.width - inset.leading - inset.trailing,
+                               width: contentWidth - inset.leading - inset.trailing,
                                height: contentHeight + insets.top + insets.bottom - inset.top - inset.bottom)
             elements.append(LayoutElement(category: .decorationView, kind: decoration.elementKind,
                                           indexPath: IndexPath(item: 0, section: index), frame: frame, zIndex: decoration.zIndex))
@@ -474,7 +538,7 @@ final class SectionGeometry {
         let contentY = top + contentTop
         guard rect.maxY >= contentY, rect.minY <= contentY + contentHeight else { return }
         let groups: ClosedRange<Int>
-        if isOrthogonal {
+        if placesAcross {
             let step = groupSize.width + section.interGroupSpacing
             guard step > 0 else { return }
             let count = CGFloat(groupCount)
@@ -511,7 +575,7 @@ final class SectionGeometry {
         guard selfSizing || selfSizingWidth, !pattern.isEmpty, item < itemCount else { return false }
         if let old = measuredItems[item], abs(old.height - size.height) < 0.5, abs(old.width - size.width) < 0.5 { return false }
         measuredItems[item] = size
-        guard selfSizing, !isOrthogonal else { return true }
+        guard selfSizing, !placesAcross else { return true }
         let g = item / pattern.count
         let before = groupHeights[g]
         remeasureGroup(g)

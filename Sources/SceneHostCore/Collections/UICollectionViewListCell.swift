@@ -70,16 +70,24 @@ open class UICollectionViewListCell: UICollectionViewCell {
         setNeedsLayout()
     }
 
+    /// The row grows to hold its tallest accessory (a custom view), with 6 points above and below.
+    override func fittingSize(for proposed: CGSize) -> CGSize {
+        var size = super.fittingSize(for: proposed)
+        let accessoryHeight = accessoryViews.map(\.height).max() ?? 0
+        if accessoryHeight > 0 { size.height = max(size.height, accessoryHeight + 12) }
+        return size
+    }
+
     private var indentation: CGFloat { CGFloat(indentationLevel) * indentationWidth }
 
     override var contentInsetsForConfiguration: UIEdgeInsets {
         let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
         var leading = indentation, trailing: CGFloat = 0
         for view in accessoryViews {
-            if view.accessory.placement == .leading { leading += view.width + 8 } else { trailing += view.width + 8 }
+            if view.accessory.isLeading { leading += view.width + 8 } else { trailing += view.width + 8 }
         }
         if trailing > 0 { trailing += 8 }
-        if accessoryViews.contains(where: { $0.accessory.placement == .leading }) { leading += 8 }
+        if accessoryViews.contains(where: { $0.accessory.isLeading }) { leading += 8 }
         return rightToLeft ? UIEdgeInsets(top: 0, left: trailing, bottom: 0, right: leading) : UIEdgeInsets(top: 0, left: leading, bottom: 0, right: trailing)
     }
 
@@ -90,7 +98,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
         for view in accessoryViews {
             let width = view.width
             let x: CGFloat
-            if view.accessory.placement == .leading { x = leading; leading += width + 8 } else { trailing += width; x = bounds.width - trailing; trailing += 8 }
+            if view.accessory.isLeading { x = leading; leading += width + 8 } else { trailing += width; x = bounds.width - trailing; trailing += 8 }
             view.frame = CGRect(x: rightToLeft ? bounds.width - x - width : x, y: 0, width: width, height: bounds.height)
         }
         // The separator runs under the text, from its leading edge to the cell's trailing edge; none

@@ -53,8 +53,10 @@ extension UITableViewDelegate {
 /// (`rowHeight` is `automaticDimension`), selectable by click and by the arrow keys when it is first
 /// responder, and updated by a `UITableViewDiffableDataSource` or the classic data source.
 ///
-/// Differs from UIKit: classic row insertions and deletions reload the visible rows without
-/// animation; no editing mode (reordering, delete buttons); swipe actions are not offered; section
+/// Classic row updates (`insertRows(at:with:)`, `beginUpdates()`…`endUpdates()`…) animate as a diffable
+/// apply does, on the same code path.
+///
+/// Differs from UIKit: no editing mode (reordering, delete buttons); swipe actions are not offered; section
 /// index titles are not shown.
 @MainActor
 open class UITableView: ItemsScrollView {
@@ -62,7 +64,8 @@ open class UITableView: ItemsScrollView {
     public enum Style: Int, Sendable { case plain = 0, grouped = 1, insetGrouped = 2 }
     /// Where `scrollToRow` puts the row (raw values as UIKit's).
     public enum ScrollPosition: Int, Sendable { case none = 0, top = 1, middle = 2, bottom = 3 }
-    /// How rows are animated in classic updates (raw values as UIKit's; SceneHost does not animate them).
+    /// How rows are animated in classic updates (raw values as UIKit's). SceneHost animates every kind
+    /// but `.none` the same way (rows slide to their places, inserted ones fade in, deleted ones fade out).
     public enum RowAnimation: Int, Sendable { case fade = 0, right, left, top, bottom, none, middle, automatic = 100 }
     /// A row or header height worked out from the content.
     public static let automaticDimension: CGFloat = -1
@@ -188,17 +191,37 @@ open class UITableView: ItemsScrollView {
 
     // MARK: Classic updates
 
-    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { insertItems(at: indexPaths) }
-    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { deleteItems(at: indexPaths) }
-    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { reloadItems(at: indexPaths) }
+    /// Inserts rows at `indexPaths` (after the update; the data source must hold them already).
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record(animated: animation != .none) { $0.insertedItems.formUnion(indexPaths) }
+    }
+    /// Deletes the rows at `indexPaths` (before the update).
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record(animated: animation != .none) { $0.deletedItems.formUnion(indexPaths) }
+    }
+    /// Makes the rows at `indexPaths` anew.
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record(animated: animation != .none) { $0.reloadedItems.formUnion(indexPaths) }
+    }
+    /// Moves a row; it slides to its new place.
     open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { moveItem(at: indexPath, to: newIndexPath) }
-    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { insertSections(sections) }
-    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { deleteSections(sections) }
-    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { reloadSections(sections) }
-    /// Begins a group of classic updates (they take effect at `endUpdates()`).
-    open func beginUpdates() {}
-    /// Ends a group of classic updates: the data source is read again.
-    open func endUpdates() { performBatchUpdates(nil) }
+    /// Inserts sections (indexes after the update).
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record(animated: animation != .none) { $0.insertedSections.formUnion(sections) }
+    }
+    /// Deletes sections (indexes before the update).
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record(animated: animation != .none) { $0.deletedSections.formUnion(sections) }
+    }
+    /// Makes every row of `sections` anew.
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record(animated: animation != .none) { $0.reloadedSections.formUnion(sections) }
+    }
+    /// Begins a group of classic updates: they take effect together, animated, at `endUpdates()`.
+    open func beginUpdates() { beginBatch() }
+    /// Ends a group of classic updates: the data source is read again and the change animated as a
+    /// diffable apply is (rows that stay slide, inserted rows fade in, deleted ones fade out).
+    open func endUpdates() { endBatch(completion: nil) }
 
     // MARK: Hooks
 

@@ -334,6 +334,20 @@ open class UIViewController: UIResponder, UITraitChangeObservable, TraitSource, 
         }
     }
 
+    /// The system is short of memory: release what can be made again (caches, views off screen). The
+    /// default does nothing, as in UIKit since iOS 6. SceneHost calls it on every controller in a window's
+    /// hierarchy (children, presented controllers), after the app delegate's
+    /// `applicationDidReceiveMemoryWarning(_:)`; a controller the app keeps outside any window does not hear it.
+    open func didReceiveMemoryWarning() {}
+
+    /// This controller, its children and what it presents, depth first: the controllers a memory
+    /// warning reaches.
+    @_spi(Runtime) public func forEachControllerInHierarchy(_ body: (UIViewController) -> Void) {
+        body(self)
+        for child in children { child.forEachControllerInHierarchy(body) }
+        presentedViewController?.forEachControllerInHierarchy(body)
+    }
+
     /// A child's `preferredContentSize` changed; the default does nothing, as in UIKit.
     open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
 

@@ -35,7 +35,7 @@ public final class UITextFieldRange: UITextRange {
 /// that the field does not use go up the responder chain to key commands (Apple's own text fields do
 /// the same for ⌘ shortcuts).
 @MainActor
-open class UITextField: UIControl, UITextInput {
+open class UITextField: UIControl, UITextInput, TextEditingHost {
     /// UIKit's raw values.
     public enum BorderStyle: Int, Sendable { case none = 0, line = 1, bezel = 2, roundedRect = 3 }
     /// When the clear button shows, UIKit's raw values.
@@ -54,14 +54,7 @@ open class UITextField: UIControl, UITextInput {
     /// and puts the caret at the end.
     open var text: String? {
         get { storage }
-        set {
-            storage = newValue ?? ""
-            selection = storage.utf16.count..<storage.utf16.count
-            anchor = selection.lowerBound
-            marked = nil
-            typingRun = nil
-            textDidChange()
-        }
+        set { core.setText(newValue ?? "") }
     }
 
     /// Shown in the placeholder colour while the text is empty.
@@ -79,13 +72,11 @@ open class UITextField: UIControl, UITextInput {
     /// Whether the field is the first responder.
     public private(set) var isEditing = false
 
-    private var storage = ""
-    /// The selection in UTF-16 offsets; `anchor` is its fixed end when Shift extends it.
-    private var selection = 0..<0
-    private var anchor = 0
-    private var marked: Range<Int>?
-    /// Where the typing being coalesced into one undo step ends.
-    private var typingRun: Int?
+    /// The text, the selection, marked text and undo: shared with `UITextView`.
+    private let core = TextEditingCore()
+    private var storage: String { core.text }
+    private var selection: Range<Int> { core.selection }
+    private var marked: Range<Int>? { core.marked }
     private let layout = TextLayout()
     private let caret = UIView()
     /// How far the text is scrolled left to keep the caret in view.
@@ -93,6 +84,8 @@ open class UITextField: UIControl, UITextInput {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        core.host = self
+        core.singleLine = true
         caret.isUserInteractionEnabled = false
         caret.isHidden = true
         addSubview(caret)
@@ -284,8 +277,7 @@ open class UITextField: UIControl, UITextInput {
     /// shows solid while a person types.
     private func updateCaret(restartBlink: Bool) {
         guard isEditing, selection.isEmpty else {
-            caret.isHidden = true
-            caret.layer.removeAnimation(forKey: "blink")
+            TextEditingCore.hideCaret(caret)
             return
         }
         let rect = editingRect(forBounds: bounds)
@@ -296,19 +288,7 @@ open class UITextField: UIControl, UITextInput {
         let height = CGFloat(configuredLayout(displayText.isEmpty ? " " : displayText).size.height)
         caret.frame = CGRect(x: (x - 1).rounded(), y: ((bounds.height - height) / 2).rounded(), width: 2, height: height.rounded())
         caret.backgroundColor = tintColor
-        let wasHidden = caret.isHidden
-        caret.isHidden = false
-        if restartBlink || wasHidden {
-            caret.layer.removeAnimation(forKey: "blink")
-            let blink = CABasicAnimation(keyPath: "opacity")
-            blink.fromValue = Float(1)
-            blink.toValue = Float(0)
-            blink.duration = 0.5
-            blink.autoreverses = true
-            blink.repeatCount = 10
-            blink.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
-            caret.layer.add(blink, forKey: "blink")
-        }
+        TextEditingCore.showCaret(caret, restart: restartBlink)
     }
 
     /// Whether the caret is shown now (a test hook: editing, with an empty selection).
@@ -348,10 +328,7 @@ open class UITextField: UIControl, UITextInput {
         if window != nil, !(delegate?.textFieldShouldEndEditing(self) ?? true) { return false }
         guard super.resignFirstResponder() else { return false }
         isEditing = false
-        marked = nil
-        typingRun = nil
-        selection = selection.upperBound..<selection.upperBound
-        anchor = selection.lowerBound
+        core.endEditing()
         delegate?.textFieldDidEndEditing(self, reason: .committed)
         sendActions(for: .editingDidEnd)
         NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)
@@ -361,99 +338,31 @@ open class UITextField: UIControl, UITextInput {
 
     // MARK: Editing
 
-    /// Replaces `range` with `string` as a person's edit: asks the delegate, registers the undo step
-    /// (typing coalesces), sends `.editingChanged`. Returns whether the change was made.
-    @discardableResult
-    private func edit(_ range: Range<Int>, with string: String, typing: Bool = false) -> Bool {
-        guard delegate?.textField(self, shouldChangeCharactersIn: NSRange(location: range.lowerBound, length: range.count),
-                                  replacementString: string) ?? true else { return false }
-        if !(typing && typingRun == range.lowerBound && range.isEmpty) { registerUndo() }
-        replaceStorage(range, with: string)
-        let end = range.lowerBound + string.utf16.count
-        typingRun = typing ? end : nil
-        select(end..<end)
-        sendActions(for: .editingChanged)
-        NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
-        return true
+    // MARK: TextEditingHost
+
+    func editingCore(shouldReplace range: Range<Int>, with string: String) -> Bool {
+        delegate?.textField(self, shouldChangeCharactersIn: NSRange(location: range.lowerBound, length: range.count),
+                            replacementString: string) ?? true
     }
 
-    private func replaceStorage(_ range: Range<Int>, with string: String) {
-        let start = String.Index(utf16Offset: range.lowerBound, in: storage)
-        let end = String.Index(utf16Offset: range.upperBound, in: storage)
-        storage.replaceSubrange(start..<end, with: string)
-        textDidChange()
-    }
+    func editingCoreDidReplace(_ range: Range<Int>, with string: String) { textDidChange() }
 
-    /// Records the text and selection now, to go back to on undo.
-    private func registerUndo() {
-        let saved = (text: storage, selection: selection)
-        undoManager?.registerUndo(withTarget: self) { field in field.restore(saved.text, selection: saved.selection) }
-    }
-
-    private func restore(_ text: String, selection: Range<Int>) {
-        registerUndo()
-        storage = text
-        typingRun = nil
-        marked = nil
-        textDidChange()
-        select(selection)
+    func editingCoreDidEdit() {
         sendActions(for: .editingChanged)
         NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
     }
 
-    /// Sets the selection (clamped), with `anchor` at its start unless `keepingAnchor`.
-    private func select(_ range: Range<Int>, anchor newAnchor: Int? = nil) {
-        let count = storage.utf16.count
-        let range = min(range.lowerBound, count)..<min(range.upperBound, count)
-        let changed = range != selection
-        selection = range
-        anchor = newAnchor ?? range.lowerBound
+    func editingCoreDidSelect(changed: Bool) {
         setNeedsDisplay()
         updateCaret(restartBlink: true)
-        if changed { delegate?.textFieldDidChangeSelection(self) }
+        if changed, !core.isSettingText { delegate?.textFieldDidChangeSelection(self) }
     }
 
-    /// Moves the caret, or with `extending` the selection's free end, to `offset`.
-    private func move(to offset: Int, extending: Bool) {
-        typingRun = nil
-        if extending {
-            select(min(anchor, offset)..<max(anchor, offset), anchor: anchor)
-        } else {
-            select(offset..<offset)
-        }
-    }
+    var editingAllowsCopy: Bool { !isSecureTextEntry }
 
-    /// The selection's free end (the caret when empty).
-    private var head: Int { selection.lowerBound == anchor ? selection.upperBound : selection.lowerBound }
-
-    /// The offset one grapheme cluster before or after `offset`.
-    private func step(from offset: Int, forward: Bool) -> Int {
-        let index = String.Index(utf16Offset: offset, in: storage)
-        if forward { return index == storage.endIndex ? offset : storage.index(after: index).utf16Offset(in: storage) }
-        return index == storage.startIndex ? offset : storage.index(before: index).utf16Offset(in: storage)
-    }
-
-    /// The offset of the next word's end (forward) or the previous word's start.
-    private func wordStep(from offset: Int, forward: Bool) -> Int {
-        let characters = Array(storage)
-        var index = storage[..<String.Index(utf16Offset: offset, in: storage)].count
-        func isWord(_ i: Int) -> Bool { characters[i].isLetter || characters[i].isNumber }
-        if forward {
-            while index < characters.count, !isWord(index) { index += 1 }
-            while index < characters.count, isWord(index) { index += 1 }
-        } else {
-            while index > 0, !isWord(index - 1) { index -= 1 }
-            while index > 0, isWord(index - 1) { index -= 1 }
-        }
-        return storage.index(storage.startIndex, offsetBy: index).utf16Offset(in: storage)
-    }
-
-    /// The word around `offset`, for a double click.
-    private func wordRange(at offset: Int) -> Range<Int> {
-        let start = wordStep(from: step(from: offset, forward: true), forward: false)
-        let end = wordStep(from: start, forward: true)
-        return start < end ? start..<end : offset..<offset
-    }
+    private var head: Int { core.head }
+    private func move(to offset: Int, extending: Bool) { core.move(to: offset, extending: extending) }
+    private func select(_ range: Range<Int>, anchor: Int? = nil) { core.select(range, anchor: anchor) }
 
     /// The caret position one step to the right or left on screen: Pango's visual order, so the
     /// arrows move as the glyphs stand in right-to-left and mixed text.
@@ -473,7 +382,7 @@ open class UITextField: UIControl, UITextInput {
             guard !flags.contains(.command), !flags.contains(.alternate) else { return false }
             let rightward = key.keyCode == .keyboardRightArrow
             if control {
-                move(to: wordStep(from: head, forward: rightward != rightToLeft), extending: shift)
+                move(to: core.wordStep(from: head, forward: rightward != rightToLeft), extending: shift)
             } else if !shift, !selection.isEmpty {
                 // A selection collapses to its edge on the arrow's side.
                 let edges = (caretX(selection.lowerBound), caretX(selection.upperBound))
@@ -489,15 +398,6 @@ open class UITextField: UIControl, UITextInput {
         case .keyboardEnd, .keyboardDownArrow:
             move(to: storage.utf16.count, extending: shift)
             return true
-        case .keyboardDeleteOrBackspace, .keyboardDeleteForward:
-            let forward = key.keyCode == .keyboardDeleteForward
-            if !selection.isEmpty {
-                edit(selection, with: "")
-            } else {
-                let other = control ? wordStep(from: head, forward: forward) : step(from: head, forward: forward)
-                if other != head { edit(min(other, head)..<max(other, head), with: "") }
-            }
-            return true
         case .keyboardReturnOrEnter, .keypadEnter:
             guard flags.subtracting(.shift).isEmpty else { return false }
             if delegate?.textFieldShouldReturn(self) ?? true {
@@ -507,43 +407,7 @@ open class UITextField: UIControl, UITextInput {
         default:
             break
         }
-        if control, !flags.contains(.alternate), !flags.contains(.command) {
-            switch key.charactersIgnoringModifiers.lowercased() {
-            case "a": select(0..<storage.utf16.count, anchor: 0)
-            case "z" where shift: undoManager?.redo()
-            case "z": typingRun = nil; undoManager?.undo()
-            case "y": undoManager?.redo()
-            case "c": copySelection()
-            case "x":
-                guard copySelection() else { return true }
-                edit(selection, with: "")
-            case "v": paste(UIPasteboard.general.string)
-            default: return false
-            }
-            return true
-        }
-        return false
-    }
-
-    /// Puts the selection on the general pasteboard (never for secure entry); whether it did.
-    @discardableResult
-    private func copySelection() -> Bool {
-        guard !isSecureTextEntry, !selection.isEmpty else { return false }
-        UIPasteboard.general.string = selectedText
-        return true
-    }
-
-    private var selectedText: String {
-        let start = String.Index(utf16Offset: selection.lowerBound, in: storage)
-        let end = String.Index(utf16Offset: selection.upperBound, in: storage)
-        return String(storage[start..<end])
-    }
-
-    /// Pastes `string` over the selection: one line, as a field holds (line breaks become spaces).
-    private func paste(_ string: String?) {
-        guard let string, !string.isEmpty else { return }
-        typingRun = nil
-        edit(selection, with: string.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " "))
+        return core.handleCommonKey(key, editable: true)
     }
 
     /// Keys while editing: editing keys and typed text; others go up the chain.
@@ -559,7 +423,7 @@ open class UITextField: UIControl, UITextInput {
         if showsClearButton, clearButtonRect(forBounds: bounds).insetBy(dx: -4, dy: -4).contains(point) {
             if delegate?.textFieldShouldClear(self) ?? true {
                 if !isEditing { becomeFirstResponder() }
-                if isEditing { edit(0..<storage.utf16.count, with: "") }
+                if isEditing { core.edit(0..<storage.utf16.count, with: "") }
             }
             return false
         }
@@ -567,7 +431,7 @@ open class UITextField: UIControl, UITextInput {
         let offset = offset(at: point)
 
         if touch.tapCount == 2 {
-            let word = wordRange(at: offset)
+            let word = core.wordRange(at: offset)
             select(word, anchor: word.lowerBound)
         } else {
             move(to: offset, extending: event?.modifierFlags.contains(.shift) ?? false)
@@ -581,7 +445,7 @@ open class UITextField: UIControl, UITextInput {
         if let touch = touches.first, touch.type == .indirectPointer, event?.buttonMask == .button(3), isEnabled {
             if !isEditing { guard becomeFirstResponder() else { return } }
             move(to: offset(at: touch.location(in: self)), extending: false)
-            paste(UIPasteboard.primarySelection.string)
+            core.paste(UIPasteboard.primarySelection.string)
             return
         }
         super.touchesBegan(touches, with: event)
@@ -595,7 +459,7 @@ open class UITextField: UIControl, UITextInput {
 
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         // The selection becomes X11's PRIMARY, for middle-click paste elsewhere.
-        if isEditing, !selection.isEmpty, !isSecureTextEntry { UIPasteboard.primarySelection.string = selectedText }
+        if isEditing, !selection.isEmpty, !isSecureTextEntry { UIPasteboard.primarySelection.string = core.selectedText }
     }
 
     // MARK: UIKeyInput / UITextInput
@@ -603,23 +467,9 @@ open class UITextField: UIControl, UITextInput {
     public var hasText: Bool { !storage.isEmpty }
 
     /// Types `text` over the selection (or the marked text), as the keyboard does.
-    public func insertText(_ text: String) {
-        if let marked {
-            self.marked = nil
-            edit(marked, with: text)
-        } else {
-            edit(selection, with: text, typing: true)
-        }
-    }
+    public func insertText(_ text: String) { core.insertText(text) }
 
-    public func deleteBackward() {
-        if !selection.isEmpty {
-            edit(selection, with: "")
-        } else {
-            let previous = step(from: head, forward: false)
-            if previous != head { edit(previous..<head, with: "") }
-        }
-    }
+    public func deleteBackward() { core.deleteBackward() }
 
     public var selectedTextRange: UITextRange? {
         get { UITextFieldRange(selection) }
@@ -632,32 +482,23 @@ open class UITextField: UIControl, UITextInput {
     public var markedTextRange: UITextRange? { marked.map(UITextFieldRange.init) }
 
     public func setMarkedText(_ markedText: String?, selectedRange: NSRange) {
-        let target = marked ?? selection
-        let string = markedText ?? ""
-        replaceStorage(target, with: string)
-        let start = target.lowerBound
-        marked = string.isEmpty ? nil : start..<start + string.utf16.count
-        let location = start + min(selectedRange.location, string.utf16.count)
-        select(location..<min(location + selectedRange.length, start + string.utf16.count))
+        core.setMarkedText(markedText, selectedRange: selectedRange)
     }
 
     public func unmarkText() {
-        guard marked != nil else { return }
-        marked = nil
+        guard core.unmarkText() else { return }
         sendActions(for: .editingChanged)
         setNeedsDisplay()
     }
 
     public func text(in range: UITextRange) -> String? {
-        guard let range = (range as? UITextFieldRange)?.range, range.upperBound <= storage.utf16.count else { return nil }
-        let start = String.Index(utf16Offset: range.lowerBound, in: storage)
-        let end = String.Index(utf16Offset: range.upperBound, in: storage)
-        return String(storage[start..<end])
+        guard let range = (range as? UITextFieldRange)?.range else { return nil }
+        return core.text(in: range)
     }
 
     public func replace(_ range: UITextRange, withText text: String) {
         guard let range = (range as? UITextFieldRange)?.range, range.upperBound <= storage.utf16.count else { return }
-        edit(range, with: text)
+        core.edit(range, with: text)
     }
 
     public var beginningOfDocument: UITextPosition { UITextFieldPosition(0) }
