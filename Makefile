@@ -3,7 +3,8 @@
 PACKAGES := pkg-config libx11-dev libxext-dev libxtst-dev libxrandr-dev libxres-dev libxi-dev libxcursor-dev libxkbcommon-x11-dev libx11-xcb-dev libcairo2-dev libpixman-1-dev \
             libpango1.0-dev xvfb openbox xdotool x11-utils xauth fonts-dejavu-core xfwm4 i3-wm dbus \
             weston xwayland libturbojpeg0-dev libwebp-dev librsvg2-dev adwaita-icon-theme xclip \
-            xdg-utils
+            xdg-utils fcitx5
+# fcitx5 is for the input-method test only (SceneHost talks XIM to whatever server XMODIFIERS names).
 # Only `make bench` needs these: djpeg is the JPEG decoder the image benchmark compares against, and the
 # GTK 4 twins of `Benchmarks collection` and `Benchmarks peers` are built against libgtk-4-dev; the harness of
 # `Benchmarks peers` watches windows with XDamage (libxdamage-dev).

@@ -2,7 +2,8 @@ import Foundation
 import SceneHost
 
 // The Mail window's presentations, kept apart from the list and the reader: compose opens as a form
-// sheet, the filter as a popover from its bar button, and deleting a message asks with an action sheet.
+// sheet, the filter as a popover from its bar button, deleting a message asks with an action sheet, and
+// flagging a sender's messages asks for the sender in an alert with a text field.
 
 extension MailViewController {
     /// Adds the bar buttons that present: compose and filter over the list, delete over the reader.
@@ -22,6 +23,33 @@ extension MailViewController {
             confirmDelete(from: trash)
         }
         reader.navigationItem.rightBarButtonItem = trash
+        mailboxes.navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Flag…", style: .plain) { [weak self] _ in
+            self?.presentFlagSender()
+        }
+    }
+
+    /// Asks for a sender in an alert with a text field; Flag (or Return) flags every message of the
+    /// mailbox from a sender whose name contains it, and is enabled only once the field holds something.
+    func presentFlagSender() {
+        let alert = UIAlertController(title: "Flag Messages", message: "Flags the messages in this mailbox from a sender.", preferredStyle: .alert)
+        let flag = UIAlertAction(title: "Flag", style: .default) { [weak self, unowned alert] _ in
+            guard let self, let sender = alert.textFields?.first?.text?.trimmingCharacters(in: .whitespaces), !sender.isEmpty else { return }
+            for index in list.shownMessages where !list.flagged.contains(index)
+                && Mailbox.messages[index].sender.range(of: sender, options: [.caseInsensitive, .diacriticInsensitive]) != nil {
+                list.toggleFlag(index)
+            }
+        }
+        flag.isEnabled = false
+        alert.addTextField { field in
+            field.placeholder = "Sender"
+            field.addAction(UIAction { [weak field] _ in
+                flag.isEnabled = !(field?.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+            }, for: .editingChanged)
+        }
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(flag)
+        alert.preferredAction = flag
+        present(alert, animated: true)
     }
 
     /// A new message, as a form sheet (the whole window when compact).
@@ -54,21 +82,32 @@ extension MailViewController {
     }
 }
 
-/// A new message. SceneHost has no text input yet, so the draft's content is modelled by a switch,
-/// "Draft has text": while it is on, the sheet refuses to be swiped away, clicked away or closed with
-/// Escape (`isModalInPresentation`), and such an attempt asks whether to discard the draft, as Mail
-/// does.
+/// A new message: To and Subject fields, and — until the body text view comes — a switch standing for
+/// the body, "Draft has text". Send is enabled once To holds something. While the draft holds text (in
+/// a field or the body), the sheet refuses to be swiped away, clicked away or closed with Escape
+/// (`isModalInPresentation`), and such an attempt asks whether to discard the draft, as Mail does.
 final class ComposeViewController: UIViewController, UIAdaptivePresentationControllerDelegate {
-    private let heading = UILabel(), recipient = UILabel(), draftLabel = UILabel()
+    private let heading = UILabel(), toLabel = UILabel(), subjectLabel = UILabel(), draftLabel = UILabel()
+    let toField = UITextField(), subjectField = UITextField()
+    private let separators = [UIView(), UIView()]
     private let draftSwitch = UISwitch()
-    private let cancelButton = UIButton(type: .system), sendButton = UIButton(type: .system)
+    private let cancelButton = UIButton(type: .system)
+    let sendButton = UIButton(type: .system)
 
-    /// Whether the draft holds something the person would lose.
+    /// Whether the body holds something the person would lose (the switch standing for it).
     var hasDraft = false {
         didSet {
-            isModalInPresentation = hasDraft
             if draftSwitch.isOn != hasDraft { draftSwitch.isOn = hasDraft }
+            draftDidChange()
         }
+    }
+
+    /// Whether anything would be lost: a field's text or the body.
+    var holdsText: Bool { hasDraft || !(toField.text ?? "").isEmpty || !(subjectField.text ?? "").isEmpty }
+
+    private func draftDidChange() {
+        isModalInPresentation = holdsText
+        sendButton.isEnabled = !(toField.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty
     }
 
     override func viewDidLoad() {
@@ -78,8 +117,17 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
         heading.text = "New Message"
         heading.font = .boldSystemFont(ofSize: 17)
         heading.textAlignment = .center
-        recipient.text = "To: Design Team"
-        recipient.textColor = .secondaryLabel
+        toLabel.text = "To:"
+        subjectLabel.text = "Subject:"
+        for label in [toLabel, subjectLabel] { label.textColor = .secondaryLabel }
+        toField.placeholder = "Design Team"
+        for field in [toField, subjectField] {
+            field.clearButtonMode = .whileEditing
+            field.addAction(UIAction { [weak self] _ in self?.draftDidChange() }, for: .editingChanged)
+        }
+        // Return in To goes on to Subject, as Mail's fields do.
+        toField.addAction(UIAction { [weak self] _ in self?.subjectField.becomeFirstResponder() }, for: .editingDidEndOnExit)
+        for separator in separators { separator.backgroundColor = .separator }
         draftLabel.text = "Draft has text"
         cancelButton.setTitle("Cancel", for: .normal)
         sendButton.setTitle("Send", for: .normal)
@@ -89,7 +137,16 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
             guard let self else { return }
             hasDraft = draftSwitch.isOn
         }, for: .valueChanged)
-        for subview in [heading, recipient, draftLabel, draftSwitch, cancelButton, sendButton] as [UIView] { view.addSubview(subview) }
+        for subview in [heading, toLabel, toField, subjectLabel, subjectField, draftLabel, draftSwitch, cancelButton, sendButton] + separators as [UIView] {
+            view.addSubview(subview)
+        }
+        draftDidChange()
+    }
+
+    /// To takes the keyboard as the sheet shows.
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        toField.becomeFirstResponder()
     }
 
     override func viewDidLayoutSubviews() {
@@ -97,14 +154,20 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
         cancelButton.frame = CGRect(x: 12, y: 12, width: 80, height: 32)
         sendButton.frame = CGRect(x: width - 92, y: 12, width: 80, height: 32)
         heading.frame = CGRect(x: 100, y: 12, width: max(width - 200, 0), height: 32)
-        recipient.frame = CGRect(x: 20, y: 64, width: width - 40, height: 24)
-        draftLabel.frame = CGRect(x: 20, y: 108, width: width - 100, height: 31)
-        draftSwitch.frame.origin = CGPoint(x: width - 71, y: 108)
+        for (index, (label, field)) in [(toLabel, toField), (subjectLabel, subjectField)].enumerated() {
+            let y = 56 + CGFloat(index) * 44
+            let labelWidth = ceil(label.intrinsicContentSize.width)
+            label.frame = CGRect(x: 20, y: y, width: labelWidth, height: 44)
+            field.frame = CGRect(x: 28 + labelWidth, y: y, width: max(0, width - 48 - labelWidth), height: 44)
+            separators[index].frame = CGRect(x: 20, y: y + 43.5, width: width - 20, height: 0.5)
+        }
+        draftLabel.frame = CGRect(x: 20, y: 164, width: width - 100, height: 31)
+        draftSwitch.frame.origin = CGPoint(x: width - 71, y: 164)
     }
 
     /// Cancel closes an empty draft at once and asks about one with text.
     private func cancel() {
-        if hasDraft { confirmDiscard() } else { dismiss(animated: true) }
+        if holdsText { confirmDiscard() } else { dismiss(animated: true) }
     }
 
     /// The person tried to swipe or click the draft away: ask, as Mail does.
@@ -115,8 +178,11 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
     private func confirmDiscard() {
         let ask = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
         ask.addAction(UIAlertAction(title: "Delete Draft", style: .destructive) { [weak self] _ in
-            self?.hasDraft = false
-            self?.dismiss(animated: true)
+            guard let self else { return }
+            toField.text = ""
+            subjectField.text = ""
+            hasDraft = false
+            dismiss(animated: true)
         })
         ask.addAction(UIAlertAction(title: "Keep Editing", style: .cancel))
         ask.popoverPresentationController?.sourceView = cancelButton
@@ -164,3 +230,4 @@ final class MailFilterViewController: UIViewController {
         counts.frame = CGRect(x: 20, y: 120, width: width - 40, height: 30)
     }
 }
+

@@ -423,6 +423,7 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
         }
         reader.show(Mailbox.messages[0])
         installPresentationButtons()
+        installSearch()
     }
 
     override func viewDidLoad() {
@@ -501,7 +502,7 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
 
     // MARK: Keys
 
-    /// ↑ and ↓ move the selection; Ctrl+N and Ctrl+W open and close scenes.
+    /// ↑ and ↓ move the selection; Ctrl+F searches; Ctrl+N and Ctrl+W open and close scenes.
     override var keyCommands: [UIKeyCommand]? {
         [
             UIKeyCommand(title: "Previous Message", input: UIKeyCommand.inputUpArrow) { [weak self] _ in
@@ -512,6 +513,7 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
                 guard let self else { return }
                 select(selectedIndex + 1, opening: false)
             },
+            UIKeyCommand(title: "Find", input: "f", modifierFlags: .control) { [weak self] _ in self?.focusSearch() },
         ] + sceneCommands(for: self)
     }
 }

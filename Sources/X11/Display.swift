@@ -27,6 +27,8 @@ public final class Display {
     }
 
     deinit {
+        // The input method is closed while its connection is still open.
+        openedInputMethod = nil
         XCloseDisplay(pointer)
         pendingErrors[pointer] = nil
     }
@@ -73,6 +75,17 @@ public final class Display {
 
     /// The keyboard through libxkbcommon (Keyboard.swift); nil when the server lacks XKB.
     private(set) lazy var keyboard: Keyboard? = Keyboard(display: pointer)
+
+    /// The input method server, when `XMODIFIERS` names a running one (InputMethod.swift); looked for
+    /// once, at the first event.
+    var inputMethod: InputMethod? {
+        if let opened = openedInputMethod { return opened }
+        let method = InputMethod.open(display: pointer)
+        openedInputMethod = .some(method)
+        return method
+    }
+    /// nil until looked for; then the method, or none.
+    private var openedInputMethod: InputMethod??
 
     /// The selections this connection owns or reads (Selection.swift).
     var selections: [Selection] = []

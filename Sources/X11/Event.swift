@@ -71,6 +71,9 @@ public enum Event {
     case destroy(window: Window, destroyed: Window)
     /// A key went down or up, decoded through the keymap and the compose table (`KeyInput`).
     case key(window: Window, key: KeyInput)
+    /// The input method's provisional text (preedit) in `window` changed: `text` ("" when the
+    /// composition ended) with the caret `caret` characters (Unicode scalars) into it.
+    case preedit(window: Window, text: String, caret: Int)
     /// A pointer button went down or up at `x`, `y` (pixels, the window's coordinates; fractions from
     /// XInput 2), with the modifier keys held. Buttons 4–7 are the wheel's steps (up, down, left,
     /// right) of devices without smooth scrolling.
@@ -104,7 +107,7 @@ public enum Event {
         switch self {
         case .configure(let window, _, _, _, _, _, _), .expose(let window, _, _, _, _, _), .map(let window), .unmap(let window),
              .propertyChanged(let window, _), .reparent(let window, _, _, _), .destroy(let window, _),
-             .key(let window, _), .button(let window, _, _, _, _, _), .motion(let window, _, _, _),
+             .key(let window, _), .preedit(let window, _, _), .button(let window, _, _, _, _, _), .motion(let window, _, _, _),
              .scroll(let window, _, _, _, _, _, _), .pinch(let window, _, _, _, _), .crossing(let window, _, _, _, _),
              .touch(let window, _, _, _, _, _),
              .focus(let window, _, _),
@@ -126,6 +129,8 @@ extension Display {
     public func nextEvent() -> Event {
         var event = XEvent()
         XNextEvent(pointer, &event)
+        // The input method's own messages, and the keys it composes, stop here.
+        if let filtered = filterThroughInputMethod(&event) { return filtered }
         return decode(&event)
     }
 
@@ -219,6 +224,21 @@ extension Display {
     }
 
     private func key(_ key: inout XKeyEvent, pressed: Bool) -> Event {
+        if pressed, let composed = lookUpThroughInputMethod(&key) {
+            // The input method composes: the keymap still names the key, the method says what it types.
+            var input = keyboard?.decode(code: key.keycode, state: key.state, pressed: true, composing: false)
+                ?? KeyInput(code: key.keycode, pressed: true, isRepeat: false, keysym: KeySym(rawValue: composed.keysym),
+                            shiftedKeysym: KeySym(rawValue: composed.keysym), text: nil, shiftedText: nil,
+                            modifiers: Self.modifiers(key.state), composing: false)
+            if key.keycode == 0 {
+                // A press the server made up to carry a commit: no key, only text.
+                input.keysym = KeySym(rawValue: composed.keysym)
+                input.shiftedKeysym = input.keysym
+                input.shiftedText = composed.text
+            }
+            input.text = composed.text
+            return .key(window: key.window, key: input)
+        }
         if let keyboard {
             return .key(window: key.window, key: keyboard.decode(code: key.keycode, state: key.state, pressed: pressed))
         }

@@ -113,7 +113,8 @@ final class Keyboard {
     }
 
     /// Decodes a core key event (`KeyPress` or `KeyRelease`).
-    func decode(code: UInt32, state eventState: UInt32, pressed: Bool) -> KeyInput {
+    /// `composing` false leaves compose and dead keys out (an input method composes instead).
+    func decode(code: UInt32, state eventState: UInt32, pressed: Bool, composing allowsCompose: Bool = true) -> KeyInput {
         if needsKeymap { loadKeymap() }
         let modifiers = Display.modifiers(eventState)
         let isRepeat = pressed && lastPressed == code
@@ -135,7 +136,7 @@ final class Keyboard {
         var text = Self.utf8 { xkb_state_key_get_utf8(state, code, $0, $1) }
         let shiftedText = Self.utf8 { xkb_state_key_get_utf8(shiftState, code, $0, $1) }
         var composing = false
-        if pressed, let composeState, xkb_compose_state_feed(composeState, symbol) == XKB_COMPOSE_FEED_ACCEPTED {
+        if pressed, allowsCompose, let composeState, xkb_compose_state_feed(composeState, symbol) == XKB_COMPOSE_FEED_ACCEPTED {
             switch xkb_compose_state_get_status(composeState) {
             case XKB_COMPOSE_COMPOSING:
                 text = nil

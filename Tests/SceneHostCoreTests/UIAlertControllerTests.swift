@@ -132,3 +132,118 @@ struct UIAlertControllerTests {
         root.dismiss(animated: false)
     }
 }
+
+/// Alert text fields: added under the message, the first focused, Return runs the preferred action,
+/// Tab moves between them, Escape cancels; they go away with the alert.
+@MainActor
+struct UIAlertControllerTextFieldTests {
+    private func settle(_ scene: UIWindowScene) {
+        let now = CACurrentMediaTime()
+        presentationFrame(scene, at: now)
+        presentationFrame(scene, at: now + 1)
+    }
+
+    private func loginAlert(log: @escaping (String) -> Void) -> UIAlertController {
+        let alert = UIAlertController(title: "Sign In", message: "Your mail account", preferredStyle: .alert)
+        alert.addTextField { $0.placeholder = "Name" }
+        alert.addTextField { field in
+            field.placeholder = "Password"
+            field.isSecureTextEntry = true
+        }
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel) { _ in log("cancel") })
+        let signIn = UIAlertAction(title: "Sign In", style: .default) { [unowned alert] _ in
+            log("sign in \(alert.textFields?[0].text ?? "") \(alert.textFields?[1].text ?? "")")
+        }
+        alert.addAction(signIn)
+        alert.preferredAction = signIn
+        return alert
+    }
+
+    @Test func fieldsStackUnderTheMessageAndTheFirstTakesTheKeyboard() {
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let alert = loginAlert { _ in }
+        #expect(alert.textFields?.count == 2 && UIAlertController(title: nil, message: nil, preferredStyle: .alert).textFields == nil)
+        root.present(alert, animated: false)
+        settle(scene)
+        let fields = try! #require(alert.textFields)
+        #expect(fields[0].isFirstResponder)
+        #expect(fields[0].superview === alert.view && fields[0].frame.width == 270 - 32 && fields[1].frame.minY > fields[0].frame.maxY)
+        let message = try! #require(alert.view.subviews.compactMap { $0 as? UILabel }.first { $0.text == "Your mail account" })
+        #expect(fields[0].frame.minY > message.frame.maxY)
+        #expect(alert.view.frame.height > 44 + 2 * 36, "the alert grew for the fields")
+    }
+
+    @Test func typingTabAndReturnRunThePreferredActionWithTheText() {
+        var log: [String] = []
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let alert = loginAlert { log.append($0) }
+        root.present(alert, animated: false)
+        settle(scene)
+        type(scene, "ann")
+        press(scene, "\t", .keyboardTab)
+        #expect(alert.textFields?[1].isFirstResponder == true)
+        type(scene, "pw")
+        press(scene, "\t", .keyboardTab, [.shift])
+        #expect(alert.textFields?[0].isFirstResponder == true, "Shift+Tab goes back")
+        press(scene, "\t", .keyboardTab)
+        press(scene, "\t", .keyboardTab)
+        #expect(alert.textFields?[0].isFirstResponder == true, "Tab wraps around")
+        press(scene, "\r", .keyboardReturnOrEnter)
+        settle(scene)
+        #expect(log == ["sign in ann pw"] && root.presentedViewController == nil)
+        #expect(scene.keyWindow?.firstResponder == nil, "the field let the keyboard go with the alert")
+    }
+
+    @Test func returnDoesNothingWhileThePreferredActionIsDisabledAndEscapeCancels() {
+        var log: [String] = []
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let alert = UIAlertController(title: "New Mailbox", message: nil, preferredStyle: .alert)
+        let create = UIAlertAction(title: "Create", style: .default) { _ in log.append("create") }
+        create.isEnabled = false
+        alert.addTextField { field in
+            field.addAction(UIAction { _ in create.isEnabled = !(field.text ?? "").isEmpty }, for: .editingChanged)
+        }
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel) { _ in log.append("cancel") })
+        alert.addAction(create)
+        alert.preferredAction = create
+        root.present(alert, animated: false)
+        settle(scene)
+        press(scene, "\r", .keyboardReturnOrEnter)
+        settle(scene)
+        #expect(log.isEmpty && root.presentedViewController === alert)
+        type(scene, "x")
+        #expect(create.isEnabled)
+        press(scene, "\u{8}", .keyboardDeleteOrBackspace)
+        press(scene, UIKeyCommand.inputEscape, .keyboardEscape)
+        settle(scene)
+        #expect(log == ["cancel"] && root.presentedViewController == nil)
+    }
+
+    @Test func anActionSheetTakesNoTextFields() {
+        let sheet = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+        sheet.addTextField()
+        #expect(sheet.textFields == nil)
+    }
+
+    @Test func theAlertAndItsFieldsAreFreed() {
+        weak var weakAlert: UIAlertController?
+        weak var weakField: UITextField?
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        do {
+            let alert = loginAlert { _ in }
+            weakAlert = alert
+            weakField = alert.textFields?.first
+            root.present(alert, animated: false)
+            settle(scene)
+            type(scene, "abc")
+            press(scene, "\r", .keyboardReturnOrEnter)
+            settle(scene)
+        }
+        settle(scene)
+        #expect(weakAlert == nil && weakField == nil)
+    }
+}

@@ -61,6 +61,10 @@ extension SceneWindowTests {
         let list = try #require(firstView(MessageListView.self, in: root))
         // A row in view (the list keeps a margin of rows beyond its edges).
         let row = try #require(list.cellForItem(at: IndexPath(item: 0, section: 0)))
+        // The list starts under the search row: raised, no part of Settings covers the row.
+        other.raise(mailWindow)
+        other.flush()
+        await app.run(for: 0.2)
         let point = try middle(of: row, in: mailWindow, on: other)
         input.move(to: point)
         other.fakeButton(3, pressed: true)

@@ -157,6 +157,7 @@ final class SceneWindow: UIWindowSceneHost {
         scene.disconnect()
         scene.host = nil
         presenter.close()
+        display.removeInputContext(xWindow.id)
         xWindow.destroy()
     }
 
@@ -424,6 +425,7 @@ final class SceneWindow: UIWindowSceneHost {
             xWindow.wasDestroyed()
             runtime.destroy(scene.session)
         case let .key(_, key): handleKey(key)
+        case let .preedit(_, text, caret): preeditChanged(text, caret: caret)
         case let .button(_, button, x, y, pressed, modifiers): self.button(button, x: x, y: y, pressed: pressed, modifiers: modifiers)
         case let .motion(_, x, y, modifiers): scene.pointerMoved(to: point(x, y), modifierFlags: Self.flags(modifiers))
         case let .scroll(_, dx, dy, discrete, x, y, modifiers):
@@ -606,6 +608,7 @@ final class SceneWindow: UIWindowSceneHost {
             isHoldingControl = false
             showKeyboardShortcuts(false)
         }
+        updateInputMethod()
         scene.environmentTraits = runtime.desktop.environmentTraits(active: focused)
         updateActivationState()
         needsFrame = true
@@ -960,6 +963,52 @@ final class SceneWindow: UIWindowSceneHost {
         // which only updates the geometry: nothing is drawn.
         if updateRootPosition() { needsFrame = true }
         if runtime.isTracing { recordConfigure() }
+        updateInputMethod()
+    }
+
+    // MARK: Input method
+
+    /// Whether the window's keys go through the input method now.
+    private var inputMethodFocused = false
+    /// The caret's place last told to the input method (pixels).
+    private var inputMethodSpot: (x: Int, y: Int)?
+
+    /// The text input that has the keyboard: the key window's first responder when it takes text.
+    private var focusedTextInput: UIResponder? {
+        guard hasFocus, let responder = (scene.keyWindow ?? scene.windows.first)?.keyCommandResponders.first,
+              responder.isFirstResponder, responder is UIKeyInput else { return nil }
+        return responder
+    }
+
+    /// After each frame and focus change: keys go through the input method (when one runs) while a
+    /// text input has the keyboard, and its candidate window follows the caret.
+    private func updateInputMethod() {
+        guard display.inputMethodName != nil else { return }
+        let input = focusedTextInput
+        if (input != nil) != inputMethodFocused {
+            inputMethodFocused = input != nil
+            display.setInputMethodFocus(xWindow.id, focused: inputMethodFocused)
+            inputMethodSpot = nil
+        }
+        guard let textInput = input as? UITextInput, let view = input as? UIView, let range = textInput.selectedTextRange else { return }
+        let caret = textInput.caretRect(for: range.end)
+        guard !caret.isNull, !caret.isInfinite else { return }
+        let inWindow = view.convert(caret, to: nil)
+        let spot = (x: Int((inWindow.minX * scale).rounded()), y: Int((inWindow.maxY * scale).rounded()))
+        guard inputMethodSpot.map({ $0 != spot }) ?? true else { return }
+        inputMethodSpot = spot
+        display.setInputMethodSpot(xWindow.id, x: spot.x, y: spot.y)
+    }
+
+    /// The input method's provisional text changed: it shows as marked text at the caret of the text
+    /// input that has the keyboard (`setMarkedText`; "" ends it).
+    private func preeditChanged(_ text: String, caret: Int) {
+        guard let input = focusedTextInput as? UITextInput else { return }
+        if text.isEmpty, input.markedTextRange == nil { return }
+        let scalars = text.unicodeScalars
+        let index = scalars.index(scalars.startIndex, offsetBy: min(caret, scalars.count))
+        let location = text.utf16.distance(from: text.utf16.startIndex, to: index.samePosition(in: text.utf16) ?? text.utf16.endIndex)
+        input.setMarkedText(text, selectedRange: NSRange(location: location, length: 0))
     }
 
     /// Asks the server where the window is when a real `ConfigureNotify` left the root position

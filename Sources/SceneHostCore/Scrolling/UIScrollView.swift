@@ -119,7 +119,12 @@ open class UIScrollView: UIView {
         if storedFrameGuide != nil { layoutEngine?.setNeedsSolve() }
         showIndicators()
         delegate?.scrollViewDidScroll(self)
+        navigationScrollObserver?.contentScrollViewDidScroll(self)
     }
+
+    /// The navigation controller whose search bar folds away as this content scrolls
+    /// (`hidesSearchBarWhenScrolling`).
+    weak var navigationScrollObserver: UINavigationController?
 
     /// Space added around the content (points): the offsets range from `-adjustedContentInset.top` to
     /// `contentSize.height + adjustedContentInset.bottom - bounds.height`, and alike sideways.

@@ -31,7 +31,7 @@ public final class UITextFieldRange: UITextRange {
 /// after the last change, then stays (as GTK's does).
 ///
 /// Differs from UIKit: no on-screen keyboard, text input traits beyond `isSecureTextEntry`, left and
-/// right views, or attributed text; `UITextInput`'s geometry parts are absent. Keys with Control held
+/// right views, or attributed text; of `UITextInput`'s geometry only `caretRect(for:)` is there. Keys with Control held
 /// that the field does not use go up the responder chain to key commands (Apple's own text fields do
 /// the same for ⌘ shortcuts).
 @MainActor
@@ -518,6 +518,13 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     public func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
         let a = (position as? UITextFieldPosition)?.offset ?? 0, b = (other as? UITextFieldPosition)?.offset ?? 0
         return a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
+    }
+
+    /// The caret's rectangle at `position`: 2 points wide, a line of the font high.
+    public func caretRect(for position: UITextPosition) -> CGRect {
+        let offset = min((position as? UITextFieldPosition)?.offset ?? 0, storage.utf16.count)
+        let height = CGFloat(configuredLayout(displayText.isEmpty ? " " : displayText).size.height)
+        return CGRect(x: (caretX(offset) - 1).rounded(), y: ((bounds.height - height) / 2).rounded(), width: 2, height: height.rounded())
     }
 
     public func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {

@@ -35,8 +35,8 @@ public enum UITextStorageDirection: Int, Sendable {
 
 /// The document model of a text view that takes typed text and input-method compositions, as UIKit's
 /// `UITextInput` (the parts a custom text view needs): the selection, marked (provisional) text, text
-/// by range, and position arithmetic. The geometry and tokenizer parts of UIKit's protocol are absent:
-/// no on-screen keyboard or input-method window of SceneHost asks for them.
+/// by range, position arithmetic, and the caret's rectangle (an input method's candidate window follows
+/// it). The rest of UIKit's geometry and its tokenizer are absent: nothing of SceneHost asks for them.
 @MainActor
 public protocol UITextInput: UIKeyInput {
     /// The selection; an empty range is the caret.
@@ -56,4 +56,11 @@ public protocol UITextInput: UIKeyInput {
     func position(from position: UITextPosition, offset: Int) -> UITextPosition?
     func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult
     func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int
+    /// The caret's rectangle at `position`, in the view's coordinates; the input method (XIM) places
+    /// its candidate window under it. The default is `.null`: the window then stays where it was.
+    func caretRect(for position: UITextPosition) -> CGRect
+}
+
+extension UITextInput {
+    public func caretRect(for position: UITextPosition) -> CGRect { .null }
 }

@@ -55,6 +55,8 @@ open class UINavigationBar: UIView {
     let promptLabel = UILabel()
     private let separator = UIView()
     private var shownTitleView: UIView?
+    /// The top item's search controller's bar, under the title row.
+    private(set) var shownSearchBar: UISearchBar?
 
     /// An empty bar (a navigation controller makes its own).
     public override init(frame: CGRect) {
@@ -96,8 +98,22 @@ open class UINavigationBar: UIView {
         var height = row
         if showsLargeTitle { height += max(52, (UIFont.preferredFont(forTextStyle: .largeTitle, compatibleWith: traits).pointSize * 1.2 + 11).rounded()) }
         if topItem?.prompt != nil { height += 28 }
+        if let search = topItem?.searchController {
+            if search.foldsNavigationBar { return search.searchBar.preferredHeight }
+            if showsSearchRow { height += search.searchBar.preferredHeight }
+        }
         return height
     }
+
+    /// Whether the top item's search bar shows: while its search is active, or unless the content
+    /// scrolled it away.
+    var showsSearchRow: Bool {
+        guard let item = topItem, let search = item.searchController else { return false }
+        return search.isActive || !item.hidesSearchBarWhenScrolling || !item.searchBarScrolledAway
+    }
+
+    /// Whether the title row is folded away for an active search (`hidesNavigationBarDuringPresentation`).
+    private var foldsForSearch: Bool { topItem?.searchController?.foldsNavigationBar ?? false }
 
     /// Rebuilds the buttons and labels from the items.
     func itemsDidChange() {
@@ -108,22 +124,40 @@ open class UINavigationBar: UIView {
         shownTitleView?.removeFromSuperview()
         shownTitleView = nil
         let top = topItem
-        leftButtons = (top?.leftBarButtonItems ?? []).filter { !$0.isHidden }.map(Self.view(for:))
-        rightButtons = (top?.rightBarButtonItems ?? []).filter { !$0.isHidden }.map(Self.view(for:))
+        let search = top?.searchController?.searchBar
+        if shownSearchBar !== search {
+            if let old = shownSearchBar, old.superview === self {
+                old.removeFromSuperview()
+                old.onSizeChange = nil
+            }
+            shownSearchBar = search
+            if let search {
+                addSubview(search)
+                search.onSizeChange = { [weak self] in
+                    self?.setNeedsLayout()
+                    self?.superview?.setNeedsLayout()
+                }
+            }
+        }
+        search?.isHidden = !showsSearchRow
+        // While an active search folds the title row, only the search bar shows.
+        let folded = foldsForSearch
+        leftButtons = folded ? [] : (top?.leftBarButtonItems ?? []).filter { !$0.isHidden }.map(Self.view(for:))
+        rightButtons = folded ? [] : (top?.rightBarButtonItems ?? []).filter { !$0.isHidden }.map(Self.view(for:))
         for view in leftButtons + rightButtons { addSubview(view) }
-        if let titleView = top?.titleView {
+        if !folded, let titleView = top?.titleView {
             shownTitleView = titleView
             addSubview(titleView)
         }
         titleLabel.text = top?.displayedTitle
         largeTitleLabel.text = top?.displayedTitle
         promptLabel.text = top?.prompt
-        promptLabel.isHidden = top?.prompt == nil
+        promptLabel.isHidden = top?.prompt == nil || folded
         var configuration = backButton.configuration ?? .plain()
         configuration.title = backTitle
         backButton.configuration = configuration
         backButton.invalidateIntrinsicContentSize()
-        backButton.isHidden = !showsBackButton
+        backButton.isHidden = !showsBackButton || folded
         backButton.longPressMenu = backMenu
         setNeedsLayout()
         setNeedsDisplay()
@@ -199,6 +233,17 @@ open class UINavigationBar: UIView {
         func place(_ view: UIView, x: CGFloat, y: CGFloat, width w: CGFloat, height h: CGFloat) {
             view.frame = CGRect(x: rightToLeft ? width - x - w : x, y: y, width: w, height: h)
         }
+        separator.frame = CGRect(x: 0, y: bounds.height - 1 / scale, width: width, height: 1 / scale)
+        if let search = shownSearchBar, showsSearchRow {
+            let height = search.preferredHeight
+            search.frame = CGRect(x: 0, y: bounds.height - height, width: width, height: height)
+        }
+        if foldsForSearch {
+            titleLabel.isHidden = true
+            largeTitleLabel.isHidden = true
+            return
+        }
+        let searchRoom = showsSearchRow ? (shownSearchBar?.preferredHeight ?? 0) : 0
         var top: CGFloat = 0
         if topItem?.prompt != nil {
             promptLabel.font = .preferredFont(forTextStyle: .footnote, compatibleWith: traits)
@@ -260,8 +305,7 @@ open class UINavigationBar: UIView {
             largeTitleLabel.font = .systemFont(ofSize: UIFont.preferredFont(forTextStyle: .largeTitle, compatibleWith: traits).pointSize, weight: .bold)
             let margin: CGFloat = traits.horizontalSizeClass == .regular ? 20 : 16
             let height = largeTitleLabel.intrinsicContentSize.height
-            place(largeTitleLabel, x: margin, y: bounds.height - 8 - height, width: max(0, width - 2 * margin), height: height)
+            place(largeTitleLabel, x: margin, y: bounds.height - searchRoom - 8 - height, width: max(0, width - 2 * margin), height: height)
         }
-        separator.frame = CGRect(x: 0, y: bounds.height - 1 / scale, width: width, height: 1 / scale)
     }
 }

@@ -227,6 +227,10 @@ open class UINavigationController: UIViewController {
     }
 
     private func updateBars() {
+        // An active search belongs to the item on top: it ends when another item comes on top.
+        for item in navigationBar.items ?? [] where item !== topViewController?.navigationItem {
+            if let search = item.searchController, search.isActive { search.isActive = false }
+        }
         navigationBar.items = stack.map(\.navigationItem)
         toolbar.items = topViewController?.toolbarItems
         viewIfLoaded?.setNeedsLayout()
@@ -341,6 +345,36 @@ open class UINavigationController: UIViewController {
         if let topView = topViewController?.viewIfLoaded, topView.superview === contentView {
             topView.frame = contentView.bounds
         }
+        if let top = topViewController, let search = top.navigationItem.searchController {
+            search.layoutOverlay()
+            if top.navigationItem.hidesSearchBarWhenScrolling, let scrollView = Self.contentScrollView(of: top) {
+                scrollView.navigationScrollObserver = self
+            }
+        }
+    }
+
+    // MARK: Search
+
+    /// Where the content is shown, between the bars (an active search covers it).
+    var contentAreaFrame: CGRect { contentView.frame }
+    var contentContainerView: UIView { contentView }
+
+    /// The scroll view that scrolls a controller's content: its view, or a direct subview of it.
+    static func contentScrollView(of controller: UIViewController) -> UIScrollView? {
+        guard let view = controller.viewIfLoaded else { return nil }
+        if let scrollView = view as? UIScrollView { return scrollView }
+        return view.subviews.first { $0 is UIScrollView } as? UIScrollView
+    }
+
+    /// The top controller's content scrolled: its search bar folds away once the content leaves its
+    /// top, and comes back when it returns there (`hidesSearchBarWhenScrolling`).
+    func contentScrollViewDidScroll(_ scrollView: UIScrollView) {
+        guard let top = topViewController, let search = top.navigationItem.searchController, !search.isActive,
+              top.navigationItem.hidesSearchBarWhenScrolling, Self.contentScrollView(of: top) === scrollView else { return }
+        let away = scrollView.contentOffset.y > -scrollView.adjustedContentInset.top + 1
+        guard away != top.navigationItem.searchBarScrolledAway else { return }
+        top.navigationItem.searchBarScrolledAway = away
+        top.navigationItem.changed()
     }
 
     // MARK: Transitions

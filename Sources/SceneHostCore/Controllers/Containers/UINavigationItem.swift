@@ -66,6 +66,33 @@ open class UINavigationItem {
     /// The bar's role (iOS 16).
     open var style: ItemStyle = .navigator { didSet { changed() } }
 
+    /// The search controller whose search bar the navigation bar shows under its title row while this
+    /// item is on top (iOS 11); see `UISearchController`.
+    open var searchController: UISearchController? {
+        didSet {
+            guard searchController !== oldValue else { return }
+            if oldValue?.hostItem === self {
+                oldValue?.isActive = false
+                oldValue?.hostItem = nil
+            }
+            searchController?.hostItem = self
+            searchBarScrolledAway = false
+            changed()
+        }
+    }
+    /// Whether the search bar folds away while the content scrolls (iOS 11). Default true. Differs
+    /// from UIKit, where the bar starts hidden until a pull-down: here it shows while the controller's
+    /// content scroll view (its view, or a direct subview of it) is at its top, and folds away once that
+    /// scrolls down; content that does not scroll keeps it.
+    open var hidesSearchBarWhenScrolling = true {
+        didSet {
+            if !hidesSearchBarWhenScrolling { searchBarScrolledAway = false }
+            changed()
+        }
+    }
+    /// The content scrolled down while `hidesSearchBarWhenScrolling`: the search row is folded away.
+    var searchBarScrolledAway = false
+
     /// The first of `leftBarButtonItems`.
     open var leftBarButtonItem: UIBarButtonItem? {
         get { leftBarButtonItems?.first }

@@ -32,8 +32,12 @@ public final class UIAlertAction {
 /// An action sheet must have an anchor, as on iPad: set `popoverPresentationController?.sourceItem`
 /// (or `sourceView`) before presenting.
 ///
-/// Differs from UIKit: text fields (`addTextField(configurationHandler:)`) are not supported yet, because
-/// SceneHost has no text input yet; two actions of an alert sit side by side, more are stacked.
+/// An alert may hold text fields (`addTextField(configurationHandler:)`), stacked under the message:
+/// the first becomes first responder when the alert appears, Return in a field runs the
+/// `preferredAction` (when enabled), Tab and Shift+Tab move between the fields, Escape runs the cancel
+/// action. Read what was typed from `textFields` in an action's handler.
+///
+/// Differs from UIKit: two actions of an alert sit side by side, more are stacked.
 @MainActor
 open class UIAlertController: UIViewController {
     /// The two kinds, with UIKit's raw values.
@@ -81,6 +85,47 @@ open class UIAlertController: UIViewController {
     }
 
     private var contentView: AlertContentView? { viewIfLoaded as? AlertContentView }
+
+    /// The alert's text fields, in the order they were added; nil when there are none, as UIKit's.
+    public private(set) var textFields: [UITextField]?
+
+    /// Adds a text field under the message, after the ones added before; `configurationHandler` runs
+    /// at once with it, to set its placeholder, text, secure entry, delegate or actions. Only alerts take
+    /// text fields (UIKit raises for an action sheet; here the call is ignored with a warning).
+    public func addTextField(configurationHandler: ((UITextField) -> Void)? = nil) {
+        guard preferredStyle == .alert else {
+            SceneHostLog.warning("UIAlertController: text fields can only be added to an alert controller of style .alert; the text field is ignored")
+            return
+        }
+        let field = UITextField()
+        field.borderStyle = .roundedRect
+        field.font = .systemFont(ofSize: 13)
+        // Return runs the preferred action, as in UIKit.
+        field.addAction(UIAction { [weak self] _ in self?.returnInTextField() }, for: .editingDidEndOnExit)
+        textFields = (textFields ?? []) + [field]
+        configurationHandler?(field)
+        contentView?.rebuild()
+    }
+
+    /// Return in one of the text fields: the preferred action, when there is one and it is enabled.
+    private func returnInTextField() {
+        guard let preferred = preferredAction, preferred.isEnabled else { return }
+        choose(preferred)
+    }
+
+    /// The first text field takes the keyboard once the alert shows.
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        if let first = textFields?.first, !(textFields ?? []).contains(where: \.isFirstResponder) { first.becomeFirstResponder() }
+    }
+
+    /// Tab and Shift+Tab from one text field to the next (wrapping around); whether it moved.
+    private func moveBetweenTextFields(backward: Bool) -> Bool {
+        guard let fields = textFields, !fields.isEmpty else { return false }
+        let current = fields.firstIndex(where: \.isFirstResponder)
+        let next = current.map { (($0 + (backward ? -1 : 1)) % fields.count + fields.count) % fields.count } ?? 0
+        return fields[next].becomeFirstResponder()
+    }
 
     open override func loadView() { view = AlertContentView(controller: self) }
 
@@ -132,6 +177,9 @@ open class UIAlertController: UIViewController {
 
     /// Return runs the preferred action; Escape the cancel action. Returns whether the key was used.
     func handleKey(_ input: String, modifierFlags: UIKeyModifierFlags) -> Bool {
+        if input == "\t", modifierFlags.isEmpty || modifierFlags == .shift, textFields != nil {
+            return moveBetweenTextFields(backward: modifierFlags == .shift)
+        }
         guard modifierFlags.isEmpty else { return false }
         switch input {
         case "\r":
@@ -231,6 +279,7 @@ final class AlertContentView: UIView {
         }
         for separator in separators { addSubview(separator) }
         for row in rows { addSubview(row) }
+        for field in controller.textFields ?? [] where field.superview !== self { addSubview(field) }
         setNeedsLayout()
         controller.contentSizeDidChange(measure())
     }
@@ -254,6 +303,15 @@ final class AlertContentView: UIView {
             }
             y += 14
         }
+        if let fields = controller.textFields, !fields.isEmpty {
+            // The fields stack under the text, 30 points high, 6 apart.
+            if !hasText { y = 16 }
+            for field in fields {
+                if placing { field.frame = CGRect(x: 16, y: y, width: width - 32, height: 30) }
+                y += 36
+            }
+            y += 10
+        }
         for label in [titleLabel, messageLabel] { label.isHidden = (label.text ?? "").isEmpty }
         let rowHeight: CGFloat = 44
         if sideBySide {
@@ -269,7 +327,7 @@ final class AlertContentView: UIView {
             for (index, row) in rows.enumerated() {
                 if placing {
                     separators[index].frame = CGRect(x: 0, y: y, width: width, height: 0.5)
-                    separators[index].isHidden = index == 0 && !hasText
+                    separators[index].isHidden = index == 0 && !hasText && (controller.textFields ?? []).isEmpty
                     row.frame = CGRect(x: 0, y: y, width: width, height: rowHeight)
                 }
                 y += rowHeight
