@@ -96,9 +96,11 @@ final class MessageContentView: UIView, UIContentView {
             addSubview(view)
         }
         // The time and the clip keep their width; the sender's name gives way (and truncates) first.
+        // Just below required, so that a window narrower than a row's fixed parts (a person can make one
+        // 1 point wide) squeezes them too instead of leaving required constraints that cannot hold.
         for view in [time, clip] as [UIView] {
-            view.setContentHuggingPriority(.required, for: .horizontal)
-            view.setContentCompressionResistancePriority(.required, for: .horizontal)
+            view.setContentHuggingPriority(.required - 1, for: .horizontal)
+            view.setContentCompressionResistancePriority(.required - 1, for: .horizontal)
         }
         NSLayoutConstraint.activate([
             // As tall as the text needs below its 10-point top inset and above a 10-point bottom one.
