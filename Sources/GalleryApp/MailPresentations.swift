@@ -82,25 +82,20 @@ extension MailViewController {
     }
 }
 
-/// A new message: To and Subject fields, and — until the body text view comes — a switch standing for
-/// the body, "Draft has text". Send is enabled once To holds something. While the draft holds text (in
+/// A new message: To and Subject fields and the body, a `UITextView`. Send is enabled once To holds
+/// something. While the draft holds text (in
 /// a field or the body), the sheet refuses to be swiped away, clicked away or closed with Escape
 /// (`isModalInPresentation`), and such an attempt asks whether to discard the draft, as Mail does.
-final class ComposeViewController: UIViewController, UIAdaptivePresentationControllerDelegate {
-    private let heading = UILabel(), toLabel = UILabel(), subjectLabel = UILabel(), draftLabel = UILabel()
+final class ComposeViewController: UIViewController, UIAdaptivePresentationControllerDelegate, UITextViewDelegate {
+    private let heading = UILabel(), toLabel = UILabel(), subjectLabel = UILabel()
     let toField = UITextField(), subjectField = UITextField()
+    let body = UITextView()
     private let separators = [UIView(), UIView()]
-    private let draftSwitch = UISwitch()
     private let cancelButton = UIButton(type: .system)
     let sendButton = UIButton(type: .system)
 
-    /// Whether the body holds something the person would lose (the switch standing for it).
-    var hasDraft = false {
-        didSet {
-            if draftSwitch.isOn != hasDraft { draftSwitch.isOn = hasDraft }
-            draftDidChange()
-        }
-    }
+    /// Whether the body holds something the person would lose.
+    var hasDraft: Bool { !body.text.isEmpty }
 
     /// Whether anything would be lost: a field's text or the body.
     var holdsText: Bool { hasDraft || !(toField.text ?? "").isEmpty || !(subjectField.text ?? "").isEmpty }
@@ -128,20 +123,22 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
         // Return in To goes on to Subject, as Mail's fields do.
         toField.addAction(UIAction { [weak self] _ in self?.subjectField.becomeFirstResponder() }, for: .editingDidEndOnExit)
         for separator in separators { separator.backgroundColor = .separator }
-        draftLabel.text = "Draft has text"
+        body.font = .preferredFont(forTextStyle: .body)
+        body.delegate = self
+        // Return in Subject goes on to the body.
+        subjectField.addAction(UIAction { [weak self] _ in _ = self?.body.becomeFirstResponder() }, for: .editingDidEndOnExit)
         cancelButton.setTitle("Cancel", for: .normal)
         sendButton.setTitle("Send", for: .normal)
         cancelButton.addAction(UIAction { [weak self] _ in self?.cancel() }, for: .primaryActionTriggered)
         sendButton.addAction(UIAction { [weak self] _ in self?.dismiss(animated: true) }, for: .primaryActionTriggered)
-        draftSwitch.addAction(UIAction { [weak self] _ in
-            guard let self else { return }
-            hasDraft = draftSwitch.isOn
-        }, for: .valueChanged)
-        for subview in [heading, toLabel, toField, subjectLabel, subjectField, draftLabel, draftSwitch, cancelButton, sendButton] + separators as [UIView] {
+        for subview in [heading, toLabel, toField, subjectLabel, subjectField, body, cancelButton, sendButton] + separators as [UIView] {
             view.addSubview(subview)
         }
         draftDidChange()
     }
+
+    /// What the person types in the body.
+    func textViewDidChange(_ textView: UITextView) { draftDidChange() }
 
     /// To takes the keyboard as the sheet shows.
     override func viewDidAppear(_ animated: Bool) {
@@ -161,8 +158,7 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
             field.frame = CGRect(x: 28 + labelWidth, y: y, width: max(0, width - 48 - labelWidth), height: 44)
             separators[index].frame = CGRect(x: 20, y: y + 43.5, width: width - 20, height: 0.5)
         }
-        draftLabel.frame = CGRect(x: 20, y: 164, width: width - 100, height: 31)
-        draftSwitch.frame.origin = CGPoint(x: width - 71, y: 164)
+        body.frame = CGRect(x: 15, y: 148, width: max(0, width - 30), height: max(0, view.bounds.height - 156))
     }
 
     /// Cancel closes an empty draft at once and asks about one with text.
@@ -181,7 +177,8 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
             guard let self else { return }
             toField.text = ""
             subjectField.text = ""
-            hasDraft = false
+            body.text = ""
+            draftDidChange()
             dismiss(animated: true)
         })
         ask.addAction(UIAlertAction(title: "Keep Editing", style: .cancel))

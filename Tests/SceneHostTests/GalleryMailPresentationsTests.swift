@@ -27,7 +27,7 @@ struct GalleryMailPresentationsTests {
         settle(scene)
         let compose = try #require(mail.presentedViewController as? ComposeViewController)
         #expect(compose.presentationController?.effectiveStyle == .formSheet && compose.view.frame.width == 540)
-        compose.hasDraft = true
+        compose.body.insertText("Dear team,")
         #expect(compose.isModalInPresentation)
         scene.handleKeyPress(UIKeyCommand.inputEscape, modifierFlags: [])
         settle(scene)

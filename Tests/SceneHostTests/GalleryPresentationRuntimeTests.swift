@@ -45,7 +45,7 @@ extension SceneWindowTests {
         controller.presentCompose()
         await app.run(for: 0.5)
         let compose = try #require(controller.presentedViewController as? ComposeViewController)
-        compose.hasDraft = true
+        compose.body.insertText("Dear team,")
         input.press(keysym: escape)
         #expect(await app.run(until: { compose.presentedViewController is UIAlertController }))
         #expect(controller.presentedViewController === compose)
@@ -53,7 +53,7 @@ extension SceneWindowTests {
         input.press(keysym: escape)
         #expect(await app.run(until: { compose.presentedViewController == nil }))
         #expect(controller.presentedViewController === compose, "kept editing")
-        compose.hasDraft = false
+        compose.body.text = ""
         controller.dismiss(animated: false)
         await app.run(for: 0.1)
     }
