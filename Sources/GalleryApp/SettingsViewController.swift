@@ -99,6 +99,15 @@ final class SettingsViewController: UIViewController, UICollectionViewDelegate {
     /// The widest the rows get; a wider window centres them.
     static let maximumWidth: CGFloat = 720
 
+    /// A section of `list` at most `maximumWidth` points of rows wide, centred: the form and its pages.
+    static func formSection(_ list: UICollectionLayoutListConfiguration, _ environment: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection {
+        let section = NSCollectionLayoutSection.list(using: list, layoutEnvironment: environment)
+        let side = max(section.contentInsets.leading, (environment.container.effectiveContentSize.width - maximumWidth) / 2)
+        section.contentInsets.leading = side
+        section.contentInsets.trailing = side
+        return section
+    }
+
     override func viewDidLoad() {
         let defaults = AppDelegate.userDefaults
         // Each switch is a setting the person expects kept: read from the user defaults, written back
@@ -127,13 +136,7 @@ final class SettingsViewController: UIViewController, UICollectionViewDelegate {
             var list = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
             // The form's named colour (UIKit's grouped background, light and dark).
             list.backgroundColor = FormColors.form
-            let section = NSCollectionLayoutSection.list(using: list, layoutEnvironment: environment)
-            // At most 720 points of rows, centred.
-            let width = environment.container.effectiveContentSize.width
-            let side = max(section.contentInsets.leading, (width - Self.maximumWidth) / 2)
-            section.contentInsets.leading = side
-            section.contentInsets.trailing = side
-            return section
+            return Self.formSection(list, environment)
         }
         let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
         collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -313,12 +316,7 @@ final class SettingsChoicesViewController: UIViewController, UICollectionViewDel
             var list = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
             list.backgroundColor = FormColors.form
             list.footerMode = .supplementary
-            let section = NSCollectionLayoutSection.list(using: list, layoutEnvironment: environment)
-            // At most 720 points wide and centred, as the form.
-            let side = max(section.contentInsets.leading, (environment.container.effectiveContentSize.width - SettingsViewController.maximumWidth) / 2)
-            section.contentInsets.leading = side
-            section.contentInsets.trailing = side
-            return section
+            return SettingsViewController.formSection(list, environment)
         }
         let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
         collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]

@@ -310,9 +310,16 @@ final class SceneWindow: UIWindowSceneHost {
 
     func sceneSizeRestrictionsDidChange() {
         if isFullScreen, scene.sizeRestrictions?.allowsFullScreen == false { display.setFullScreen(xWindow.id, false) }
+        applyWindowLimits()
+    }
+
+    func sceneWindowingDidChange() { applyWindowLimits() }
+
+    /// Writes the hints the restrictions and behaviours make. Hints bind future resizes; a window
+    /// already outside the new limits is brought inside them.
+    private func applyWindowLimits() {
         writeMotifHints()
         writeSizeHints()
-        // Hints bind future resizes; bring a window already outside the new limits inside them.
         let clamped = clampedPixelSize(pixelSize)
         if clamped != pixelSize {
             ownResizePending = true
@@ -367,18 +374,6 @@ final class SceneWindow: UIWindowSceneHost {
         display.setMotifFunctions(xWindow.id, functions)
     }
 
-    func sceneWindowingDidChange() {
-        writeSizeHints()
-        writeMotifHints()
-        let clamped = clampedPixelSize(pixelSize)
-        if clamped != pixelSize {
-            ownResizePending = true
-            display.resize(xWindow.id, width: clamped.width, height: clamped.height)
-        }
-        display.flush()
-        geometryChanged = true
-        needsFrame = true
-    }
 
     func sceneRequestsFullScreen(_ fullScreen: Bool) {
         guard fullScreen != isFullScreen else { return }
