@@ -99,13 +99,26 @@ final class SettingsViewController: UIViewController, UICollectionViewDelegate {
     /// The widest the rows get; a wider window centres them.
     static let maximumWidth: CGFloat = 720
 
-    /// A section of `list` at most `maximumWidth` points of rows wide, centred: the form and its pages.
-    static func formSection(_ list: UICollectionLayoutListConfiguration, _ environment: any NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection {
-        let section = NSCollectionLayoutSection.list(using: list, layoutEnvironment: environment)
-        let side = max(section.contentInsets.leading, (environment.container.effectiveContentSize.width - maximumWidth) / 2)
-        section.contentInsets.leading = side
-        section.contentInsets.trailing = side
-        return section
+    /// The form's list, and its pages': an inset-grouped collection view filling `view`, on the form's
+    /// named colour (UIKit's grouped background, light and dark), its rows at most `maximumWidth` points
+    /// wide and centred. `footerMode` is the list's footers (the pages explain themselves in one).
+    static func formList(in view: UIView, delegate: any UICollectionViewDelegate,
+                         footerMode: UICollectionLayoutListConfiguration.FooterMode = .none) -> UICollectionView {
+        let layout = UICollectionViewCompositionalLayout { _, environment in
+            var list = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+            list.backgroundColor = FormColors.form
+            list.footerMode = footerMode
+            let section = NSCollectionLayoutSection.list(using: list, layoutEnvironment: environment)
+            let side = max(section.contentInsets.leading, (environment.container.effectiveContentSize.width - maximumWidth) / 2)
+            section.contentInsets.leading = side
+            section.contentInsets.trailing = side
+            return section
+        }
+        let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
+        collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        collectionView.delegate = delegate
+        view.addSubview(collectionView)
+        return collectionView
     }
 
     override func viewDidLoad() {
@@ -132,17 +145,8 @@ final class SettingsViewController: UIViewController, UICollectionViewDelegate {
             .loadRemoteImages: toggle(key: "loadRemoteImages", default: false),
             .organiseByThread: toggle(key: "organiseByThread", default: true),
         ]
-        let layout = UICollectionViewCompositionalLayout { _, environment in
-            var list = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
-            // The form's named colour (UIKit's grouped background, light and dark).
-            list.backgroundColor = FormColors.form
-            return Self.formSection(list, environment)
-        }
-        let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
-        collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        collectionView.delegate = self
+        let collectionView = Self.formList(in: view, delegate: self)
         self.collectionView = collectionView
-        view.addSubview(collectionView)
         let rows = UICollectionView.CellRegistration<UICollectionViewListCell, Setting> { [weak self] cell, _, setting in
             guard let self else { return }
             var content = UIListContentConfiguration.subtitleCell()
@@ -312,17 +316,8 @@ final class SettingsChoicesViewController: UIViewController, UICollectionViewDel
     var chosen: String { AppDelegate.userDefaults.string(forKey: key) ?? initial }
 
     override func viewDidLoad() {
-        let layout = UICollectionViewCompositionalLayout { _, environment in
-            var list = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
-            list.backgroundColor = FormColors.form
-            list.footerMode = .supplementary
-            return SettingsViewController.formSection(list, environment)
-        }
-        let collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: layout)
-        collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        collectionView.delegate = self
+        let collectionView = SettingsViewController.formList(in: view, delegate: self, footerMode: .supplementary)
         self.collectionView = collectionView
-        view.addSubview(collectionView)
         let rows = UICollectionView.CellRegistration<UICollectionViewListCell, String> { [weak self] cell, _, choice in
             guard let self else { return }
             var content = cell.defaultContentConfiguration()
