@@ -47,11 +47,14 @@ open class UIWindowSceneActivationInteraction: UIInteraction {
             opened = true
             let location = recognizer.location(in: view)
             guard let configuration = configurationProvider(self, location) else { return }
-            let options = configuration.options ?? UIWindowScene.ActivationRequestOptions()
-            if options.requestingScene == nil { options.requestingScene = view.window?.windowScene }
-            UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(
-                role: .windowApplication, userActivity: configuration.userActivity, options: options), errorHandler: errorHandler)
+            UIApplication.shared.runtime.activateScene(with: configuration, at: nil, requestedBy: view.window?.windowScene,
+                                                       errorHandler: errorHandler)
         default: break
         }
     }
+}
+
+extension UIWindowScene {
+    /// UIKit's Swift name for `UIWindowSceneActivationInteraction`.
+    public typealias ActivationInteraction = UIWindowSceneActivationInteraction
 }

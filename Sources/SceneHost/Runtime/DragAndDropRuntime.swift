@@ -199,9 +199,12 @@ final class DragAndDropRuntime {
             }
             return
         }
-        // Over the desktop or a program that takes no drops: an item carrying an activity opens a scene there.
-        if let activity = session.items.lazy.compactMap({ $0.itemProvider.registeredObject(ofClass: NSUserActivity.self) }).first {
-            runtime.openScene(for: activity, at: session.screenLocation, requestedBy: session.sourceScene)
+        // Over the desktop or a program that takes no drops: the collection view's activation
+        // configuration, else an item carrying an activity, opens a scene there.
+        if let configuration = session.sceneActivationConfiguration
+            ?? session.items.lazy.compactMap({ $0.itemProvider.registeredObject(ofClass: NSUserActivity.self) }).first
+            .map(UIWindowSceneActivationConfiguration.init(userActivity:)) {
+            runtime.activateScene(with: configuration, at: session.screenLocation, requestedBy: session.sourceScene, errorHandler: nil)
             session.finish(.copy)
             return
         }

@@ -488,17 +488,23 @@ public final class SceneRuntime {
     }
     private var turnScheduled = false
 
-    /// Opens a new scene for `activity` with its window's top edge centred on `screenPoint` (points,
-    /// the screen's coordinates): a drag carrying the activity was dropped there, outside the app's
-    /// windows. It goes through the usual activation path (the app delegate chooses the configuration).
-    func openScene(for activity: NSUserActivity, at screenPoint: CGPoint, requestedBy scene: UIScene?) {
-        let options = UIWindowScene.ActivationRequestOptions()
-        options.requestingScene = scene
-        let request = UISceneSessionActivationRequest(role: .windowApplication, userActivity: activity, options: options)
-        placements[ObjectIdentifier(request)] = screenPoint
-        enqueue(.activate(request), errorHandler: nil)
-        record("sceneRequestedByDrop", session: nil, [("activityType", .string(activity.activityType)),
-                                                     ("x", .number(Double(screenPoint.x))), ("y", .number(Double(screenPoint.y)))])
+    /// Opens the new scene `configuration` describes: the one path of `UIWindowSceneActivationInteraction`
+    /// (a pinch out), of a drag dropped outside the app's windows carrying an activity, and of a
+    /// collection view item whose delegate gave a configuration. The request goes through the usual
+    /// activation path (the app delegate chooses the scene's configuration); its options are the
+    /// configuration's (defaults when nil) with `requestingScene` set to `scene` when unset. With
+    /// `screenPoint` (points, the screen's coordinates: a drop) the window's top edge is centred there.
+    func activateScene(with configuration: UIWindowSceneActivationConfiguration, at screenPoint: CGPoint?,
+                       requestedBy scene: UIScene?, errorHandler: ((any Error) -> Void)?) {
+        let options = configuration.options ?? UIWindowScene.ActivationRequestOptions()
+        if options.requestingScene == nil { options.requestingScene = scene }
+        let request = UISceneSessionActivationRequest(role: .windowApplication, userActivity: configuration.userActivity, options: options)
+        if let screenPoint {
+            placements[ObjectIdentifier(request)] = screenPoint
+            record("sceneRequestedByDrop", session: nil, [("activityType", .string(configuration.userActivity.activityType)),
+                                                         ("x", .number(Double(screenPoint.x))), ("y", .number(Double(screenPoint.y)))])
+        }
+        enqueue(.activate(request), errorHandler: errorHandler)
     }
     /// Where requests made by drops place their window, by request.
     private var placements: [ObjectIdentifier: CGPoint] = [:]

@@ -103,12 +103,24 @@ extension UICollectionView {
     public var dragDelegate: (any UICollectionViewDragDelegate)? {
         get { dragSupport?.delegate }
         set {
-            if let support = dragSupport { removeInteraction(support.interaction) }
-            dragSupport = newValue.map { CollectionViewDragSupport(delegate: $0, collectionView: self) }
-            if let support = dragSupport {
-                addInteraction(support.interaction)
-            }
+            if newValue != nil { installDragSupport() }
+            dragSupport?.delegate = newValue
         }
+    }
+
+    /// Adds the drag interaction once there is something to drag: items from a drag delegate, or a
+    /// window to open from `UICollectionViewDelegate`'s `sceneActivationConfigurationForItemAt`.
+    /// (Swift cannot tell whether a delegate implements that method, so any collection view delegate
+    /// adds it; the interaction does nothing until one of them answers.)
+    func installDragSupportIfNeeded() {
+        if delegate is any UICollectionViewDelegate { installDragSupport() }
+    }
+
+    private func installDragSupport() {
+        guard dragSupport == nil else { return }
+        let support = CollectionViewDragSupport(collectionView: self)
+        dragSupport = support
+        addInteraction(support.interaction)
     }
 
     /// Takes drops (held weakly, as in UIKit); setting it adds a `UIDropInteraction` to the collection view.
@@ -121,8 +133,8 @@ extension UICollectionView {
         }
     }
 
-    /// Whether items can be dragged; true by default, as on iPad. (Set it after `dragDelegate`: a
-    /// collection view without a drag delegate has nothing to drag.)
+    /// Whether items can be dragged; true by default, as on iPad. (Set it after `dragDelegate` or
+    /// `delegate`: a collection view without either has nothing to drag.)
     public var dragInteractionEnabled: Bool {
         get { dragSupport?.interaction.isEnabled ?? true }
         set { dragSupport?.interaction.isEnabled = newValue }
@@ -134,7 +146,8 @@ extension UICollectionView {
     public var hasActiveDrop: Bool { dropSupport?.isActive ?? false }
 }
 
-/// Turns a drag interaction's questions into the collection view drag delegate's, by index path.
+/// Turns a drag interaction's questions into the collection view drag delegate's, by index path, and
+/// makes the drag that opens a window from the collection view delegate's activation configuration.
 @MainActor
 final class CollectionViewDragSupport: UIDragInteractionDelegate {
     weak var delegate: (any UICollectionViewDragDelegate)?
@@ -143,14 +156,23 @@ final class CollectionViewDragSupport: UIDragInteractionDelegate {
     /// The item the drag began on.
     private(set) var sourceIndexPath: IndexPath?
 
-    init(delegate: any UICollectionViewDragDelegate, collectionView: UICollectionView) {
-        self.delegate = delegate
+    init(collectionView: UICollectionView) {
         self.collectionView = collectionView
     }
 
+    /// The drag delegate's items for the item under the press; then, if the collection view's delegate
+    /// gives a window to open for it, the session carries that configuration (the runtime opens it
+    /// where the drag is dropped outside the app's windows, as `UIWindowSceneActivationInteraction`
+    /// opens one) and, without items of the drag delegate's, one item holding its activity.
     func dragInteraction(_ interaction: UIDragInteraction, itemsForBeginning session: any UIDragSession) -> [UIDragItem] {
-        guard let delegate, let indexPath = collectionView.indexPathForItem(at: session.location(in: collectionView)) else { return [] }
-        let items = delegate.collectionView(collectionView, itemsForBeginning: session, at: indexPath)
+        let point = session.location(in: collectionView)
+        guard let indexPath = collectionView.indexPathForItem(at: point) else { return [] }
+        var items = delegate?.collectionView(collectionView, itemsForBeginning: session, at: indexPath) ?? []
+        if let activation = (collectionView.delegate as? any UICollectionViewDelegate)?
+            .collectionView(collectionView, sceneActivationConfigurationForItemAt: indexPath, point: point) {
+            (session as? DragSession)?.sceneActivationConfiguration = activation
+            if items.isEmpty { items = [UIDragItem(itemProvider: NSItemProvider(object: activation.userActivity))] }
+        }
         if !items.isEmpty { sourceIndexPath = indexPath }
         return items
     }

@@ -128,6 +128,7 @@ open class UIDragInteraction: UIInteraction {
                                   allowsMove: delegate.dragInteraction(self, sessionAllowsMoveOperation: probe),
                                   restricted: delegate.dragInteraction(self, sessionIsRestrictedToDraggingApplication: probe))
         session.localContext = probe.localContext
+        session.sceneActivationConfiguration = probe.sceneActivationConfiguration
         self.session = session
         let preview = delegate.dragInteraction(self, previewForLifting: items[0], session: session) ?? UITargetedDragPreview(view: view)
         session.lift(preview, pointerInWindow: point)

@@ -107,6 +107,10 @@ public final class DragSession: UIDragSession {
     public private(set) var previewImage: ImageSurface?
     public private(set) var previewScale: CGFloat = 1
     public private(set) var previewGrip: CGPoint = .zero
+    /// The window a drop outside the app's windows opens, when the drag began on a collection view
+    /// item whose delegate gave one (`sceneActivationConfigurationForItemAt`); without it, the first
+    /// `NSUserActivity` the items carry opens one.
+    public internal(set) var sceneActivationConfiguration: UIWindowSceneActivationConfiguration?
     /// Whether the drag has ended (dropped or cancelled).
     public private(set) var isEnded = false
     /// The operation it ended with.

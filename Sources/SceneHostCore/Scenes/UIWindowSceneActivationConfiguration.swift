@@ -20,6 +20,9 @@ open class UIWindowSceneActivationConfiguration {
 }
 
 extension UIWindowScene {
+    /// UIKit's Swift name for `UIWindowSceneActivationConfiguration`.
+    public typealias ActivationConfiguration = UIWindowSceneActivationConfiguration
+
     /// Options of a request to open a window scene, as UIKit's `UIWindowScene.ActivationRequestOptions`.
     @MainActor
     open class ActivationRequestOptions: UIScene.ActivationRequestOptions {
