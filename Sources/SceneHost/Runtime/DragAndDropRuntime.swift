@@ -64,7 +64,8 @@ final class DragAndDropRuntime {
         image?.show(at: corner.x, corner.y)
         if let image { showPreview(of: session, in: image) }
         display.flush()
-        runtime.record("dragBegan", scene: session.sourceScene, [("items", .number(Double(session.items.count)))])
+        runtime.record("dragBegan", scene: session.sourceScene, [("items", .number(Double(session.items.count))),
+                                                                  ("image", .number(Double(image?.id ?? 0)))])
     }
 
     private func rootPoint(_ screen: CGPoint) -> (x: Int, y: Int) {
@@ -415,7 +416,8 @@ final class DragAndDropRuntime {
 
     /// `window` is closing: a drag from another program over it ends there; previews of its drags go.
     func windowWillClose(_ window: SceneWindow) {
-        for entry in landing where entry.session.sourceScene === window.scene { previewDidLand(entry.session) }
+        // After the drag is cancelled below: its preview has no scene left to animate it.
+        defer { for entry in landing where entry.session.sourceScene === window.scene { previewDidLand(entry.session) } }
         if let drag = incoming, drag.window === window {
             drag.session.exit()
             drag.session.end()
