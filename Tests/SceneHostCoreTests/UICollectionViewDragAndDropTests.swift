@@ -92,6 +92,30 @@ struct UICollectionViewDragAndDropTests {
         scene.pointerReleased(at: CGPoint(x: 170, y: 25))
     }
 
+    @Test func aPinchOverAnItemIsTakenOnlyWhenTheDelegateGivesAWindow() {
+        let delegate = ActivatingDelegate()
+        let fixture = fixture(delegate)
+        let collection = fixture.collectionView, scene = fixture.scene
+        let pinch = try? #require(collection.dragSupport?.pinch)
+        // Item 1 (odd): nil, so the pinch is left to others.
+        scene.pointerMoved(to: CGPoint(x: 75, y: 25))
+        scene.pointerPinchBegan(at: CGPoint(x: 75, y: 25))
+        scene.pointerPinchChanged(scale: 1.2)
+        #expect(delegate.asked.map(\.0) == [IndexPath(item: 1, section: 0)])
+        #expect(delegate.asked.first?.1 == CGPoint(x: 75, y: 25))
+        #expect(pinch?.state == .possible)
+        scene.pointerPinchEnded()
+        // Item 2: taken, and asked once for the whole pinch.
+        scene.pointerMoved(to: CGPoint(x: 125, y: 25))
+        scene.pointerPinchBegan(at: CGPoint(x: 125, y: 25))
+        scene.pointerPinchChanged(scale: 1.2)
+        #expect(pinch?.state == .began)
+        scene.pointerPinchChanged(scale: 1.6)
+        scene.pointerPinchChanged(scale: 1.9)
+        #expect(delegate.asked.map(\.0) == [IndexPath(item: 1, section: 0), IndexPath(item: 2, section: 0)])
+        scene.pointerPinchEnded()
+    }
+
     @Test func aCollectionViewWithoutADelegateHasNoDragInteraction() {
         let fixture = CollectionFixture(layout: UICollectionViewCompositionalLayout(section: gridSection(columns: 8, height: 50)))
         #expect(!fixture.collectionView.interactions.contains { $0 is UIDragInteraction })

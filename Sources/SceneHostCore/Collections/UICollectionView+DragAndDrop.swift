@@ -121,6 +121,7 @@ extension UICollectionView {
         let support = CollectionViewDragSupport(collectionView: self)
         dragSupport = support
         addInteraction(support.interaction)
+        addGestureRecognizer(support.pinch)
     }
 
     /// Takes drops (held weakly, as in UIKit); setting it adds a `UIDropInteraction` to the collection view.
@@ -156,8 +157,23 @@ final class CollectionViewDragSupport: UIDragInteractionDelegate {
     /// The item the drag began on.
     private(set) var sourceIndexPath: IndexPath?
 
+    /// Opens an item's window when a pinch spreads over it (`sceneActivationConfigurationForItemAt`).
+    private(set) lazy var pinch: ItemActivationPinchGestureRecognizer = {
+        let pinch = ItemActivationPinchGestureRecognizer()
+        pinch.support = self
+        return pinch
+    }()
+
     init(collectionView: UICollectionView) {
         self.collectionView = collectionView
+    }
+
+    /// The window the collection view's delegate gives for the item under `point` (the collection
+    /// view's coordinates), if any.
+    func activationConfiguration(at point: CGPoint) -> UIWindowSceneActivationConfiguration? {
+        guard let indexPath = collectionView.indexPathForItem(at: point) else { return nil }
+        return (collectionView.delegate as? any UICollectionViewDelegate)?
+            .collectionView(collectionView, sceneActivationConfigurationForItemAt: indexPath, point: point)
     }
 
     /// The drag delegate's items for the item under the press; then, if the collection view's delegate
@@ -204,6 +220,40 @@ final class CollectionViewDragSupport: UIDragInteractionDelegate {
     func sourceIndexPath(of item: UIDragItem, in session: any UIDropSession) -> IndexPath? {
         guard let local = session.localDragSession, local === interaction.session, local.items.first === item else { return nil }
         return sourceIndexPath
+    }
+}
+
+/// A pinch out over a collection view item opens its window, as UIKit's pinch over a cell does: the
+/// pinch is taken only where the delegate gives a configuration for the item under it (asked as the
+/// pinch begins; nil leaves the pinch to others), and the window opens once it spreads past
+/// `UIWindowSceneActivationConfiguration.pinchScale`, through the scene's host (the runtime's one path).
+@MainActor
+final class ItemActivationPinchGestureRecognizer: UIPinchGestureRecognizer {
+    weak var support: CollectionViewDragSupport?
+    private var configuration: UIWindowSceneActivationConfiguration?
+
+    override func pinchBegan(at location: CGPoint, in window: UIWindow, time: TimeInterval) -> Bool {
+        guard let support else { return false }
+        let collectionView = support.collectionView
+        let point = collectionView.convert(location, from: window)
+        guard let configuration = support.activationConfiguration(at: point),
+              super.pinchBegan(at: location, in: window, time: time) else { return false }
+        self.configuration = configuration
+        return true
+    }
+
+    override func pinchChanged(to deviceScale: CGFloat, at location: CGPoint, time: TimeInterval) {
+        super.pinchChanged(to: deviceScale, at: location, time: time)
+        guard scale >= UIWindowSceneActivationConfiguration.pinchScale, let configuration,
+              let scene = support?.collectionView.window?.windowScene else { return }
+        // Once per pinch.
+        self.configuration = nil
+        (scene.host as? any SceneActivationHost)?.activateScene(with: configuration, at: nil, requestedBy: scene, errorHandler: nil)
+    }
+
+    override func reset() {
+        super.reset()
+        configuration = nil
     }
 }
 
