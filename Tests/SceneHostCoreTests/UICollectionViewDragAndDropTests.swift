@@ -55,6 +55,14 @@ struct UICollectionViewDragAndDropTests {
         #expect(activity === delegate.given.first?.userActivity)
         scene.pointerReleased(at: CGPoint(x: 160, y: 40))
         #expect(!collection.hasActiveDrag)
+        // Offscreen nothing opens the window: the drag is cancelled and flies back to its cell.
+        _ = scene.offscreenHost!.prepareFrame(at: 10)
+        _ = scene.offscreenHost!.prepareFrame(at: 10 + UIDragInteraction.cancelDuration / 2)
+        #expect(session?.isPreviewLanding == true)
+        let cell = collection.cellForItem(at: IndexPath(item: 10, section: 0))
+        let cellFrame = cell.map { $0.convert($0.bounds, to: nil) }
+        _ = scene.offscreenHost!.prepareFrame(at: 10 + UIDragInteraction.cancelDuration)
+        #expect(session?.previewFrame == cellFrame, "\(String(describing: session?.previewFrame)) \(String(describing: cellFrame))")
     }
 
     @Test func aNilConfigurationBeginsNoDrag() {
@@ -114,6 +122,21 @@ struct UICollectionViewDragAndDropTests {
         scene.pointerPinchChanged(scale: 1.9)
         #expect(delegate.asked.map(\.0) == [IndexPath(item: 1, section: 0), IndexPath(item: 2, section: 0)])
         scene.pointerPinchEnded()
+    }
+
+    @Test func theDragSupportAndItsPinchAreFreedWithTheCollectionView() {
+        let delegate = ActivatingDelegate()
+        weak var support: CollectionViewDragSupport?, pinch: ItemActivationPinchGestureRecognizer?, collection: UICollectionView?
+        do {
+            let fixture = fixture(delegate)
+            support = fixture.collectionView.dragSupport
+            pinch = support?.pinch
+            collection = fixture.collectionView
+            fixture.collectionView.removeFromSuperview()
+        }
+        #expect(collection == nil)
+        #expect(support == nil)
+        #expect(pinch == nil)
     }
 
     @Test func aCollectionViewWithoutADelegateHasNoDragInteraction() {

@@ -199,6 +199,14 @@ final class CollectionViewDragSupport: UIDragInteractionDelegate {
         return UITargetedDragPreview(view: cell, parameters: parameters)
     }
 
+    /// As UIKit's collection views do, a cancelled drag flies back to its item's cell (where it is now);
+    /// with the cell scrolled away, it fades.
+    func dragInteraction(_ interaction: UIDragInteraction, previewForCancelling item: UIDragItem,
+                         withDefault defaultPreview: UITargetedDragPreview) -> UITargetedDragPreview? {
+        guard let indexPath = sourceIndexPath, let cell = collectionView.cellForItem(at: indexPath), cell.window != nil else { return nil }
+        return UITargetedDragPreview(view: cell, parameters: defaultPreview.parameters as? UIDragPreviewParameters ?? UIDragPreviewParameters())
+    }
+
     func dragInteraction(_ interaction: UIDragInteraction, sessionWillBegin session: any UIDragSession) {
         delegate?.collectionView(collectionView, dragSessionWillBegin: session)
     }
