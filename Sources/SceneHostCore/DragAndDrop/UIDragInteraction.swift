@@ -74,13 +74,14 @@ open class UIDragInteraction: UIInteraction {
     public static let pointerLiftDistance: CGFloat = 4
     /// How long (seconds) a finger rests before its drag begins.
     public static let liftDelay: TimeInterval = 0.5
-    /// How much the lift grows the preview, and how long it takes (seconds, ease-out). UIKit publishes
-    /// neither; these are SceneHost's (as the other animations' durations below).
+    /// How much the lift grows the preview. UIKit publishes none of these animation numbers; they are
+    /// SceneHost's (SceneHost only).
     public static let liftScale: CGFloat = 1.05
+    /// How long (seconds, ease-out) the lift takes (SceneHost only).
     public static let liftDuration: TimeInterval = 0.25
-    /// How long a cancelled drag's preview takes to fly back (or fade), and a dropped one to reach
-    /// its target's place (or fade into it).
+    /// How long a cancelled drag's preview takes to fly back, or fade (SceneHost only).
     public static let cancelDuration: TimeInterval = 0.35
+    /// How long a dropped preview takes to reach its target's place, or fade into it (SceneHost only).
     public static let dropDuration: TimeInterval = 0.35
 
     /// The drag going on from this interaction, if any.
