@@ -907,7 +907,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         var size: CGSize
         /// Set when `image` is A8 coverage of a drawing in one colour (a plain label's text): the
         /// drawing is this colour through it. A quarter of the bytes of the colour pixels, and the same
-        /// pixels once composited (pixman multiplies the colour by the coverage either way).
+        /// pixels once composited (pixman multiplies the colour by the coverage either way), but where
+        /// glyphs' anti-aliased edges meet: their coverage is joined before the colour, not after.
         var tint: MaskTint? = nil
 
         /// Paints the drawing with its top-left pixel at (`x`, `y`) of the context's user space,
