@@ -169,6 +169,25 @@ struct LabelCoverageTests {
         }
     }
 
+    /// A label redrawn in the same colour (new text, or each step of a resize) keeps its tint object:
+    /// no allocation for it per redraw; a new colour gets a new one.
+    @Test func aRedrawInTheSameColourKeepsTheTint() throws {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        label.text = "One"
+        let controller = UIViewController()
+        controller.view.addSubview(label)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 30), rootViewController: controller)
+        _ = scene.renderImage()
+        let first = try #require(label.content?.tint)
+        label.text = "Two"
+        _ = scene.renderImage()
+        #expect(label.content?.tint === first)
+        label.textColor = .systemRed
+        _ = scene.renderImage()
+        let red = try #require(label.content?.tint)
+        #expect(red !== first && red.red > 0.9 && red.green < 0.3)
+    }
+
     @Test func labelsThatMayDrawColourGlyphsKeepColour() {
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
         label.text = "Party 🎉"
