@@ -661,8 +661,9 @@ public final class SceneRuntime {
             }
         }
     }
-    /// How many times the runtime gave freed memory back, and the time that took (benchmarks).
+    /// How many times the runtime gave freed memory back to the system (`Benchmarks storm`, tests).
     public private(set) static var trims = 0
+    /// The time those trims took, in seconds (`Benchmarks storm`).
     public private(set) static var trimSeconds = 0.0
     private var trimScheduled = false
 
