@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Runtime) import SceneHostCore
 import X11
+import Cairo
 
 /// The runtime: one X connection, one event loop, one `SceneWindow` per connected scene. It turns X
 /// events into scene geometry and lifecycle, runs frames, and keeps the trace.
@@ -646,20 +647,30 @@ public final class SceneRuntime {
         releaseFreedMemorySoon()
     }
 
-    /// A closed scene frees a few megabytes in pieces (its views, drawings and text), which glibc's
-    /// allocator keeps for reuse rather than giving back: asked once the turn's closings are done, it
+    /// A closed scene frees a few megabytes in pieces (its views, drawings and text), and so does a
+    /// window whose size settled (what it laid out and drew at the sizes it went through), which glibc's
+    /// allocator keeps for reuse rather than giving back: asked once the turn's frames are done, it
     /// returns the free pages to the system (about half of what a stream of opened and closed windows
-    /// would otherwise keep; see `Benchmarks storm`).
-    private func releaseFreedMemorySoon() {
+    /// would otherwise keep; see `Benchmarks storm`). Shaped lines only the cache holds go first, as
+    /// they would keep pages otherwise free.
+    func releaseFreedMemorySoon() {
         guard !trimScheduled, let trim = Self.mallocTrim else { return }
         trimScheduled = true
         DispatchQueue.main.async { [weak self] in
             MainActor.assumeIsolated {
                 self?.trimScheduled = false
+                let start = monotonicSeconds()
+                TextLayout.forgetUnusedShapedLines()
                 _ = trim(0)
+                Self.trims += 1
+                Self.trimSeconds += monotonicSeconds() - start
             }
         }
     }
+    /// How many times the runtime gave freed memory back to the system (`Benchmarks storm`, tests).
+    public private(set) static var trims = 0
+    /// The time those trims took, in seconds (`Benchmarks storm`).
+    public private(set) static var trimSeconds = 0.0
     private var trimScheduled = false
 
     /// glibc gives each thread that allocates while another does an arena of its own (up to eight per
