@@ -288,6 +288,22 @@ struct DamageTests {
         gone.frame.origin.x = 50
         gone.removeFromSuperview()
         #expect(expectFrameMatchesFullRender(scene, into: image, "added and removed before a frame").isEmpty)
+
+        // Carried on to another window before a frame, a subtree damages there as any other does.
+        let holder = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+        root.addSubview(holder)
+        _ = expectFrameMatchesFullRender(scene, into: image, "a holder added")
+        let traveller = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        // Translucent: drawn anew where it goes, not copied.
+        traveller.backgroundColor = UIColor(red: 1, green: 0.5, blue: 0, alpha: 0.5)
+        holder.addSubview(traveller)
+        let (other, otherRoot, _, _) = badgeScene()
+        let otherImage = other.renderImage()
+        otherRoot.addSubview(holder)
+        _ = expectFrameMatchesFullRender(other, into: otherImage, "the holder arrived in another window")
+        traveller.frame.origin.x = 60
+        damage = expectFrameMatchesFullRender(other, into: otherImage, "the traveller moved there")
+        #expect(!damage.isEmpty)
     }
 
     /// Presenting a form sheet over a window: its first frame, the dimming faded to nothing and the

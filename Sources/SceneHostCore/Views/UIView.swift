@@ -418,6 +418,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         if self is UIWindow { for subview in subviews { subview.setWindow(newWindow) }; return }
         if anchorsFirstResponder { cachedWindow?.firstResponderLeft() }
         let oldWindow = cachedWindow
+        // Entering a window is noted by the window it enters (`UIWindow.noteEntering`), not carried.
+        entersWindow = false
         // A controller's view leaving the screen: its disappearance begins before it goes, parents first.
         if let viewController, oldWindow != nil { viewController.viewWillLeaveWindow() }
         willMove(toWindow: newWindow)
