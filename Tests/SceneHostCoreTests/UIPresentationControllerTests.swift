@@ -25,6 +25,46 @@ struct UIPresentationControllerTests {
         #expect(root.traitCollection.horizontalSizeClass == .regular, "the presenting side keeps its traits")
     }
 
+    /// Sheets and popovers present at the elevated level, so in dark mode their system background is
+    /// UIKit's lighter elevated one; a full-screen presentation, or a sheet the delegate adapts to full
+    /// screen, stays at the base level.
+    @Test func sheetsAreElevatedAndTheirDarkBackgroundIsLighter() throws {
+        let root = UIViewController()
+        root.view.backgroundColor = .systemBackground
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 800), rootViewController: root)
+        scene.windows[0].traitOverrides.userInterfaceStyle = .dark
+        let sheet = UIViewController()
+        sheet.view.backgroundColor = .systemBackground
+        sheet.modalPresentationStyle = .formSheet
+        root.present(sheet, animated: false)
+        var image = scene.renderImage()
+        #expect(sheet.traitCollection.userInterfaceLevel == .elevated && root.traitCollection.userInterfaceLevel == .base)
+        #expect(image.pixel(x: 500, y: 400) == 0xff1c1c1e, "the sheet: dark elevated")
+        #expect(image.pixel(x: 100, y: 400) != 0xff1c1c1e, "the window under the dimming: dark base")
+
+        let delegate = PresentationDelegateLog()
+        delegate.adaptiveStyle = { $0.horizontalSizeClass == .compact ? .fullScreen : .none }
+        sheet.presentationController?.delegate = delegate
+        scene.windows[0].traitOverrides.horizontalSizeClass = .compact
+        image = scene.renderImage()
+        #expect(sheet.presentationController?.presentationStyle == .formSheet)
+        #expect(sheet.traitCollection.userInterfaceLevel == .base, "adapted to full screen")
+        #expect(image.pixel(x: 500, y: 400) == 0xff000000)
+        scene.windows[0].traitOverrides.horizontalSizeClass = .regular
+        image = scene.renderImage()
+        #expect(sheet.traitCollection.userInterfaceLevel == .elevated, "a sheet again")
+        #expect(image.pixel(x: 500, y: 400) == 0xff1c1c1e)
+
+        root.dismiss(animated: false)
+        let full = UIViewController()
+        full.view.backgroundColor = .systemBackground
+        full.modalPresentationStyle = .fullScreen
+        root.present(full, animated: false)
+        image = scene.renderImage()
+        #expect(full.traitCollection.userInterfaceLevel == .base)
+        #expect(image.pixel(x: 500, y: 400) == 0xff000000)
+    }
+
     @Test func aFormSheetIsCentredWhenRegularAndFillsTheWindowWhenCompact() throws {
         let root = UIViewController()
         let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 800), rootViewController: root)

@@ -93,7 +93,13 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
         UIColor(light: UIColor(rgb: light, alpha: alpha), dark: UIColor(rgb: dark, alpha: darkAlpha ?? alpha))
     }
 
-    // UIKit's values (light, dark).
+    /// A background whose dark appearance is lighter at the elevated level (sheets, popovers).
+    private static func background(_ light: UInt32, _ dark: UInt32, elevated: UInt32) -> UIColor {
+        let (light, dark, elevated) = (UIColor(rgb: light, alpha: 1), UIColor(rgb: dark, alpha: 1), UIColor(rgb: elevated, alpha: 1))
+        return UIColor { $0.userInterfaceStyle != .dark ? light : $0.userInterfaceLevel == .elevated ? elevated : dark }
+    }
+
+    // UIKit's values (light, dark; dark elevated for the backgrounds).
     public static let systemBlue = system(0x007AFF, 0x0A84FF)
     public static let systemGreen = system(0x34C759, 0x30D158)
     public static let systemRed = system(0xFF3B30, 0xFF453A)
@@ -105,11 +111,11 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     public static let systemGray4 = system(0xD1D1D6, 0x3A3A3C)
     public static let systemGray5 = system(0xE5E5EA, 0x2C2C2E)
     public static let systemGray6 = system(0xF2F2F7, 0x1C1C1E)
-    public static let systemBackground = system(0xFFFFFF, 0x000000)
-    public static let secondarySystemBackground = system(0xF2F2F7, 0x1C1C1E)
-    public static let systemGroupedBackground = system(0xF2F2F7, 0x000000)
-    public static let secondarySystemGroupedBackground = system(0xFFFFFF, 0x1C1C1E)
-    public static let tertiarySystemGroupedBackground = system(0xF2F2F7, 0x2C2C2E)
+    public static let systemBackground = background(0xFFFFFF, 0x000000, elevated: 0x1C1C1E)
+    public static let secondarySystemBackground = background(0xF2F2F7, 0x1C1C1E, elevated: 0x2C2C2E)
+    public static let systemGroupedBackground = background(0xF2F2F7, 0x000000, elevated: 0x1C1C1E)
+    public static let secondarySystemGroupedBackground = background(0xFFFFFF, 0x1C1C1E, elevated: 0x2C2C2E)
+    public static let tertiarySystemGroupedBackground = background(0xF2F2F7, 0x2C2C2E, elevated: 0x3A3A3C)
     public static let label = system(0x000000, 0xFFFFFF)
     public static let secondaryLabel = system(0x3C3C43, 0xEBEBF5, alpha: 0.6)
     public static let tertiaryLabel = system(0x3C3C43, 0xEBEBF5, alpha: 0.3)

@@ -270,14 +270,32 @@ open class UIPresentationController: UIResponder, UITraitChangeObservable, Trait
 
     func applyTraits(inherited: UITraitCollection) {
         upcomingTraits = nil
-        guard let (previous, changes) = traitState.apply(inherited: inherited) else { return }
+        let elevated = elevates
+        guard let (previous, changes) = traitState.apply(inherited: elevated ? elevatedTraits(inherited) : inherited) else { return }
         if traitState.layoutReads.intersects(changes) { containerView?.setNeedsLayout() }
         traitState.notify(self, previous: previous, changes: changes)
         // A change that arrived without a scene transition (overrides on this controller or the window).
         if containerView != nil, activeTransition == nil {
             adapt(to: traitState.collection, coordinator: nil)
+            // Adapted to or from a sheet: the level changes with the style.
+            if elevates != elevated { applyTraits(inherited: inherited) }
         }
     }
+
+    /// Sheets and popovers present at the elevated level (`userInterfaceLevel`), as in UIKit, so their
+    /// system backgrounds resolve lighter than what they cover in dark mode; full-screen and
+    /// current-context presentations keep the presenter's level.
+    private var elevates: Bool { [.formSheet, .pageSheet, .popover].contains(effectiveStyle) }
+
+    /// `inherited` at the elevated level; the last one made is reused while `inherited` is the same.
+    private func elevatedTraits(_ inherited: UITraitCollection) -> UITraitCollection {
+        guard inherited.userInterfaceLevel != .elevated else { return inherited }
+        if let made = elevatedFrom, made.inherited === inherited { return made.elevated }
+        let elevated = inherited.modifyingTraits { $0.userInterfaceLevel = .elevated }
+        elevatedFrom = (inherited, elevated)
+        return elevated
+    }
+    private var elevatedFrom: (inherited: UITraitCollection, elevated: UITraitCollection)?
 
     @discardableResult
     public func registerForTraitChanges<Environment: UITraitEnvironment>(
