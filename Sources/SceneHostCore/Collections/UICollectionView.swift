@@ -431,10 +431,18 @@ open class ItemsScrollView: UIScrollView {
             case .cell:
                 let path = element.indexPath
                 guard path.section < counts.count, path.item < counts[path.section] else { continue }
-                let cell: UICollectionViewCell
+                var cell: UICollectionViewCell
                 var fresh = false
                 if let shown = visible[path] {
                     cell = shown
+                    if let list = element.list, let old = shown.listPlacement, old.appearance != list.appearance {
+                        // The list's look changed (a sidebar became a grouped list): the row is configured
+                        // again for it, as a row made now would be (`defaultContentConfiguration()`).
+                        shown.listPlacement = list
+                        reconfigure(at: path)
+                        guard let now = visible[path] else { continue }
+                        cell = now
+                    }
                 } else {
                     pendingListPlacement = element.list
                     defer { pendingListPlacement = nil }
