@@ -115,6 +115,27 @@ struct UICollectionViewCompositionalLayoutTests {
         #expect(listRuns > listBefore && list.framesByItem[0]?.minX == 32, "a new width prepares the list again (wider insets from 600 points)")
     }
 
+    /// The container a provider is handed (which notes whether the size was read) goes when the layout
+    /// prepares again, and with the collection view.
+    @Test func theContainerHandedToTheProviderIsFreed() {
+        var containers: [() -> AnyObject?] = []
+        weak var weakCollection: UICollectionView?
+        do {
+            let fixture = CollectionFixture(layout: UICollectionViewCompositionalLayout { _, environment in
+                let container = environment.container as AnyObject
+                containers.append { [weak container] in container }
+                return gridSection(columns: 2)
+            })
+            fixture.apply(sections: [0: 0..<4])
+            fixture.collectionView.collectionViewLayout.invalidateLayout()
+            fixture.scene.layoutIfNeeded()
+            #expect(containers.count >= 2 && containers.dropLast().allSatisfy { $0() == nil }, "an earlier preparation's container is gone")
+            weakCollection = fixture.collectionView
+            fixture.collectionView.removeFromSuperview()
+        }
+        #expect(weakCollection == nil && containers.allSatisfy { $0() == nil })
+    }
+
     @Test func headersFootersPinnedHeadersAndBackgroundsArePlaced() {
         let section = gridSection(columns: 2)
         let header = NSCollectionLayoutBoundarySupplementaryItem(
