@@ -81,6 +81,61 @@ struct UICollectionViewCompositionalLayoutTests {
         #expect(seen.count > runs && seen.last?.1 == .compact && fixture.framesByItem.values.first?.width == 500)
     }
 
+    /// A change of height alone prepares a vertical layout again only when it can matter: its provider
+    /// read the container's size, or a section is a fraction of the height. A list's provider (which
+    /// reads the width only through SceneHost's list section) runs again when the width changes.
+    @Test func aChangeOfHeightPreparesTheLayoutAgainOnlyWhenItCanMatter() {
+        var listRuns = 0, sizeReaderRuns = 0
+        let list = CollectionFixture(layout: UICollectionViewCompositionalLayout { _, environment in
+            listRuns += 1
+            return .list(using: UICollectionLayoutListConfiguration(appearance: .insetGrouped), layoutEnvironment: environment)
+        }, list: true)
+        list.apply(sections: [0: 0..<30])
+        let sizeReader = CollectionFixture(layout: UICollectionViewCompositionalLayout { _, environment in
+            sizeReaderRuns += 1
+            return gridSection(columns: environment.container.effectiveContentSize.height > 350 ? 4 : 2)
+        })
+        sizeReader.apply(sections: [0: 0..<30])
+        let halves = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(0.5)),
+                                                        subitems: [NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))])
+        let fractional = CollectionFixture(layout: UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: halves)))
+        fractional.apply(sections: [0: 0..<6])
+        let (listBefore, readerBefore) = (listRuns, sizeReaderRuns)
+        let listFrames = list.framesByItem
+        for fixture in [list, sizeReader, fractional] {
+            fixture.scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 400, height: 400), interactive: true)
+            fixture.scene.layoutIfNeeded()
+        }
+        #expect(listRuns == listBefore, "a list's provider is not asked again for a new height")
+        #expect(list.framesByItem.allSatisfy { listFrames[$0.key] == nil || listFrames[$0.key] == $0.value }, "its rows stay where they were")
+        #expect(sizeReaderRuns > readerBefore && sizeReader.framesByItem[0]?.width == 100, "a provider that read the size chooses again")
+        #expect(fractional.framesByItem[0]?.height == 200, "a group half the height follows it")
+        list.scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 700, height: 400), interactive: true)
+        list.scene.layoutIfNeeded()
+        #expect(listRuns > listBefore && list.framesByItem[0]?.minX == 32, "a new width prepares the list again (wider insets from 600 points)")
+    }
+
+    /// The container a provider is handed (which notes whether the size was read) goes when the layout
+    /// prepares again, and with the collection view.
+    @Test func theContainerHandedToTheProviderIsFreed() {
+        var containers: [() -> AnyObject?] = []
+        weak var weakCollection: UICollectionView?
+        do {
+            let fixture = CollectionFixture(layout: UICollectionViewCompositionalLayout { _, environment in
+                let container = environment.container as AnyObject
+                containers.append { [weak container] in container }
+                return gridSection(columns: 2)
+            })
+            fixture.apply(sections: [0: 0..<4])
+            fixture.collectionView.collectionViewLayout.invalidateLayout()
+            fixture.scene.layoutIfNeeded()
+            #expect(containers.count >= 2 && containers.dropLast().allSatisfy { $0() == nil }, "an earlier preparation's container is gone")
+            weakCollection = fixture.collectionView
+            fixture.collectionView.removeFromSuperview()
+        }
+        #expect(weakCollection == nil && containers.allSatisfy { $0() == nil })
+    }
+
     @Test func headersFootersPinnedHeadersAndBackgroundsArePlaced() {
         let section = gridSection(columns: 2)
         let header = NSCollectionLayoutBoundarySupplementaryItem(

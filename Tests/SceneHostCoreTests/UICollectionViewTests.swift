@@ -275,4 +275,137 @@ struct UICollectionViewTests {
         #expect(deleted == [1])
         #expect(collectionView.swipedIndexPath == nil, "the handler's completion closed the row")
     }
+
+    /// A window drag that changes only a list's height measures, lays out and draws none of its rows; a
+    /// new width measures each row once, a width it had before none (sizes are kept per width); new
+    /// content and new traits measure again. The rows end where a list made at the final size puts them.
+    @Test func selfSizingRowsAreMeasuredAgainOnlyWhenTheirWidthContentOrTraitsChange() {
+        let list = MeasuredList(size: CGSize(width: 400, height: 300))
+        let first = list.rows
+        #expect(first.count >= 5 && first.allSatisfy { $0.measures == 1 })
+        list.resetCounts()
+        for step in 1...20 { list.resize(to: CGSize(width: 400, height: 300 + CGFloat(step))) }
+        #expect(first.allSatisfy { $0.measures == 0 && $0.layouts == 0 }, "a height change lays no row out: \(first.map(\.measures))")
+        #expect(first.allSatisfy { $0.marker.draws == 0 }, "nor draws one")
+        let framesAt400 = list.framesByItem
+        list.resize(to: CGSize(width: 360, height: 320))
+        let shown = first.filter { !$0.isHidden }
+        #expect(!shown.isEmpty && shown.allSatisfy { $0.measures == 1 }, "a new width measures each row once: \(shown.map(\.measures))")
+        list.resize(to: CGSize(width: 400, height: 320))
+        #expect(shown.allSatisfy { $0.measures == 1 }, "back at 400 points the sizes measured there are used")
+        #expect(list.framesByItem == framesAt400)
+        // Reconfiguring an item measures its row again, with its new content.
+        let row = list.row(for: 2)
+        var snapshot = list.dataSource.snapshot()
+        list.longer.insert(2)
+        snapshot.reconfigureItems([2])
+        list.dataSource.apply(snapshot, animatingDifferences: false)
+        list.scene.layoutIfNeeded()
+        #expect(row.measures == 2 && list.row(for: 2) === row)
+        #expect(list.framesByItem == MeasuredList(size: CGSize(width: 400, height: 320), longer: [2]).framesByItem)
+        // A larger text size measures every row again.
+        list.resetCounts()
+        list.scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraLarge
+        list.scene.layoutIfNeeded()
+        #expect(list.rows.allSatisfy { $0.measures >= 1 })
+        let fresh = MeasuredList(size: CGSize(width: 400, height: 320), longer: [2], category: .accessibilityExtraLarge)
+        #expect(list.framesByItem == fresh.framesByItem)
+    }
+}
+
+/// A list row that counts how often it is measured and laid out, with a subview that counts its drawings.
+@MainActor
+final class MeasuredRow: UICollectionViewListCell {
+    var measures = 0, layouts = 0
+    let marker = DrawCounter()
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        marker.contentMode = .redraw
+        marker.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        contentView.addSubview(marker)
+    }
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+        measures += 1
+        return super.preferredLayoutAttributesFitting(layoutAttributes)
+    }
+    override func layoutSubviews() {
+        layouts += 1
+        super.layoutSubviews()
+    }
+}
+
+/// A view that draws a line and counts its drawings.
+@MainActor
+final class DrawCounter: UIView {
+    var draws = 0
+    override func draw(_ rect: CGRect) {
+        draws += 1
+        UIColor.systemBlue.setFill()
+        UIRectFill(CGRect(x: 0, y: 0, width: bounds.width, height: 1))
+    }
+}
+
+/// A plain list of wrapping rows (`MeasuredRow`) filling an offscreen scene.
+@MainActor
+final class MeasuredList {
+    let scene: UIWindowScene
+    let collectionView: UICollectionView
+    let dataSource: UICollectionViewDiffableDataSource<Int, Int>
+    /// Items whose text is longer.
+    var longer: Set<Int> {
+        get { longerBox.longer }
+        set { longerBox.longer = newValue }
+    }
+
+    init(size: CGSize, longer: Set<Int> = [], category: UIContentSizeCategory? = nil) {
+        let box = LongerBox()
+        box.longer = longer
+        let root = UIViewController()
+        scene = UIWindowScene.offscreen(size: size, rootViewController: root)
+        if let category { scene.traitOverrides.preferredContentSizeCategory = category }
+        collectionView = UICollectionView(frame: root.view.bounds, collectionViewLayout: UICollectionViewCompositionalLayout.list(using: UICollectionLayoutListConfiguration(appearance: .plain)))
+        collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        root.view.addSubview(collectionView)
+        let rows = UICollectionView.CellRegistration<MeasuredRow, Int> { cell, _, item in
+            var content = cell.defaultContentConfiguration()
+            content.text = "Row \(item): " + String(repeating: "words that wrap ", count: item % 3 + (box.longer.contains(item) ? 6 : 1))
+            cell.contentConfiguration = content
+        }
+        dataSource = UICollectionViewDiffableDataSource(collectionView: collectionView) { collectionView, path, item in
+            collectionView.dequeueConfiguredReusableCell(using: rows, for: path, item: item)
+        }
+        longerBox = box
+        var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(Array(0..<40))
+        dataSource.apply(snapshot, animatingDifferences: false)
+        _ = scene.renderImage()
+    }
+    private let longerBox: LongerBox
+
+    @MainActor private final class LongerBox { var longer: Set<Int> = [] }
+
+    /// The rows shown.
+    var rows: [MeasuredRow] { collectionView.subviews.compactMap { $0 as? MeasuredRow }.filter { !$0.isHidden } }
+
+    func row(for item: Int) -> MeasuredRow { collectionView.cellForItem(at: IndexPath(item: item, section: 0)) as! MeasuredRow }
+
+    func resetCounts() {
+        for row in collectionView.subviews.compactMap({ $0 as? MeasuredRow }) { row.measures = 0; row.layouts = 0; row.marker.draws = 0 }
+    }
+
+    /// A step of a window drag: the new size, laid out and drawn.
+    func resize(to size: CGSize) {
+        scene.offscreenHost!.place(CGRect(origin: .zero, size: size), interactive: true)
+        _ = scene.renderImage()
+    }
+
+    var framesByItem: [Int: CGRect] {
+        var result: [Int: CGRect] = [:]
+        for cell in collectionView.visibleCells {
+            guard let path = collectionView.indexPath(for: cell) else { continue }
+            result[path.item] = cell.frame
+        }
+        return result
+    }
 }

@@ -37,6 +37,14 @@ struct GalleryMailListTests {
         let row = try #require(mailboxes.cellForItem(at: IndexPath(item: 0, section: 0)) as? UICollectionViewListCell)
         #expect(row.accessories.count == 1 && mailboxes.indexPathsForSelectedItems?.isEmpty == true, "rows lead on; none stays selected")
         assertSnapshot(scene.renderImage(), named: "mail-mailboxes-compact")
+        // Collapsed from the sidebar, the rows look as in a Mail made compact (configured for their new list).
+        let fresh = MailViewController()
+        fresh.overlay.isHidden = true
+        let compact = UIWindowScene.offscreen(size: CGSize(width: 500, height: 640), rootViewController: fresh)
+        _ = compact.renderImage()
+        fresh.mailboxes.navigationController?.popToRootViewController(animated: false)
+        let same = Snapshot.compare(scene.renderImage(), compact.renderImage(), tolerance: SnapshotTolerance(perPixel: 0, differingFraction: 0))
+        #expect(same.differingPixels == 0, "\(same.differingPixels) pixels differ from a Mail made compact")
         // A click on Archive shows its (empty) list on top.
         let archive = try #require(mailboxes.cellForItem(at: IndexPath(item: 2, section: 0)))
         scene.click(at: archive.convert(CGPoint(x: archive.bounds.midX, y: archive.bounds.midY), to: nil))

@@ -250,6 +250,47 @@ struct GalleryTests {
         }
     }
 
+    /// A drag of Mail's edge (the list's height changing alone, then its width, across the collapse at
+    /// 678 points and back) leaves nothing stale: each step's message rows are where a Mail made at that
+    /// size puts them, and at the end the window is drawn exactly as a fresh one, at the default and
+    /// the largest text size, left to right and right to left.
+    @Test func mailAfterADragOfItsEdgeLooksAsAFreshMail() {
+        func make(_ size: CGSize, _ category: UIContentSizeCategory, _ rightToLeft: Bool) -> (MailViewController, UIWindowScene) {
+            let controller = MailViewController()
+            controller.loadViewIfNeeded()
+            controller.overlay.isHidden = true
+            let scene = UIWindowScene.offscreen(size: size, rootViewController: controller)
+            scene.traitOverrides.preferredContentSizeCategory = category
+            if rightToLeft { scene.traitOverrides.layoutDirection = .rightToLeft }
+            _ = scene.renderImage()
+            return (controller, scene)
+        }
+        func rows(_ controller: MailViewController) -> [CGRect] {
+            let list = controller.list.collectionView!
+            return list.visibleCells.filter { !$0.isHidden }.map { $0.convert($0.bounds, to: nil) }.sorted { $0.minY < $1.minY }
+        }
+        let steps: [CGSize] = (0..<12).map { CGSize(width: 1000, height: 640 + CGFloat($0 * 3)) }
+            + (0..<14).map { CGSize(width: 1000 - CGFloat($0 * 40), height: 676) }
+            + (0..<14).map { CGSize(width: 480 + CGFloat($0 * 40), height: 660) }
+        for (category, rightToLeft) in [(UIContentSizeCategory.large, false), (.accessibilityExtraExtraExtraLarge, false), (.large, true)] {
+            let (controller, scene) = make(CGSize(width: 1000, height: 640), category, rightToLeft)
+            for (index, size) in steps.enumerated() {
+                scene.offscreenHost!.place(CGRect(origin: .zero, size: size), interactive: true)
+                _ = scene.renderImage()
+                if index % 9 == 4 {
+                    let (fresh, _) = make(size, category, rightToLeft)
+                    #expect(rows(controller) == rows(fresh), "\(category) \(rightToLeft ? "RTL" : "LTR") at \(size): rows as a fresh Mail's")
+                }
+            }
+            let end = steps.last!
+            scene.offscreenHost!.place(CGRect(origin: .zero, size: end), interactive: false)
+            controller.resizingDidChange()
+            let (_, fresh) = make(end, category, rightToLeft)
+            let comparison = Snapshot.compare(scene.renderImage(), fresh.renderImage(), tolerance: SnapshotTolerance(perPixel: 0, differingFraction: 0))
+            #expect(comparison.differingPixels == 0, "\(category) \(rightToLeft ? "RTL" : "LTR"): \(comparison.differingPixels) pixels differ from a fresh Mail")
+        }
+    }
+
     /// While a person drags the window's edge, Mail skips its shadows and samples its picture with the
     /// fast filter; at the release it draws in full again.
     @Test func mailDrawsCheaplyWhileResizing() {

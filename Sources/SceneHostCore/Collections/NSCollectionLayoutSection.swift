@@ -118,6 +118,29 @@ struct LayoutContainer: NSCollectionLayoutContainer {
     }
 }
 
+/// The container a compositional layout hands its section provider: it notes whether the provider read
+/// the size, since a provider that did may choose differently at another height (the layout then
+/// prepares again after any change of size, as UIKit's does; otherwise only after a change of width).
+@MainActor
+final class ProviderContainer: NSCollectionLayoutContainer {
+    let container: LayoutContainer
+    /// Whether the provider read `contentSize` or `effectiveContentSize`.
+    private(set) var sizeWasRead = false
+    init(_ container: LayoutContainer) { self.container = container }
+    var contentSize: CGSize { sizeWasRead = true; return container.contentSize }
+    var effectiveContentSize: CGSize { sizeWasRead = true; return container.effectiveContentSize }
+    var contentInsets: NSDirectionalEdgeInsets { container.contentInsets }
+    var effectiveContentInsets: NSDirectionalEdgeInsets { container.effectiveContentInsets }
+}
+
+extension NSCollectionLayoutContainer {
+    /// The effective width, read by SceneHost's own sections (a list's insets) without counting as the
+    /// provider reading the size: they depend on the width alone.
+    var effectiveWidthForSceneHost: CGFloat {
+        (self as? ProviderContainer)?.container.effectiveContentSize.width ?? effectiveContentSize.width
+    }
+}
+
 struct LayoutEnvironment: NSCollectionLayoutEnvironment {
     var container: any NSCollectionLayoutContainer
     var traitCollection: UITraitCollection

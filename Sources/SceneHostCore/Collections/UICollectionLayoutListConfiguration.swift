@@ -94,7 +94,7 @@ public struct UICollectionLayoutListConfiguration {
         switch appearance {
         case .insetGrouped:
             // Inset to the layout margins: 20 points, more in a wide container (iOS 13's values).
-            horizontal = environment.container.effectiveContentSize.width >= 600 ? 32 : 20
+            horizontal = environment.container.effectiveWidthForSceneHost >= 600 ? 32 : 20
         case .sidebar: horizontal = 10
         case .plain, .grouped, .sidebarPlain: horizontal = 0
         }

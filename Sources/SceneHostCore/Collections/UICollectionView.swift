@@ -385,9 +385,11 @@ open class ItemsScrollView: UIScrollView {
 
     func updateVisibleElements() {
         if bounds.size != lastLayoutSize {
+            // The layout is prepared again, but what cells measured stays theirs: each is measured again
+            // only if the size the layout proposes to it changed (see `place`), as UIKit keeps a cell's
+            // preferred size while its width stays.
             if itemsLayout.shouldInvalidateLayout(forBoundsChange: CGRect(origin: bounds.origin, size: lastLayoutSize)) || lastLayoutSize == .zero {
                 itemsLayout.needsPrepare = true
-                layoutGeneration += 1
             }
             lastLayoutSize = bounds.size
         }
@@ -422,8 +424,13 @@ open class ItemsScrollView: UIScrollView {
         return bounds.insetBy(dx: -bounds.width * Self.marginFraction, dy: -margin)
     }
 
+    /// Set while the elements are placed: a cell configured then is measured in the same pass.
+    private(set) var isShowingElements = false
+
     /// One round of showing the elements in `liveRect`; returns whether measuring changed the layout.
     private func showElements() -> Bool {
+        isShowingElements = true
+        defer { isShowingElements = false }
         pass &+= 1
         elements.removeAll(keepingCapacity: true)
         itemsLayout.collectElements(in: liveRect, into: &elements)
@@ -433,10 +440,18 @@ open class ItemsScrollView: UIScrollView {
             case .cell:
                 let path = element.indexPath
                 guard path.section < counts.count, path.item < counts[path.section] else { continue }
-                let cell: UICollectionViewCell
+                var cell: UICollectionViewCell
                 var fresh = false
                 if let shown = visible[path] {
                     cell = shown
+                    if let list = element.list, let old = shown.listPlacement, old.appearance != list.appearance {
+                        // The list's look changed (a sidebar became a grouped list): the row is configured
+                        // again for it, as a row made now would be (`defaultContentConfiguration()`).
+                        shown.listPlacement = list
+                        reconfigure(at: path)
+                        guard let now = visible[path] else { continue }
+                        cell = now
+                    }
                 } else {
                     pendingListPlacement = element.list
                     defer { pendingListPlacement = nil }
@@ -487,9 +502,18 @@ open class ItemsScrollView: UIScrollView {
 
     /// Puts `view` at its element's frame; measures it when the element sizes itself. Returns whether
     /// the measurement changed the layout.
+    ///
+    /// A self-sizing view is measured again only when it is new here, its content changed
+    /// (`needsMeasure`: reconfigured, a new content configuration, a new list placement), the layout was
+    /// invalidated (traits, updates, `invalidateLayout()`), or the layout proposes another size on the
+    /// axis it does not size itself on (the width, for rows of estimated height). Otherwise the size it
+    /// measured at that proposal is reused: a window drag that leaves a list's width alone measures no row.
     private func place(_ view: UICollectionReusableView, _ element: LayoutElement, fresh: Bool) -> Bool {
         if let cell = view as? UICollectionViewCell {
-            if cell.listPlacement != element.list { cell.listPlacement = element.list }
+            if cell.listPlacement != element.list {
+                cell.listPlacement = element.list
+                cell.needsMeasure = true
+            }
             cell.updateConfigurationIfNeeded()
         }
         let frame = element.frame
@@ -499,10 +523,19 @@ open class ItemsScrollView: UIScrollView {
         else if view.backingLayer == nil, element.zIndex != 0 { view.layer.zPosition = CGFloat(element.zIndex) }
         view.element = element
         guard element.selfSizingHeight || element.selfSizingWidth else { return false }
-        guard fresh || view.measuredGeneration != layoutGeneration || view.needsMeasure else { return false }
-        view.measuredGeneration = layoutGeneration
-        view.needsMeasure = false
+        // The proposal the measurement depends on: the fixed axes of the element's frame.
+        let proposal = CGSize(width: element.selfSizingWidth ? 0 : frame.width, height: element.selfSizingHeight ? 0 : frame.height)
+        if fresh || view.measuredGeneration != layoutGeneration || view.needsMeasure {
+            view.measuredGeneration = layoutGeneration
+            view.needsMeasure = false
+            view.reuseState.measurements.removeAll()
+        } else if let known = view.reuseState.measurements.size(for: proposal) {
+            // Measured at this proposal already: the layout holds the size unless the item moved (an
+            // update), in which case it takes it back without the view being measured.
+            return itemsLayout.elementWasMeasured(element, size: known)
+        }
         let preferred = preferredSize(of: view, for: element) ?? view.preferredLayoutAttributesFitting(UICollectionViewLayoutAttributes(element)).size
+        view.reuseState.measurements.record(preferred, for: proposal)
         return itemsLayout.elementWasMeasured(element, size: preferred)
     }
 
@@ -1151,4 +1184,44 @@ struct ReuseState {
     var pass = -1
     var generation = -1
     var needsMeasure = false
+    /// The sizes the view measured at its last few proposals.
+    var measurements = MeasurementCache()
+}
+
+/// The sizes a self-sizing view measured at up to four proposals (its fixed axes: the width of a row
+/// of estimated height; a new one replaces the oldest), as UIKit keeps a cell's preferred size per width: a drag back
+/// and forth, or a split view moving a list between two widths, measures each width once. Emptied
+/// when the view's content, traits or layout change. Fixed storage: no allocation per frame.
+struct MeasurementCache {
+    private var entries: (Entry, Entry, Entry, Entry) = (.none, .none, .none, .none)
+    private var next = 0
+
+    private struct Entry {
+        var proposal: CGSize
+        var size: CGSize
+        static let none = Entry(proposal: CGSize(width: -1, height: -1), size: .zero)
+    }
+
+    /// The size measured at `proposal`, if it is kept.
+    func size(for proposal: CGSize) -> CGSize? {
+        if entries.0.proposal == proposal { return entries.0.size }
+        if entries.1.proposal == proposal { return entries.1.size }
+        if entries.2.proposal == proposal { return entries.2.size }
+        if entries.3.proposal == proposal { return entries.3.size }
+        return nil
+    }
+
+    /// Keeps `size` as measured at `proposal`, in place of the oldest entry.
+    mutating func record(_ size: CGSize, for proposal: CGSize) {
+        let entry = Entry(proposal: proposal, size: size)
+        switch next {
+        case 0: entries.0 = entry
+        case 1: entries.1 = entry
+        case 2: entries.2 = entry
+        default: entries.3 = entry
+        }
+        next = (next + 1) % 4
+    }
+
+    mutating func removeAll() { self = MeasurementCache() }
 }

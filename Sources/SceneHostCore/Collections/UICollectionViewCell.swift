@@ -229,6 +229,10 @@ open class UICollectionViewCell: UICollectionReusableView {
             contentView.addSubview(view)
         }
         setNeedsLayout()
+        // New content may need another size: a self-sizing cell is measured again (UIKit's self-sizing
+        // invalidation), at the collection view's next layout.
+        needsMeasure = true
+        if let items = superview as? ItemsScrollView, !items.isShowingElements { items.setNeedsLayout() }
     }
 
     private func applyBackgroundConfiguration() {

@@ -22,7 +22,9 @@ public final class UICollectionViewCompositionalLayoutConfiguration {
 /// A section provider runs for each section when the layout is prepared, which happens again whenever
 /// the collection view's size or traits (size classes, text size) change, so it can choose the number
 /// of columns or a list appearance from `environment.container.effectiveContentSize` and
-/// `environment.traitCollection`. Item frames are computed from the group's pattern on demand, so
+/// `environment.traitCollection` (a vertical layout whose provider does not read the size, such as a
+/// `list(using:)`, and whose sections size nothing by the height, prepares again only when the width
+/// changes: a change of height only reveals or hides items, and measures none again). Item frames are computed from the group's pattern on demand, so
 /// finding the visible items of 100,000 costs the same as of 100; estimated (self-sizing) sections
 /// keep one height per group.
 ///
@@ -77,9 +79,36 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         return CGSize(width: host?.bounds.width ?? 0, height: contentHeight)
     }
 
+    /// Whether a change of the collection view's bounds needs the sections prepared again. A scroll does
+    /// not; in a vertical layout only a change of width does, as the width is what items are placed and
+    /// measured across (a height change only reveals or hides rows: a window drag that changes only a
+    /// list's height costs no cell a new layout or measurement), unless a section's sizes are fractions
+    /// of the height. A horizontal layout prepares again at any change of size.
+    ///
+    /// A section provider that reads the container's size (`contentSize`, `effectiveContentSize`) may
+    /// choose from the height, so its layout prepares again after any change of size, as UIKit's does; a
+    /// list made with `list(using:)` depends on the width alone.
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
         guard let collectionView = host else { return false }
-        return collectionView.bounds.size != newBounds.size
+        let old = collectionView.bounds.size, new = newBounds.size
+        guard old != new else { return false }
+        if horizontal || sectionsDependOnHeight { return true }
+        return old.width != new.width
+    }
+
+    /// Whether the sections prepared depend on the container's height: the provider read the size, or a
+    /// section sizes something as a fraction of the height (vertical layouts prepare again after a
+    /// change of height only then).
+    private var sectionsDependOnHeight = false
+
+    /// Whether `section` resolves a size against the container's height: its top group and its headers
+    /// and footers do (the items inside a group resolve against the group, so they follow the height
+    /// only through a group that does).
+    private static func dependsOnHeight(_ section: NSCollectionLayoutSection) -> Bool {
+        func fractionOfHeight(_ item: NSCollectionLayoutItem) -> Bool {
+            item.layoutSize.widthDimension.isFractionalHeight || item.layoutSize.heightDimension.isFractionalHeight
+        }
+        return fractionOfHeight(section.group) || section.boundarySupplementaryItems.contains(where: fractionOfHeight)
     }
 
     // MARK: Preparing
@@ -96,8 +125,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         // every step.
         let reuse = preparedFor.map { $0.traits == traits } ?? false
         let insets = referenceInsets(configuration.contentInsetsReference, of: collectionView)
-        let environment = LayoutEnvironment(container: LayoutContainer(contentSize: size, contentInsets: .zero, effectiveContentInsets: insets),
-                                            traitCollection: traits)
+        let container = ProviderContainer(LayoutContainer(contentSize: size, contentInsets: .zero, effectiveContentInsets: insets))
+        let environment = LayoutEnvironment(container: container, traitCollection: traits)
         let old = sections
         sections = counts.indices.map { index in
             let section = provider(index, environment) ?? NSCollectionLayoutSection(group: .vertical(
@@ -108,6 +137,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             return geometry
         }
         preparedFor = (size, traits)
+        sectionsDependOnHeight = container.sizeWasRead || sections.contains { Self.dependsOnHeight($0.section) }
         if horizontal {
             // Side by side; each section as tall as the view.
             var x: CGFloat = 0
