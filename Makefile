@@ -7,8 +7,9 @@ PACKAGES := pkg-config libx11-dev libxext-dev libxtst-dev libxrandr-dev libxres-
 # fcitx5 is for the input-method test only (SceneHost talks XIM to whatever server XMODIFIERS names).
 # Only `make bench` needs these: djpeg is the JPEG decoder the image benchmark compares against, and the
 # GTK 4 twins of `Benchmarks collection` and `Benchmarks peers` are built against libgtk-4-dev; the harness of
-# `Benchmarks peers` watches windows with XDamage (libxdamage-dev).
-BENCH_PACKAGES := libjpeg-turbo-progs libgtk-4-dev libxdamage-dev
+# `Benchmarks peers` watches windows with XDamage (libxdamage-dev); `Benchmarks storm` with SCENEHOST_STORM_DUMP
+# takes a core file with gdb's gcore.
+BENCH_PACKAGES := libjpeg-turbo-progs libgtk-4-dev libxdamage-dev gdb
 SWIFT ?= swift
 
 .PHONY: run test deps build bench clean

@@ -113,16 +113,46 @@ enum PeersBenchmark: Benchmark {
         // makes the caches every scene shares), its heap after its first frame and the drawings it keeps.
         var sceneHeaps: [Double] = [], keptDrawings = 0
         var scenes: [UIWindowScene] = []
+        var phases: [Double] = []
         for _ in 0..<2 {
             let before = Memory.now().heapInUse
-            let scene = UIWindowScene.offscreen(size: CGSize(width: 1024, height: 768), rootViewController: AppDelegate.makeMailViewController())
+            let controller = AppDelegate.makeMailViewController()
+            let made = Memory.now().heapInUse
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 1024, height: 768), rootViewController: controller)
+            let shown = Memory.now().heapInUse
+            scene.windows.forEach { $0.layoutIfNeeded() }
+            let laidOut = Memory.now().heapInUse
             _ = scene.renderImage(scale: 1)
-            sceneHeaps.append(Memory.now().heapInUse - before)
+            let after = Memory.now().heapInUse
+            sceneHeaps.append(after - before)
+            phases = [made - before, shown - made, laidOut - shown, after - laidOut]
             keptDrawings = scene.windows.reduce(0) { $0 + $1.keptDrawingBytes }
             scenes.append(scene)
         }
+        // The lever weighed: a third scene, with plain labels' drawings kept in colour instead of as coverage.
+        UIView.keepsOneColorDrawingsAsCoverage = false
+        let colorBefore = Memory.now().heapInUse
+        let colorScene = UIWindowScene.offscreen(size: CGSize(width: 1024, height: 768), rootViewController: AppDelegate.makeMailViewController())
+        _ = colorScene.renderImage(scale: 1)
+        let colorHeap = Memory.now().heapInUse - colorBefore
+        let colorDrawings = colorScene.windows.reduce(0) { $0 + $1.keptDrawingBytes }
+        UIView.keepsOneColorDrawingsAsCoverage = true
         print(String(format: "A second Mail scene offscreen at 1024×768, after its first frame: %.2f MB of heap (the first, with the caches all share: %.2f MB), of which %.2f MB are the views' kept drawings.",
                      sceneHeaps[1] / 1_048_576, sceneHeaps[0] / 1_048_576, Double(keptDrawings) / 1_048_576))
+        print(String(format: "With plain labels' drawings kept in colour instead of as coverage: %.2f MB of heap, %.2f MB of kept drawings.",
+                     colorHeap / 1_048_576, Double(colorDrawings) / 1_048_576))
+        print(String(format: "Of the second scene's heap: %.2f MB making its view controllers, %.2f MB in a window scene, %.2f MB loading and laying out its views, %.2f MB in the first frame (drawings and what else it makes).",
+                     phases[0] / 1_048_576, phases[1] / 1_048_576, phases[2] / 1_048_576, phases[3] / 1_048_576))
+        // The kept drawings by the class of the view that keeps them: which views a window's memory is for.
+        var byClass: [String: (count: Int, bytes: Int)] = [:]
+        func collect(_ view: UIView) {
+            let own = view.keptDrawingBytes - view.subviews.reduce(0) { $0 + $1.keptDrawingBytes }
+            if own > 0 { byClass[String(describing: type(of: view)), default: (0, 0)].count += 1; byClass[String(describing: type(of: view)), default: (0, 0)].bytes += own }
+            view.subviews.forEach(collect)
+        }
+        scenes.last?.windows.forEach(collect)
+        print("Kept drawings by view class: " + byClass.sorted { $0.value.bytes > $1.value.bytes }
+            .map { String(format: "%@ %d (%.0f KB)", $0.key, $0.value.count, Double($0.value.bytes) / 1024) }.joined(separator: ", "))
 
         // Each target: the median over rounds of Gallery ÷ twin in the same round.
         guard let twinSamples = samples[peers[0].label], let gallerySamples = samples[peers.last!.label] else { return }

@@ -16,7 +16,12 @@ import X11
 /// the launch state also counts what the allocator keeps of freed memory.
 enum StormBenchmark: Benchmark {
     static let name = "storm"
-    static let actions = 3000, seed: UInt64 = 2026
+    static let seed: UInt64 = 2026
+    /// 3,000, or `SCENEHOST_STORM_ACTIONS` (a multiple of 500) for a quicker look.
+    static let actions = ProcessInfo.processInfo.environment["SCENEHOST_STORM_ACTIONS"].flatMap(Int.init) ?? 3000
+    /// `SCENEHOST_STORM_DUMP`: a folder that gets this process's `smaps` at launch and at the end, glibc's
+    /// `malloc_info` at the end and a core file (`gcore`) at the end, to see what holds the pages.
+    static let dumpFolder = ProcessInfo.processInfo.environment["SCENEHOST_STORM_DUMP"]
 
     @MainActor
     static func run() async throws {
@@ -29,6 +34,7 @@ enum StormBenchmark: Benchmark {
         guard await app.waitForScenes(2) else { throw X11Error("the Gallery did not start") }
         await app.run(for: 0.5)
         let atLaunch = Memory.now()
+        dump("launch")
         // The reference for what a scene may leave behind: the heap one Mail scene takes at its first
         // open (a Mail window opened beside the two, drawn, then closed again), in this run.
         let sessionsBefore = Set(UIApplication.shared.openSessions.map(ObjectIdentifier.init))
@@ -41,6 +47,7 @@ enum StormBenchmark: Benchmark {
         }
         _ = await app.run(until: { app.scenes.count == 2 }, timeout: 5)
         await app.run(for: 0.5)
+        let trimsBefore = (SceneRuntime.trims, SceneRuntime.trimSeconds)
         let storm = try Storm(harness: app, app: Storm.App(openKeys: (KeySym("n"), [.controlLeft], "Mail"),
                                                            clickable: { $0 is UISwitch }), seed: seed, tracksObjects: false)
         await storm.warmUp()
@@ -61,7 +68,11 @@ enum StormBenchmark: Benchmark {
         let mismatches = storm.geometryMismatches()
         let survived = !app.isTerminated
         await storm.restoreInitialState()
+        // As at launch, half a second of the app on its own: a window gives back what it freed once
+        // its size has settled (200 ms).
+        await app.run(for: 0.5)
         let end = Memory.now()
+        dump("end", core: true)
         let endResources = app.display.clientResources() ?? [:]
         let differing = Set(resources.keys).union(endResources.keys).filter { resources[$0] != endResources[$0] }
         let perScene = (end.heapInUse - warm.heapInUse) / Double(max(1, storm.opened))
@@ -79,6 +90,8 @@ enum StormBenchmark: Benchmark {
         print(String(format: "| RssAnon after the warm-up / at the end | %.1f / %.1f MB |", warm.anonymous / 1e6, end.anonymous / 1e6))
         print(String(format: "| at launch / at the end: RssAnon, RssFile, RssShmem | %.1f, %.1f, %.1f / %.1f, %.1f, %.1f MB |",
                      atLaunch.anonymous / 1e6, atLaunch.file / 1e6, atLaunch.shared / 1e6, end.anonymous / 1e6, end.file / 1e6, end.shared / 1e6))
+        print(String(format: "| memory given back (`malloc_trim`) | %d times, %.2f ms each |", SceneRuntime.trims - trimsBefore.0,
+                     (SceneRuntime.trimSeconds - trimsBefore.1) * 1000 / Double(max(1, SceneRuntime.trims - trimsBefore.0))))
         print("| X resources after the warm-up | \(describe(resources)) |")
         print("| X resources at the end | \(describe(endResources)) |")
         print("| windows whose last traced geometry differs from the server's | \(mismatches.count) of \(app.scenes.count) |")
@@ -91,6 +104,42 @@ enum StormBenchmark: Benchmark {
         report(target: "storm-rss-back-at-launch", value: end.rss / atLaunch.rss, unit: "× at launch", goal: 1.10)
         report(target: "storm-geometry-mismatches", value: Double(mismatches.count + (survived ? 0 : 1000)), unit: "windows", goal: 0)
         report(target: "storm-x-resources-changed", value: Double(differing.count), unit: "resource types", goal: 0)
+    }
+
+    /// With `SCENEHOST_STORM_DUMP` set: `smaps-NAME`, `malloc-info-NAME.xml` and (`core`) `core-NAME`.
+    private static func dump(_ name: String, core: Bool = false) {
+        guard let folder = dumpFolder else { return }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if let smaps = FileHandle(forReadingAtPath: "/proc/self/smaps")?.readDataToEndOfFile() {
+            FileManager.default.createFile(atPath: folder + "/smaps-" + name, contents: smaps)
+        }
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_info"),
+           let file = fopen(folder + "/malloc-info-" + name + ".xml", "w") {
+            _ = unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafeMutablePointer<FILE>) -> Int32).self)(0, file)
+            fclose(file)
+        }
+        guard core else { return }
+        // Which of the heap's pages are resident: /proc/self/pagemap, 8 bytes a page (bit 63: present).
+        if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+           let heap = maps.split(separator: "\n").first(where: { $0.hasSuffix("[heap]") }),
+           let range = heap.split(separator: " ").first?.split(separator: "-").compactMap({ UInt64($0, radix: 16) }), range.count == 2 {
+            let pages = Int((range[1] - range[0]) / 4096)
+            var entries = [UInt64](repeating: 0, count: pages)
+            let file = open("/proc/self/pagemap", O_RDONLY)
+            if file >= 0 {
+                _ = entries.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, off_t(range[0] / 4096 * 8)) }
+                close(file)
+                FileManager.default.createFile(atPath: folder + "/pagemap-" + name,
+                                               contents: Data(String(range[0], radix: 16).utf8 + [10]) + entries.withUnsafeBytes { Data($0) })
+            }
+        }
+        let gcore = Process()
+        gcore.executableURL = URL(fileURLWithPath: "/usr/bin/gcore")
+        gcore.arguments = ["-o", folder + "/core-" + name, String(getpid())]
+        gcore.standardOutput = FileHandle.nullDevice
+        gcore.standardError = FileHandle.nullDevice
+        try? gcore.run()
+        gcore.waitUntilExit()
     }
 
     private static func describe(_ resources: [String: Int]) -> String {

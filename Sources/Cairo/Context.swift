@@ -47,15 +47,18 @@ public final class Context {
 
     /// How a surface source is sampled when scaled: `fast` (nearest pixel), `bilinear` (between the
     /// four nearest, as Core Animation's linear filter) or `best` (smooth).
-    public enum Filter: Sendable { case fast, bilinear, good, best }
-    public func setSourceFilter(_ filter: Filter) {
-        let value: cairo_filter_t = switch filter {
-        case .fast: CAIRO_FILTER_FAST
-        case .bilinear: CAIRO_FILTER_BILINEAR
-        case .good: CAIRO_FILTER_GOOD
-        case .best: CAIRO_FILTER_BEST
+    public enum Filter: Sendable { case fast, bilinear, good, best
+        var cairo: cairo_filter_t {
+            switch self {
+            case .fast: CAIRO_FILTER_FAST
+            case .bilinear: CAIRO_FILTER_BILINEAR
+            case .good: CAIRO_FILTER_GOOD
+            case .best: CAIRO_FILTER_BEST
+            }
         }
-        cairo_pattern_set_filter(cairo_get_source(pointer), value)
+    }
+    public func setSourceFilter(_ filter: Filter) {
+        cairo_pattern_set_filter(cairo_get_source(pointer), filter.cairo)
     }
 
     /// What a surface source shows beyond its edges: nothing (`none`), or its edge pixels repeated
@@ -172,6 +175,16 @@ public final class Context {
     public func mask(_ pattern: Pattern) { cairo_mask(pointer, pattern.pointer) }
     /// Paints the source where `surface` (placed at `x`, `y`) is opaque, as much as it is.
     public func mask(_ surface: Surface, x: Double, y: Double) { cairo_mask_surface(pointer, surface.pointer, x, y) }
+    /// `mask(_:x:y:)`, the surface sampled with `filter` where the user space scales it.
+    public func mask(_ surface: Surface, x: Double, y: Double, filter: Filter) {
+        let pattern = cairo_pattern_create_for_surface(surface.pointer)!
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_translate(&matrix, -x, -y)
+        cairo_pattern_set_matrix(pattern, &matrix)
+        cairo_pattern_set_filter(pattern, filter.cairo)
+        cairo_mask(pointer, pattern)
+        cairo_pattern_destroy(pattern)
+    }
 
     public func clip() { cairo_clip(pointer) }
     public func resetClip() { cairo_reset_clip(pointer) }

@@ -29,7 +29,7 @@ extension ImageSurface {
     /// pixman's view of the same pixels, made once.
     var pixmanImage: OpaquePointer {
         if let storedPixmanImage { return storedPixmanImage }
-        let format = self.format == .rgb24 ? PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8
+        let format = switch self.format { case .rgb24: PIXMAN_x8r8g8b8; case .argb32: PIXMAN_a8r8g8b8; case .a8: PIXMAN_a8 }
         let made = pixman_image_create_bits(format, Int32(width), Int32(height),
                                             data.assumingMemoryBound(to: UInt32.self), Int32(stride))!
         storedPixmanImage = made
@@ -40,11 +40,8 @@ extension ImageSurface {
     /// it), blended over what is there.
     public func fill(_ boxes: [PixelBox], red: Double, green: Double, blue: Double, alpha: Double) {
         guard !boxes.isEmpty else { return }
-        // As cairo turns a colour into pixman's: clamped, premultiplied, then to 16 bits.
-        func clamped(_ value: Double) -> Double { min(max(value, 0), 1) }
-        func short(_ value: Double) -> UInt16 { UInt16(value * 65535 + 0.5) }
-        let a = clamped(alpha)
-        var color = pixman_color_t(red: short(clamped(red) * a), green: short(clamped(green) * a), blue: short(clamped(blue) * a), alpha: short(a))
+        var color = pixmanColor(red: red, green: green, blue: blue, alpha: alpha)
+        let a = min(max(alpha, 0), 1)
         // An opaque colour replaces what is there, as cairo reduces OVER to SOURCE for it: the pixel
         // pixman's fill would write (its 16-bit channels' high bytes), stored row by row. pixman's own
         // fill makes a region of the boxes first, which costs more than filling a window edge's strip.
@@ -92,6 +89,45 @@ extension ImageSurface {
             let part = box.intersection(extent)
             guard !part.isEmpty else { continue }
             pixman_image_composite32(PIXMAN_OP_OVER, source.pixmanImage, nil, pixmanImage, part.left - x, part.top - y, 0, 0,
+                                     part.left, part.top, part.right - part.left, part.bottom - part.top)
+        }
+    }
+}
+
+/// As cairo turns a colour (straight alpha) into pixman's: clamped, premultiplied, then to 16 bits.
+func pixmanColor(red: Double, green: Double, blue: Double, alpha: Double) -> pixman_color_t {
+    func clamped(_ value: Double) -> Double { min(max(value, 0), 1) }
+    func short(_ value: Double) -> UInt16 { UInt16(value * 65535 + 0.5) }
+    let a = clamped(alpha)
+    return pixman_color_t(red: short(clamped(red) * a), green: short(clamped(green) * a), blue: short(clamped(blue) * a), alpha: short(a))
+}
+
+/// One colour (straight alpha, as `Context.setSource(red:green:blue:alpha:)` takes it) painted through
+/// coverage masks: a one-colour drawing kept as A8 coverage (a label's text) is this colour through
+/// it. It holds pixman's solid image, made once, so compositing it allocates nothing.
+public final class MaskTint: @unchecked Sendable {
+    public let red: Double, green: Double, blue: Double, alpha: Double
+    let solid: OpaquePointer
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double) {
+        (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
+        var color = pixmanColor(red: red, green: green, blue: blue, alpha: alpha)
+        solid = pixman_image_create_solid_fill(&color)!
+    }
+
+    deinit { pixman_image_unref(solid) }
+}
+
+extension ImageSurface {
+    /// Composites `tint` through `mask` (an A8 coverage image) over these pixels, the mask's top-left
+    /// pixel at (x, y), within each of `boxes` (which must not overlap) and within `clip`: the pixels
+    /// cairo's fill of the same shapes in that colour gives, as pixman computes both the same way.
+    public func composite(_ tint: MaskTint, through mask: ImageSurface, x: Int32, y: Int32, within boxes: [PixelBox], clippedTo clip: PixelBox) {
+        let extent = PixelBox(left: x, top: y, right: x + Int32(mask.width), bottom: y + Int32(mask.height)).intersection(clip)
+        for box in boxes {
+            let part = box.intersection(extent)
+            guard !part.isEmpty else { continue }
+            pixman_image_composite32(PIXMAN_OP_OVER, tint.solid, mask.pixmanImage, pixmanImage, 0, 0, part.left - x, part.top - y,
                                      part.left, part.top, part.right - part.left, part.bottom - part.top)
         }
     }

@@ -30,4 +30,16 @@ struct RecentlyUsedCache<Key: Hashable, Value> {
         }
         return value
     }
+
+    /// Forgets the entries `isUnused` picks (given each value in place, so a class instance can be
+    /// checked with `isKnownUniquelyReferenced`).
+    mutating func removeAll(where isUnused: (inout Value) -> Bool) {
+        var forgotten: [Key] = []
+        var index = entries.startIndex
+        while index != entries.endIndex {
+            if isUnused(&entries.values[index].value) { forgotten.append(entries.keys[index]) }
+            index = entries.index(after: index)
+        }
+        for key in forgotten { entries[key] = nil }
+    }
 }

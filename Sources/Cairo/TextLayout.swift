@@ -704,6 +704,17 @@ public final class TextLayout {
     private struct ShapedKey: Hashable { var text: String, font: Font? }
     nonisolated(unsafe) private static var shapedLines = RecentlyUsedCache<ShapedKey, ShapedLine>(capacity: 512)
 
+    /// Forgets the shaped lines no layout uses any more (the texts of closed windows, sizes a readout
+    /// showed once), keeping those of the layouts still alive; returns how many went. The runtime calls
+    /// it as scenes close: kept, each one's thirty-odd small blocks would stay scattered over the pages
+    /// the closed scenes' objects freed, and the allocator could not give those pages back.
+    @discardableResult
+    public static func forgetUnusedShapedLines() -> Int {
+        let before = shapedLines.count
+        shapedLines.removeAll { isKnownUniquelyReferenced(&$0) }
+        return before - shapedLines.count
+    }
+
     /// An ellipsis shaped in the layout's font, as Pango shapes the one it puts at the end of a line;
     /// kept until the font changes.
     private var ellipsisGlyphs: (glyphs: UnsafeMutablePointer<PangoGlyphString>, font: UnsafeMutablePointer<PangoFont>?) {

@@ -5,9 +5,10 @@ import SceneHost
 /// horizontally compact, one per 170 points (at least four) when regular — built as a UIKit app would
 /// build it: a compositional layout's section provider reading the environment, cell registrations, and
 /// a diffable data source. The tiles are solid colours until the Gallery has photos. A tile dragged
-/// out of the window onto the desktop opens that photo in a window of its own (`PhotoSceneDelegate`),
-/// as in Apple's sample "Supporting multiple windows on iPad"; dropped on another program it gives
-/// its name as text and its colour as a PNG image.
+/// out of the window onto the desktop opens that photo in a window of its own (`PhotoSceneDelegate`):
+/// the delegate's `sceneActivationConfigurationForItemAt` gives the window, as in Apple's sample
+/// "Supporting multiple windows on iPad"; the drag delegate adds what other programs take when it is
+/// dropped on them, its name as text and its colour as a PNG image.
 final class PhotosViewController: UIViewController, UICollectionViewDelegate, UICollectionViewDragDelegate {
     /// A photo: its number and the hue of its tile.
     struct Photo: Hashable, Sendable {
@@ -77,12 +78,20 @@ final class PhotosViewController: UIViewController, UICollectionViewDelegate, UI
         collectionView.selectItem(at: IndexPath(item: number, section: 0), animated: false, scrollPosition: .centeredVertically)
     }
 
-    /// A photo dragged: its activity (which opens its window where it is dropped outside the app's
-    /// windows), its name and a small PNG of its colour for other programs.
+    /// The window a photo dragged out of the grid opens: its activity, the tile it grows from.
+    func collectionView(_ collectionView: UICollectionView, sceneActivationConfigurationForItemAt indexPath: IndexPath,
+                        point: CGPoint) -> UIWindowScene.ActivationConfiguration? {
+        guard let photo = dataSource.itemIdentifier(for: indexPath) else { return nil }
+        let configuration = UIWindowScene.ActivationConfiguration(userActivity: PhotoSceneDelegate.activity(for: photo))
+        if let cell = collectionView.cellForItem(at: indexPath) { configuration.preview = UITargetedPreview(view: cell) }
+        return configuration
+    }
+
+    /// A photo dragged: its name and a small PNG of its colour for other programs (the window it opens
+    /// on the desktop comes from `sceneActivationConfigurationForItemAt`).
     func collectionView(_ collectionView: UICollectionView, itemsForBeginning session: any UIDragSession, at indexPath: IndexPath) -> [UIDragItem] {
         guard let photo = dataSource.itemIdentifier(for: indexPath) else { return [] }
         let provider = NSItemProvider()
-        provider.registerObject(PhotoSceneDelegate.activity(for: photo), visibility: .all)
         provider.registerObject(PhotoSceneDelegate.title(of: photo), visibility: .all)
         let swatch = UIGraphicsImageRenderer(size: CGSize(width: 64, height: 64)).image { context in
             PhotoTileCell.color(hue: photo.hue, saturation: 0.45, brightness: 0.85).setFill()

@@ -97,7 +97,9 @@ public final class DragImageWindow {
     public let id: Window
     private var pixmap: Pixmap = 0
     private var destroyed = false
-    public let width: Int, height: Int
+    /// The size of the pixels shown, in pixels.
+    public private(set) var width: Int, height: Int
+    private var opacity: UInt32 = .max
 
     /// A window showing `width`×`height` pixels of `pixels` (32-bit words, 0xAARRGGBB premultiplied,
     /// `stride` bytes a row), not yet shown. Alpha is dropped: the window is opaque.
@@ -108,14 +110,22 @@ public final class DragImageWindow {
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
         attributes.save_under = 1
-        let depth = display.defaultDepth
         id = XCreateWindow(display.pointer, display.root, -10_000, -10_000, UInt32(self.width), UInt32(self.height), 0,
                            Int32(CopyFromParent), UInt32(InputOutput), nil, UInt(CWOverrideRedirect | CWSaveUnder), &attributes)
+        setPixels(pixels, width: width, height: height, stride: stride)
+        display.setStringProperty(id, "_NET_WM_WINDOW_TYPE", "")
+        display.setCardinalProperty(id, "_NET_WM_WINDOW_TYPE", [UInt(display.atom("_NET_WM_WINDOW_TYPE_DND"))], type: "ATOM")
+    }
+
+    /// Puts `pixels` in a new background pixmap of their size (the old one freed).
+    private func setPixels(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) {
+        let depth = display.defaultDepth
+        let old = pixmap
         pixmap = XCreatePixmap(display.pointer, id, UInt32(self.width), UInt32(self.height), UInt32(depth))
         // Copied row by row into an image of Xlib's own (it frees the buffer with the image).
         if let buffer = malloc(self.width * self.height * 4) {
-            for row in 0..<height {
-                memcpy(buffer + row * self.width * 4, pixels + row * stride, width * 4)
+            for row in 0..<min(height, self.height) {
+                memcpy(buffer + row * self.width * 4, pixels + row * stride, min(width, self.width) * 4)
             }
             if let image = XCreateImage(display.pointer, display.defaultVisual, UInt32(depth), ZPixmap, 0,
                                         buffer.assumingMemoryBound(to: CChar.self), UInt32(self.width), UInt32(self.height), 32,
@@ -129,8 +139,28 @@ public final class DragImageWindow {
             }
         }
         XSetWindowBackgroundPixmap(display.pointer, id, pixmap)
-        display.setStringProperty(id, "_NET_WM_WINDOW_TYPE", "")
-        display.setCardinalProperty(id, "_NET_WM_WINDOW_TYPE", [UInt(display.atom("_NET_WM_WINDOW_TYPE_DND"))], type: "ATOM")
+        if old != 0 { XFreePixmap(display.pointer, old) }
+    }
+
+    /// Shows new pixels (an animation's frame at another size): the window takes their size, its
+    /// top-left corner at `x`, `y` (root pixels).
+    public func update(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, x: Int, y: Int) {
+        guard !destroyed else { return }
+        self.width = max(1, width)
+        self.height = max(1, height)
+        setPixels(pixels, width: width, height: height, stride: stride)
+        XMoveResizeWindow(display.pointer, id, Int32(x), Int32(y), UInt32(self.width), UInt32(self.height))
+        XClearWindow(display.pointer, id)
+    }
+
+    /// Sets the window's opacity (0…1) as `_NET_WM_WINDOW_OPACITY`, which a compositing manager
+    /// honours; without one the window stays opaque.
+    public func setOpacity(_ alpha: Double) {
+        guard !destroyed else { return }
+        let value = UInt32((min(1, max(0, alpha)) * Double(UInt32.max)).rounded())
+        guard value != opacity else { return }
+        opacity = value
+        display.setCardinalProperty(id, "_NET_WM_WINDOW_OPACITY", [UInt(value)])
     }
 
     deinit { destroy() }

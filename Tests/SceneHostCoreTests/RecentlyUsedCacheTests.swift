@@ -33,4 +33,17 @@ import Testing
         #expect(madeCycle == 12)
         #expect(cache.count <= 16)
     }
+
+    /// Entries can be forgotten by what their values say (a shaped line no layout holds any more),
+    /// whatever their last use; the others stay and are not made again.
+    @Test func removesTheEntriesPickedAndKeepsTheRest() {
+        var cache = RecentlyUsedCache<Int, Int>(capacity: 16)
+        var made = 0
+        for key in 0..<10 { _ = cache.value(for: key) { made += 1; return key * 10 } }
+        cache.removeAll { $0 % 20 == 0 }
+        #expect(cache.count == 5)
+        #expect([1, 3, 5, 7, 9].allSatisfy(cache.contains) && ![0, 2, 4, 6, 8].contains(where: cache.contains))
+        #expect(cache.value(for: 3) { made += 1; return -1 } == 30 && made == 10)
+    }
 }
+

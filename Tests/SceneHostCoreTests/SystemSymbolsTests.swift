@@ -21,6 +21,16 @@ struct SystemSymbolsTests {
         }
     }
 
+    /// Each window makes its own icons: those of one icon file and size share their content, so the
+    /// SVG is parsed once for all of them, and they draw the same.
+    @Test func imagesOfOneIconAndSizeShareTheirContent() throws {
+        let first = try #require(UIImage(systemName: "paperclip")), second = try #require(UIImage(systemName: "paperclip"))
+        let larger = try #require(UIImage(systemName: "paperclip", withConfiguration: UIImage.SymbolConfiguration(pointSize: 40)))
+        #expect(first.content === second.content)
+        #expect(first.content !== larger.content, "another size is drawn from its own content")
+        #expect(inked(first) == inked(second) && inked(first) > 0)
+    }
+
     @Test func unknownNamesAreNil() {
         #expect(UIImage(systemName: "no.such.symbol") == nil)
         #expect(UIImage(systemName: "") == nil)

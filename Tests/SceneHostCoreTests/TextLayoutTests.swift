@@ -105,6 +105,29 @@ import Testing
         }
     }
 
+    /// The text shaped for a layout is shared through a cache: once the layout is gone, forgetting
+    /// unused lines drops it (a closed window's texts), while a live layout's line stays and still
+    /// measures and draws as a fresh layout's.
+    @Test func shapedLinesOfLayoutsGoneAreForgottenAndThoseInUseKept() {
+        TextLayout.forgetUnusedShapedLines()
+        let setup = Self.setups[0]
+        let kept = TextLayout()
+        Self.configure(kept, "Kept while its layout lives, wrapped by the layout itself", setup, width: 200)
+        var dropped: TextLayout? = TextLayout()
+        Self.configure(dropped!, "Forgotten once its layout is gone, wrapped by the layout too", setup, width: 200)
+        _ = kept.size
+        _ = dropped!.size
+        dropped = nil
+        #expect(TextLayout.forgetUnusedShapedLines() == 1)
+        #expect(TextLayout.forgetUnusedShapedLines() == 0)
+        let fresh = TextLayout()
+        fresh.pangoBreaksLines = true
+        Self.configure(fresh, kept.text, setup, width: 150)
+        Self.configure(kept, kept.text, setup, width: 150)
+        #expect(kept.size == fresh.size && kept.lineCount == fresh.lineCount)
+        #expect(Self.drawSame(kept, fresh))
+    }
+
     @Test func rightToLeftTextIsAlwaysLaidOutAtTheWidth() {
         let layout = TextLayout()
         Self.configure(layout, "שלום עולם, זהו משפט ארוך שנשבר לכמה שורות", Setup(pixelSize: 16, weight: 400, lines: 0, ellipsis: .none), width: 120)

@@ -68,7 +68,11 @@ struct UIDragInteractionTests {
         scene.pointerMoved(to: CGPoint(x: 300, y: 150))
         scene.pointerReleased(at: CGPoint(x: 300, y: 150))
         await drain()
-        #expect(log.log == ["items", "preview", "willBegin", "enter", "performDrop", "willEnd copy", "didEnd copy", "sessionDidEnd", "concludeDrop"])
+        #expect(log.log == ["items", "preview", "willBegin", "enter", "performDrop", "willEnd copy", "didEnd copy", "sessionDidEnd"])
+        // The target concludes once the drop animation has ended (UIDragAnimatingTests).
+        _ = scene.offscreenHost!.prepareFrame(at: 100)
+        _ = scene.offscreenHost!.prepareFrame(at: 100 + UIDragInteraction.dropDuration)
+        #expect(log.log.last == "concludeDrop")
         #expect(log.dropped == ["dragged"])
     }
 

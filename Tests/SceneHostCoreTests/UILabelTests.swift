@@ -122,3 +122,83 @@ struct LabelResizeTests {
         #expect(label.draws == rtl + 1, "natural alignment in a right-to-left layout is right-aligned")
     }
 }
+
+/// A plain label's drawing is kept as A8 coverage of its text, and composites to the same pixels as
+/// its drawing kept in colour.
+@MainActor
+struct LabelCoverageTests {
+    /// Labels in an opaque and a translucent colour, at whole and fractional positions, over a
+    /// coloured background and a view that is itself translucent; rendered at `scale`.
+    func render(scale: CGFloat, coverage: Bool) -> (image: ImageSurface, labels: [UILabel]) {
+        ViewRenderer.keepsCoverage = coverage
+        defer { ViewRenderer.keepsCoverage = true }
+        let controller = UIViewController()
+        controller.view.backgroundColor = UIColor(red: 0.9, green: 0.85, blue: 0.6, alpha: 1)
+        let faded = UIView(frame: CGRect(x: 0, y: 100, width: 300, height: 50))
+        faded.alpha = 0.5
+        controller.view.addSubview(faded)
+        var labels: [UILabel] = []
+        for (index, color) in [UIColor.label, .secondaryLabel, UIColor(red: 0.1, green: 0.4, blue: 0.9, alpha: 0.7)].enumerated() {
+            let label = UILabel(frame: CGRect(x: 3.3 + CGFloat(index) * 0.25, y: 5.6 + CGFloat(index) * 30, width: 280, height: 24))
+            label.text = "Quarterly report — fjord ÅÉ 0123"
+            label.textColor = color
+            controller.view.addSubview(label)
+            labels.append(label)
+        }
+        let inFaded = UILabel(frame: CGRect(x: 4, y: 10, width: 280, height: 24))
+        inFaded.text = "Half as opaque"
+        faded.addSubview(inFaded)
+        labels.append(inFaded)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 300, height: 160), rootViewController: controller)
+        return (scene.renderImage(scale: scale), labels)
+    }
+
+    @Test func plainLabelsKeepCoverageAndDrawTheSamePixels() {
+        for scale in [1.0, 2.0] as [CGFloat] {
+            let (masked, labels) = render(scale: scale, coverage: true)
+            let (colored, coloredLabels) = render(scale: scale, coverage: false)
+            #expect(labels.allSatisfy { $0.content?.image.format == .a8 && $0.content?.tint != nil })
+            #expect(coloredLabels.allSatisfy { $0.content?.image.format == .argb32 })
+            // A quarter of the bytes (rows of A8 are padded to 4 bytes).
+            #expect(labels[0].keptDrawingBytes * 3 < coloredLabels[0].keptDrawingBytes)
+            var differing = 0
+            for y in 0..<masked.height {
+                for x in 0..<masked.width where masked.pixel(x: x, y: y) != colored.pixel(x: x, y: y) { differing += 1 }
+            }
+            #expect(differing == 0, "at \(scale)×: \(differing) pixels differ")
+        }
+    }
+
+    /// A label redrawn in the same colour (new text, or each step of a resize) keeps its tint object:
+    /// no allocation for it per redraw; a new colour gets a new one.
+    @Test func aRedrawInTheSameColourKeepsTheTint() throws {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        label.text = "One"
+        let controller = UIViewController()
+        controller.view.addSubview(label)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 30), rootViewController: controller)
+        _ = scene.renderImage()
+        let first = try #require(label.content?.tint)
+        label.text = "Two"
+        _ = scene.renderImage()
+        #expect(label.content?.tint === first)
+        label.textColor = .systemRed
+        _ = scene.renderImage()
+        let red = try #require(label.content?.tint)
+        #expect(red !== first && red.red > 0.9 && red.green < 0.3)
+    }
+
+    @Test func labelsThatMayDrawColourGlyphsKeepColour() {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        label.text = "Party 🎉"
+        let plain = UILabel(frame: CGRect(x: 0, y: 30, width: 200, height: 30))
+        plain.text = "Party"
+        let controller = UIViewController()
+        controller.view.addSubview(label)
+        controller.view.addSubview(plain)
+        _ = UIWindowScene.offscreen(size: CGSize(width: 200, height: 60), rootViewController: controller).renderImage()
+        #expect(label.content?.image.format == .argb32)
+        #expect(label.content?.tint == nil)
+        #expect(plain.content?.image.format == .a8)
+    }
+}

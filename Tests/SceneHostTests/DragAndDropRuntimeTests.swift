@@ -32,6 +32,8 @@ final class DragTestSceneDelegate: UIResponder, UIWindowSceneDelegate, UIDragInt
     /// The text a drag carries.
     static var text = "hello from SceneHost"
     static var carriesActivity = true
+    /// Whether a cancelled drag's preview flies back to the square (else it fades where it is).
+    static var cancelToSource = false
     static var scenes = 0
     /// Tracks the sessions, items and interactions of drags while set.
     static var tracker: LeakTracker?
@@ -110,6 +112,10 @@ final class DragTestSceneDelegate: UIResponder, UIWindowSceneDelegate, UIDragInt
             _ = session.loadObjects(ofClass: String.self) { strings in Self.dropped += strings }
         }
     }
+    func dragInteraction(_ interaction: UIDragInteraction, previewForCancelling item: UIDragItem,
+                         withDefault defaultPreview: UITargetedDragPreview) -> UITargetedDragPreview? {
+        Self.cancelToSource ? defaultPreview : nil
+    }
     func dropInteraction(_ interaction: UIDropInteraction, concludeDrop session: any UIDropSession) { Self.log.append("\(title) concludeDrop") }
     func dropInteraction(_ interaction: UIDropInteraction, sessionDidEnd session: any UIDropSession) { Self.log.append("\(title) sessionDidEnd") }
 
@@ -121,6 +127,7 @@ final class DragTestSceneDelegate: UIResponder, UIWindowSceneDelegate, UIDragInt
         openedWith = []
         text = "hello from SceneHost"
         carriesActivity = true
+        cancelToSource = false
         scenes = 0
         tracker = nil
     }
@@ -336,7 +343,8 @@ extension SceneWindowTests {
         await input.drag(from: two, to: (1500, 700), steps: 8) { await app.run(for: 0.03) }
         #expect(await app.run(until: { app.scenes.count == 3 }, timeout: 5))
         await input.drag(from: one, to: (one.x + 30, one.y), steps: 4) { await app.run(for: 0.03) }
-        await app.run(for: 0.2)
+        // The cancelled drag's session lives until its preview has faded.
+        await app.run(for: UIDragInteraction.cancelDuration + 0.2)
         #expect(DragTestSceneDelegate.log.filter { $0.hasSuffix("willBegin") }.count == 3, "\(DragTestSceneDelegate.log)")
         #expect(Set(tracker.survivors.keys).isSubset(of: ["UIDragInteraction", "UIDropInteraction"]), "ended drags are freed: \(tracker)")
         // The two scenes the drags came from close (the opened one keeps the app running).

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GalleryApp
+@_spi(Runtime) import SceneHostCore
 import SceneHostTesting
 import Testing
 
@@ -44,5 +45,27 @@ extension SceneWindowTests {
         let delegate = try #require(restored.delegate as? PhotoSceneDelegate)
         #expect(delegate.photo?.number == 1)
         #expect(app.scene(titled: "Photos") != nil)
+    }
+
+    /// A pinch out over a tile opens that photo's window too (the grid's delegate gives it).
+    @Test func aPinchOutOverAPhotoOpensItsWindow() async throws {
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        app.application.activateSceneSession(for: UISceneSessionActivationRequest(
+            role: .windowApplication, userActivity: NSUserActivity(activityType: PhotosSceneDelegate.activityType)))
+        #expect(await app.run(until: { app.scene(titled: "Photos")?.activationState == .foregroundActive }, timeout: 5))
+        let photos = try #require(app.scene(titled: "Photos"))
+        await app.run(for: 0.2)
+        let grid = try #require(photos.windows.first?.rootViewController as? PhotosViewController)
+        let cell = try #require(grid.collectionView.cellForItem(at: IndexPath(item: 4, section: 0)))
+        let centre = cell.convert(CGPoint(x: cell.bounds.midX, y: cell.bounds.midY), to: nil)
+        photos.pointerMoved(to: centre)
+        photos.pointerPinchBegan(at: centre)
+        photos.pointerPinchChanged(scale: 1.3)
+        photos.pointerPinchChanged(scale: 1.7)
+        photos.pointerPinchEnded()
+        #expect(await app.run(until: { app.scene(titled: "Photo 5") != nil }, timeout: 5), "\(app.scenes.map(\.title))")
+        let delegate = try #require(app.scene(titled: "Photo 5")?.delegate as? PhotoSceneDelegate)
+        #expect(delegate.photo?.number == 4)
     }
 }

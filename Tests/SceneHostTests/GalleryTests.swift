@@ -99,6 +99,41 @@ struct GalleryTests {
         }
     }
 
+    /// Plain labels' drawings are kept as A8 coverage and composited in their colour: every Gallery
+    /// scene, light and dark, at 1x, 2x and 1.5x, renders as with them kept in colour, but where two
+    /// glyphs' anti-aliased edges share a pixel (cairo joins coverage there before the colour, not after):
+    /// at most a dozen such pixels per scene, each within 24 of 255 of its colour (18 seen).
+    @Test func labelsKeptAsCoverageDrawWhatColourPixelsDraw() {
+        defer { UIView.keepsOneColorDrawingsAsCoverage = true }
+        for scale in [1.0, 2.0, 1.5] as [CGFloat] {
+            for (make, size, style) in [({ MailViewController() as UIViewController }, CGSize(width: 420, height: 380), UIUserInterfaceStyle.light),
+                                        ({ MailViewController() }, CGSize(width: 760, height: 560), .dark),
+                                        ({ SettingsViewController() }, CGSize(width: 800, height: 640), .light)] {
+                let images = [true, false].map { coverage in
+                    UIView.keepsOneColorDrawingsAsCoverage = coverage
+                    let scene = UIWindowScene.offscreen(size: size, scale: scale, rootViewController: make())
+                    scene.traitOverrides.userInterfaceStyle = style
+                    return scene.renderImage(scale: scale)
+                }
+                var differing = 0, largest: UInt32 = 0
+                for y in 0..<images[0].height {
+                    for x in 0..<images[0].width {
+                        let a = images[0].pixel(x: x, y: y), b = images[1].pixel(x: x, y: y)
+                        guard a != b else { continue }
+                        differing += 1
+                        for shift in stride(from: 0 as UInt32, to: 32, by: 8) {
+                            let p = (a >> shift) & 0xFF, q = (b >> shift) & 0xFF
+                            largest = max(largest, p > q ? p - q : q - p)
+                        }
+                    }
+                }
+                let name = "\(size) @\(scale)x, \(style == .dark ? "dark" : "light")"
+                #expect(differing <= 12, "\(differing) pixels differ: \(name)")
+                #expect(largest <= 24, "by up to \(largest): \(name)")
+            }
+        }
+    }
+
     @Test func settingsStacksItsRowsWhenCompact() {
         for (name, width) in [("compact", 420.0), ("regular", 800.0)] {
             for rightToLeft in [false, true] {

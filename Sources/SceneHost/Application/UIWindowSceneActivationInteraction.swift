@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Runtime) import SceneHostCore
 
 /// Opens a new window for the content under a pinch-out, as UIKit's
 /// `UIWindowSceneActivationInteraction`: when two fingers (a touchpad's pinch) spread its view past
@@ -13,7 +14,7 @@ open class UIWindowSceneActivationInteraction: UIInteraction {
     /// The view the interaction was added to.
     public private(set) weak var view: UIView?
     /// How far a pinch spreads before the window opens (SceneHost's threshold: 1.5).
-    public static let activationScale: CGFloat = 1.5
+    public static var activationScale: CGFloat { UIWindowSceneActivationConfiguration.pinchScale }
 
     private let configurationProvider: (UIWindowSceneActivationInteraction, CGPoint) -> UIWindowSceneActivationConfiguration?
     private let errorHandler: ((any Error) -> Void)?
@@ -47,11 +48,21 @@ open class UIWindowSceneActivationInteraction: UIInteraction {
             opened = true
             let location = recognizer.location(in: view)
             guard let configuration = configurationProvider(self, location) else { return }
-            let options = configuration.options ?? UIWindowScene.ActivationRequestOptions()
-            if options.requestingScene == nil { options.requestingScene = view.window?.windowScene }
-            UIApplication.shared.activateSceneSession(for: UISceneSessionActivationRequest(
-                role: .windowApplication, userActivity: configuration.userActivity, options: options), errorHandler: errorHandler)
+            UIApplication.shared.runtime.activateScene(with: configuration, at: nil, requestedBy: view.window?.windowScene,
+                                                       errorHandler: errorHandler)
         default: break
         }
+    }
+}
+
+extension UIWindowScene {
+    /// UIKit's Swift name for `UIWindowSceneActivationInteraction`.
+    public typealias ActivationInteraction = UIWindowSceneActivationInteraction
+}
+
+extension SceneWindow: SceneActivationHost {
+    func activateScene(with configuration: UIWindowSceneActivationConfiguration, at screenPoint: CGPoint?,
+                       requestedBy scene: UIScene?, errorHandler: ((any Error) -> Void)?) {
+        runtime.activateScene(with: configuration, at: screenPoint, requestedBy: scene, errorHandler: errorHandler)
     }
 }

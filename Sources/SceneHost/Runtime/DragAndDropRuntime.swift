@@ -30,7 +30,6 @@ final class DragAndDropRuntime {
     private final class Outgoing {
         let session: DragSession
         let image: DragImageWindow?
-        let grip: (x: Int, y: Int)
         /// The app's window the drag is over.
         weak var window: SceneWindow?
         /// Another program's window the drag is over, taking XDND.
@@ -43,10 +42,9 @@ final class DragAndDropRuntime {
         var pendingPosition: (x: Int, y: Int)?
         var dropSent = false
         var lastRoot = (x: 0, y: 0)
-        init(session: DragSession, image: DragImageWindow?, grip: (x: Int, y: Int)) {
+        init(session: DragSession, image: DragImageWindow?) {
             self.session = session
             self.image = image
-            self.grip = grip
         }
     }
 
@@ -55,19 +53,19 @@ final class DragAndDropRuntime {
 
     func begin(_ session: DragSession) {
         outgoing?.session.finish(.cancel)
-        let scale = runtime.displayScale
         var image: DragImageWindow?
         if let pixels = session.previewImage {
             pixels.flush()
             image = DragImageWindow(display: display, pixels: UnsafeRawPointer(pixels.data), width: pixels.width,
                                     height: pixels.height, stride: pixels.stride)
         }
-        let grip = (x: Int((session.previewGrip.x * scale).rounded()), y: Int((session.previewGrip.y * scale).rounded()))
-        outgoing = Outgoing(session: session, image: image, grip: grip)
-        let root = rootPoint(session.screenLocation)
-        image?.show(at: root.x - grip.x, root.y - grip.y)
+        outgoing = Outgoing(session: session, image: image)
+        let corner = rootPoint(session.previewFrame.origin)
+        image?.show(at: corner.x, corner.y)
+        if let image { showPreview(of: session, in: image) }
         display.flush()
-        runtime.record("dragBegan", scene: session.sourceScene, [("items", .number(Double(session.items.count)))])
+        runtime.record("dragBegan", scene: session.sourceScene, [("items", .number(Double(session.items.count))),
+                                                                  ("image", .number(Double(image?.id ?? 0)))])
     }
 
     private func rootPoint(_ screen: CGPoint) -> (x: Int, y: Int) {
@@ -79,7 +77,7 @@ final class DragAndDropRuntime {
         guard let drag = outgoing, drag.session === session else { return }
         let root = rootPoint(session.screenLocation)
         drag.lastRoot = root
-        drag.image?.move(to: root.x - drag.grip.x, root.y - drag.grip.y)
+        if let image = drag.image { showPreview(of: session, in: image) }
         let site = display.dropSite(at: root, excluding: drag.image.map { [$0.id] } ?? [])
         if let window = runtime.windows.first(where: { $0.xWindow.id == site.window }) {
             leaveForeign(drag)
@@ -199,9 +197,12 @@ final class DragAndDropRuntime {
             }
             return
         }
-        // Over the desktop or a program that takes no drops: an item carrying an activity opens a scene there.
-        if let activity = session.items.lazy.compactMap({ $0.itemProvider.registeredObject(ofClass: NSUserActivity.self) }).first {
-            runtime.openScene(for: activity, at: session.screenLocation, requestedBy: session.sourceScene)
+        // Over the desktop or a program that takes no drops: the collection view's activation
+        // configuration, else an item carrying an activity, opens a scene there.
+        if let configuration = session.sceneActivationConfiguration
+            ?? session.items.lazy.compactMap({ $0.itemProvider.registeredObject(ofClass: NSUserActivity.self) }).first
+            .map(UIWindowSceneActivationConfiguration.init(userActivity:)) {
+            runtime.activateScene(with: configuration, at: session.screenLocation, requestedBy: session.sourceScene, errorHandler: nil)
             session.finish(.copy)
             return
         }
@@ -214,11 +215,68 @@ final class DragAndDropRuntime {
     func end(_ session: DragSession) {
         guard let drag = outgoing, drag.session === session else { return }
         leaveForeign(drag)
-        drag.image?.destroy()
+        // A preview flying back or into its drop target stays until its animation has ended.
+        if session.isPreviewLanding, let image = drag.image {
+            landing.append((session, image))
+            // A scene that stops drawing frames (its window closing) does not leave the preview behind.
+            let limit = max(UIDragInteraction.cancelDuration, UIDragInteraction.dropDuration) + 1
+            DispatchQueue.main.asyncAfter(deadline: .now() + limit) { [weak self, weak session] in
+                MainActor.assumeIsolated {
+                    guard let self, let session else { return }
+                    self.previewDidLand(session)
+                }
+            }
+        } else {
+            drag.image?.destroy()
+        }
         outgoing = nil
         if selection.isOwned { selection.own(offers: [:]) }
         display.flush()
         runtime.record("dragEnded", scene: session.sourceScene, [("operation", .number(Double(session.endOperation?.rawValue ?? 0)))])
+    }
+
+    // MARK: The preview's animations
+
+    /// Previews still animating after their drag ended (a cancel or a drop), with their windows.
+    private var landing: [(session: DragSession, image: DragImageWindow)] = []
+
+    /// The preview windows showing, those of ended drags included (tests: none may be left behind).
+    var previewWindows: [Window] { (outgoing?.image.map { [$0.id] } ?? []) + landing.map(\.image.id) }
+
+    /// Shows `session`'s preview in `image` as the model has it now: its frame (the pixels scaled to
+    /// its size when the lift or a landing has changed it; the move alone otherwise) and its opacity.
+    private func showPreview(of session: DragSession, in image: DragImageWindow) {
+        let scale = runtime.displayScale
+        let frame = session.previewFrame
+        let x = Int((frame.minX * scale).rounded()), y = Int((frame.minY * scale).rounded())
+        let width = max(1, Int((frame.width * scale).rounded())), height = max(1, Int((frame.height * scale).rounded()))
+        if width != image.width || height != image.height, let pixels = session.previewImage {
+            // Scaled from the lifted pixels each time (never from a scaled copy), so nothing blurs more.
+            let scaled = pixels.width == width && pixels.height == height ? pixels : pixels.scaled(toWidth: width, height: height)
+            scaled.flush()
+            image.update(pixels: UnsafeRawPointer(scaled.data), width: scaled.width, height: scaled.height, stride: scaled.stride, x: x, y: y)
+        } else {
+            image.move(to: x, y)
+        }
+        image.setOpacity(Double(session.previewAlpha))
+    }
+
+    func previewDidChange(_ session: DragSession) {
+        if let drag = outgoing, drag.session === session, let image = drag.image {
+            showPreview(of: session, in: image)
+        } else if let entry = landing.first(where: { $0.session === session }) {
+            showPreview(of: session, in: entry.image)
+        } else {
+            return
+        }
+        display.flush()
+    }
+
+    func previewDidLand(_ session: DragSession) {
+        guard let index = landing.firstIndex(where: { $0.session === session }) else { return }
+        landing.remove(at: index).image.destroy()
+        display.flush()
+        runtime.record("dragPreviewLanded", scene: session.sourceScene, [("operation", .number(Double(session.endOperation?.rawValue ?? 0)))])
     }
 
     /// XDND replies to our source window: `XdndStatus` and `XdndFinished`. Returns whether `event` was one.
@@ -356,8 +414,10 @@ final class DragAndDropRuntime {
         }
     }
 
-    /// `window` is closing: a drag from another program over it ends there.
+    /// `window` is closing: a drag from another program over it ends there; previews of its drags go.
     func windowWillClose(_ window: SceneWindow) {
+        // After the drag is cancelled below: its preview has no scene left to animate it.
+        defer { for entry in landing where entry.session.sourceScene === window.scene { previewDidLand(entry.session) } }
         if let drag = incoming, drag.window === window {
             drag.session.exit()
             drag.session.end()
@@ -379,4 +439,6 @@ extension SceneWindow: DragDropHost {
     func dragSessionDidMove(_ session: DragSession) { runtime.dragAndDrop.move(session) }
     func dragSessionDidRelease(_ session: DragSession) { runtime.dragAndDrop.release(session) }
     func dragSessionDidEnd(_ session: DragSession) { runtime.dragAndDrop.end(session) }
+    func dragSessionPreviewDidChange(_ session: DragSession) { runtime.dragAndDrop.previewDidChange(session) }
+    func dragSessionPreviewDidLand(_ session: DragSession) { runtime.dragAndDrop.previewDidLand(session) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Runtime) import SceneHostCore
 import X11
+import Cairo
 
 /// The runtime: one X connection, one event loop, one `SceneWindow` per connected scene. It turns X
 /// events into scene geometry and lifecycle, runs frames, and keeps the trace.
@@ -488,17 +489,23 @@ public final class SceneRuntime {
     }
     private var turnScheduled = false
 
-    /// Opens a new scene for `activity` with its window's top edge centred on `screenPoint` (points,
-    /// the screen's coordinates): a drag carrying the activity was dropped there, outside the app's
-    /// windows. It goes through the usual activation path (the app delegate chooses the configuration).
-    func openScene(for activity: NSUserActivity, at screenPoint: CGPoint, requestedBy scene: UIScene?) {
-        let options = UIWindowScene.ActivationRequestOptions()
-        options.requestingScene = scene
-        let request = UISceneSessionActivationRequest(role: .windowApplication, userActivity: activity, options: options)
-        placements[ObjectIdentifier(request)] = screenPoint
-        enqueue(.activate(request), errorHandler: nil)
-        record("sceneRequestedByDrop", session: nil, [("activityType", .string(activity.activityType)),
-                                                     ("x", .number(Double(screenPoint.x))), ("y", .number(Double(screenPoint.y)))])
+    /// Opens the new scene `configuration` describes: the one path of `UIWindowSceneActivationInteraction`
+    /// (a pinch out), of a drag dropped outside the app's windows carrying an activity, and of a
+    /// collection view item whose delegate gave a configuration. The request goes through the usual
+    /// activation path (the app delegate chooses the scene's configuration); its options are the
+    /// configuration's (defaults when nil) with `requestingScene` set to `scene` when unset. With
+    /// `screenPoint` (points, the screen's coordinates: a drop) the window's top edge is centred there.
+    func activateScene(with configuration: UIWindowSceneActivationConfiguration, at screenPoint: CGPoint?,
+                       requestedBy scene: UIScene?, errorHandler: ((any Error) -> Void)?) {
+        let options = configuration.options ?? UIWindowScene.ActivationRequestOptions()
+        if options.requestingScene == nil { options.requestingScene = scene }
+        let request = UISceneSessionActivationRequest(role: .windowApplication, userActivity: configuration.userActivity, options: options)
+        if let screenPoint {
+            placements[ObjectIdentifier(request)] = screenPoint
+            record("sceneRequestedByDrop", session: nil, [("activityType", .string(configuration.userActivity.activityType)),
+                                                         ("x", .number(Double(screenPoint.x))), ("y", .number(Double(screenPoint.y)))])
+        }
+        enqueue(.activate(request), errorHandler: errorHandler)
     }
     /// Where requests made by drops place their window, by request.
     private var placements: [ObjectIdentifier: CGPoint] = [:]
@@ -640,20 +647,30 @@ public final class SceneRuntime {
         releaseFreedMemorySoon()
     }
 
-    /// A closed scene frees a few megabytes in pieces (its views, drawings and text), which glibc's
-    /// allocator keeps for reuse rather than giving back: asked once the turn's closings are done, it
+    /// A closed scene frees a few megabytes in pieces (its views, drawings and text), and so does a
+    /// window whose size settled (what it laid out and drew at the sizes it went through), which glibc's
+    /// allocator keeps for reuse rather than giving back: asked once the turn's frames are done, it
     /// returns the free pages to the system (about half of what a stream of opened and closed windows
-    /// would otherwise keep; see `Benchmarks storm`).
-    private func releaseFreedMemorySoon() {
+    /// would otherwise keep; see `Benchmarks storm`). Shaped lines only the cache holds go first, as
+    /// they would keep pages otherwise free.
+    func releaseFreedMemorySoon() {
         guard !trimScheduled, let trim = Self.mallocTrim else { return }
         trimScheduled = true
         DispatchQueue.main.async { [weak self] in
             MainActor.assumeIsolated {
                 self?.trimScheduled = false
+                let start = monotonicSeconds()
+                TextLayout.forgetUnusedShapedLines()
                 _ = trim(0)
+                Self.trims += 1
+                Self.trimSeconds += monotonicSeconds() - start
             }
         }
     }
+    /// How many times the runtime gave freed memory back to the system (`Benchmarks storm`, tests).
+    public private(set) static var trims = 0
+    /// The time those trims took, in seconds (`Benchmarks storm`).
+    public private(set) static var trimSeconds = 0.0
     private var trimScheduled = false
 
     /// glibc gives each thread that allocates while another does an arena of its own (up to eight per

@@ -638,10 +638,12 @@ final class SceneWindow: UIWindowSceneHost {
 
     /// A size change: part of a drag while the window manager holds its grab (sync protocol); else part
     /// of a burst (one within 200 ms of the previous): with the protocol, of resizes the window manager
-    /// asks to acknowledge; without it, of any but those the app asked for.
+    /// asks to acknowledge; without it, of any but those the app asked for. Whatever it is, the window
+    /// gives back what it freed once its size has settled.
     private func noteResize() {
         let own = ownResizePending
         ownResizePending = false
+        lastSizeChange = monotonicSeconds()
         if presenter.syncCounter != nil {
             if runtime.windowManagerGrab {
                 setInteractive(true)
@@ -651,7 +653,12 @@ final class SceneWindow: UIWindowSceneHost {
         } else if !own {
             noteBurstStep()
         }
+        guard !settleCheckPending else { return }
+        settleCheckPending = true
+        checkSizeSettled(after: Self.burstPause + 0.01)
     }
+    private var lastSizeChange = -Double.infinity
+    private var settleCheckPending = false
 
     /// One step of a burst of resizes: the second within 200 ms makes a drag, which ends 200 ms after
     /// the last step (or at the window manager's release of its grab).
@@ -659,11 +666,27 @@ final class SceneWindow: UIWindowSceneHost {
         let now = monotonicSeconds()
         if now - lastResize < Self.burstPause { setInteractive(true) }
         lastResize = now
-        DispatchQueue.main.asyncAfter(deadline: .now() + Self.burstPause + 0.01) { [weak self] in
+    }
+
+    /// Once 200 ms passed without a size change: a burst is over, and what the scene laid out and drew
+    /// at the sizes it went through (freed by now, its frame at the last size drawn) goes back to the
+    /// system. One check is pending per window however many steps a drag has: a block queued at each
+    /// step (hundreds in a drag) went, once run, to libdispatch's cache of continuations (up to a
+    /// thousand kept), and those, scattered over the heap, kept the pages of closed scenes from going
+    /// back to the system (`Benchmarks storm`).
+    private func checkSizeSettled(after delay: Double) {
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
             MainActor.assumeIsolated {
-                guard let self, self.isConnected, !self.runtime.windowManagerGrab,
-                      monotonicSeconds() - self.lastResize >= Self.burstPause else { return }
-                self.setInteractive(false)
+                guard let self else { return }
+                let quiet = monotonicSeconds() - self.lastSizeChange
+                if quiet < Self.burstPause, self.isConnected {
+                    self.checkSizeSettled(after: Self.burstPause - quiet + 0.01)
+                    return
+                }
+                self.settleCheckPending = false
+                guard self.isConnected else { return }
+                self.runtime.releaseFreedMemorySoon()
+                if !self.runtime.windowManagerGrab, monotonicSeconds() - self.lastResize >= Self.burstPause { self.setInteractive(false) }
             }
         }
     }

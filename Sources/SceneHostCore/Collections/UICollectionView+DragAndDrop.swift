@@ -103,12 +103,25 @@ extension UICollectionView {
     public var dragDelegate: (any UICollectionViewDragDelegate)? {
         get { dragSupport?.delegate }
         set {
-            if let support = dragSupport { removeInteraction(support.interaction) }
-            dragSupport = newValue.map { CollectionViewDragSupport(delegate: $0, collectionView: self) }
-            if let support = dragSupport {
-                addInteraction(support.interaction)
-            }
+            if newValue != nil { installDragSupport() }
+            dragSupport?.delegate = newValue
         }
+    }
+
+    /// Adds the drag interaction once there is something to drag: items from a drag delegate, or a
+    /// window to open from `UICollectionViewDelegate`'s `sceneActivationConfigurationForItemAt`.
+    /// (Swift cannot tell whether a delegate implements that method, so any collection view delegate
+    /// adds it; the interaction does nothing until one of them answers.)
+    func installDragSupportIfNeeded() {
+        if delegate is any UICollectionViewDelegate { installDragSupport() }
+    }
+
+    private func installDragSupport() {
+        guard dragSupport == nil else { return }
+        let support = CollectionViewDragSupport(collectionView: self)
+        dragSupport = support
+        addInteraction(support.interaction)
+        addGestureRecognizer(support.pinch)
     }
 
     /// Takes drops (held weakly, as in UIKit); setting it adds a `UIDropInteraction` to the collection view.
@@ -121,8 +134,8 @@ extension UICollectionView {
         }
     }
 
-    /// Whether items can be dragged; true by default, as on iPad. (Set it after `dragDelegate`: a
-    /// collection view without a drag delegate has nothing to drag.)
+    /// Whether items can be dragged; true by default, as on iPad. (Set it after `dragDelegate` or
+    /// `delegate`: a collection view without either has nothing to drag.)
     public var dragInteractionEnabled: Bool {
         get { dragSupport?.interaction.isEnabled ?? true }
         set { dragSupport?.interaction.isEnabled = newValue }
@@ -134,7 +147,8 @@ extension UICollectionView {
     public var hasActiveDrop: Bool { dropSupport?.isActive ?? false }
 }
 
-/// Turns a drag interaction's questions into the collection view drag delegate's, by index path.
+/// Turns a drag interaction's questions into the collection view drag delegate's, by index path, and
+/// makes the drag that opens a window from the collection view delegate's activation configuration.
 @MainActor
 final class CollectionViewDragSupport: UIDragInteractionDelegate {
     weak var delegate: (any UICollectionViewDragDelegate)?
@@ -143,14 +157,38 @@ final class CollectionViewDragSupport: UIDragInteractionDelegate {
     /// The item the drag began on.
     private(set) var sourceIndexPath: IndexPath?
 
-    init(delegate: any UICollectionViewDragDelegate, collectionView: UICollectionView) {
-        self.delegate = delegate
+    /// Opens an item's window when a pinch spreads over it (`sceneActivationConfigurationForItemAt`).
+    private(set) lazy var pinch: ItemActivationPinchGestureRecognizer = {
+        let pinch = ItemActivationPinchGestureRecognizer()
+        pinch.support = self
+        return pinch
+    }()
+
+    init(collectionView: UICollectionView) {
         self.collectionView = collectionView
     }
 
+    /// The window the collection view's delegate gives for the item under `point` (the collection
+    /// view's coordinates), if any.
+    func activationConfiguration(at point: CGPoint) -> UIWindowSceneActivationConfiguration? {
+        guard let indexPath = collectionView.indexPathForItem(at: point) else { return nil }
+        return (collectionView.delegate as? any UICollectionViewDelegate)?
+            .collectionView(collectionView, sceneActivationConfigurationForItemAt: indexPath, point: point)
+    }
+
+    /// The drag delegate's items for the item under the press; then, if the collection view's delegate
+    /// gives a window to open for it, the session carries that configuration (the runtime opens it
+    /// where the drag is dropped outside the app's windows, as `UIWindowSceneActivationInteraction`
+    /// opens one) and, without items of the drag delegate's, one item holding its activity.
     func dragInteraction(_ interaction: UIDragInteraction, itemsForBeginning session: any UIDragSession) -> [UIDragItem] {
-        guard let delegate, let indexPath = collectionView.indexPathForItem(at: session.location(in: collectionView)) else { return [] }
-        let items = delegate.collectionView(collectionView, itemsForBeginning: session, at: indexPath)
+        let point = session.location(in: collectionView)
+        guard let indexPath = collectionView.indexPathForItem(at: point) else { return [] }
+        var items = delegate?.collectionView(collectionView, itemsForBeginning: session, at: indexPath) ?? []
+        if let activation = (collectionView.delegate as? any UICollectionViewDelegate)?
+            .collectionView(collectionView, sceneActivationConfigurationForItemAt: indexPath, point: point) {
+            (session as? DragSession)?.sceneActivationConfiguration = activation
+            if items.isEmpty { items = [UIDragItem(itemProvider: NSItemProvider(object: activation.userActivity))] }
+        }
         if !items.isEmpty { sourceIndexPath = indexPath }
         return items
     }
@@ -159,6 +197,14 @@ final class CollectionViewDragSupport: UIDragInteractionDelegate {
         guard let indexPath = sourceIndexPath, let cell = collectionView.cellForItem(at: indexPath) else { return nil }
         let parameters = delegate?.collectionView(collectionView, dragPreviewParametersForItemAt: indexPath) ?? UIDragPreviewParameters()
         return UITargetedDragPreview(view: cell, parameters: parameters)
+    }
+
+    /// As UIKit's collection views do, a cancelled drag flies back to its item's cell (where it is now);
+    /// with the cell scrolled away, it fades.
+    func dragInteraction(_ interaction: UIDragInteraction, previewForCancelling item: UIDragItem,
+                         withDefault defaultPreview: UITargetedDragPreview) -> UITargetedDragPreview? {
+        guard let indexPath = sourceIndexPath, let cell = collectionView.cellForItem(at: indexPath), cell.window != nil else { return nil }
+        return UITargetedDragPreview(view: cell, parameters: defaultPreview.parameters as? UIDragPreviewParameters ?? UIDragPreviewParameters())
     }
 
     func dragInteraction(_ interaction: UIDragInteraction, sessionWillBegin session: any UIDragSession) {
@@ -182,6 +228,40 @@ final class CollectionViewDragSupport: UIDragInteractionDelegate {
     func sourceIndexPath(of item: UIDragItem, in session: any UIDropSession) -> IndexPath? {
         guard let local = session.localDragSession, local === interaction.session, local.items.first === item else { return nil }
         return sourceIndexPath
+    }
+}
+
+/// A pinch out over a collection view item opens its window, as UIKit's pinch over a cell does: the
+/// pinch is taken only where the delegate gives a configuration for the item under it (asked as the
+/// pinch begins; nil leaves the pinch to others), and the window opens once it spreads past
+/// `UIWindowSceneActivationConfiguration.pinchScale`, through the scene's host (the runtime's one path).
+@MainActor
+final class ItemActivationPinchGestureRecognizer: UIPinchGestureRecognizer {
+    weak var support: CollectionViewDragSupport?
+    private var configuration: UIWindowSceneActivationConfiguration?
+
+    override func pinchBegan(at location: CGPoint, in window: UIWindow, time: TimeInterval) -> Bool {
+        guard let support else { return false }
+        let collectionView = support.collectionView
+        let point = collectionView.convert(location, from: window)
+        guard let configuration = support.activationConfiguration(at: point),
+              super.pinchBegan(at: location, in: window, time: time) else { return false }
+        self.configuration = configuration
+        return true
+    }
+
+    override func pinchChanged(to deviceScale: CGFloat, at location: CGPoint, time: TimeInterval) {
+        super.pinchChanged(to: deviceScale, at: location, time: time)
+        guard scale >= UIWindowSceneActivationConfiguration.pinchScale, let configuration,
+              let scene = support?.collectionView.window?.windowScene else { return }
+        // Once per pinch.
+        self.configuration = nil
+        (scene.host as? any SceneActivationHost)?.activateScene(with: configuration, at: nil, requestedBy: scene, errorHandler: nil)
+    }
+
+    override func reset() {
+        super.reset()
+        configuration = nil
     }
 }
 

@@ -42,6 +42,13 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     func collectionView(_ collectionView: UICollectionView, canFocusItemAt indexPath: IndexPath) -> Bool
     /// Whether moving to the item with the keys selects it (default: `selectionFollowsFocus`).
     func collectionView(_ collectionView: UICollectionView, selectionFollowsFocusForItemAt indexPath: IndexPath) -> Bool
+    /// The window a drag of the item at `indexPath` opens where it is dropped outside the app's windows
+    /// (`point` is where the press began, in the collection view's coordinates); nil (the default) opens
+    /// none. As in UIKit (iOS 15), no drag delegate is needed; with one, its items are dragged and the
+    /// configuration decides the window. SceneHost asks when a drag begins (4 points of pointer motion,
+    /// or a finger resting 0.5 s), not at a pinch (UICollectionView+DragAndDrop.swift).
+    func collectionView(_ collectionView: UICollectionView, sceneActivationConfigurationForItemAt indexPath: IndexPath,
+                        point: CGPoint) -> UIWindowSceneActivationConfiguration?
 }
 
 extension UICollectionViewDelegate {
@@ -62,6 +69,8 @@ extension UICollectionViewDelegate {
     public func collectionView(_ collectionView: UICollectionView, selectionFollowsFocusForItemAt indexPath: IndexPath) -> Bool {
         collectionView.selectionFollowsFocus
     }
+    public func collectionView(_ collectionView: UICollectionView, sceneActivationConfigurationForItemAt indexPath: IndexPath,
+                               point: CGPoint) -> UIWindowSceneActivationConfiguration? { nil }
 }
 
 /// The machinery UICollectionView and UITableView share (SceneHost's; UIKit has no such class): a
@@ -1050,6 +1059,9 @@ open class UICollectionView: ItemsScrollView {
     /// The drag and drop delegates' adapters and their interactions (UICollectionView+DragAndDrop.swift).
     var dragSupport: CollectionViewDragSupport?
     var dropSupport: CollectionViewDropSupport?
+    /// The delegate; a `UICollectionViewDelegate` can open windows by drags of items, so setting one
+    /// adds the drag interaction (UICollectionView+DragAndDrop.swift).
+    open override weak var delegate: (any UIScrollViewDelegate)? { didSet { installDragSupportIfNeeded() } }
 
     /// A collection view with `layout`.
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {

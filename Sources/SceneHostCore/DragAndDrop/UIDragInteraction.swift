@@ -8,8 +8,16 @@ public protocol UIDragInteractionDelegate: AnyObject {
     func dragInteraction(_ interaction: UIDragInteraction, itemsForBeginning session: any UIDragSession) -> [UIDragItem]
     /// The lifted preview of `item`; nil lifts the interaction's view.
     func dragInteraction(_ interaction: UIDragInteraction, previewForLifting item: UIDragItem, session: any UIDragSession) -> UITargetedDragPreview?
-    /// The lift is about to show (SceneHost shows it at once: `animator`'s blocks run straight away).
+    /// The lift is about to animate (the preview grows to `UIDragInteraction.liftScale` over
+    /// `liftDuration`): `animator` takes changes to animate alongside and completions.
     func dragInteraction(_ interaction: UIDragInteraction, willAnimateLiftWith animator: any UIDragAnimating, session: any UIDragSession)
+    /// The preview a cancelled drag flies back to (`defaultPreview`: the lifted view's place), asked
+    /// once, for the first item; nil (the default, as in UIKit) fades the preview where it is.
+    func dragInteraction(_ interaction: UIDragInteraction, previewForCancelling item: UIDragItem,
+                         withDefault defaultPreview: UITargetedDragPreview) -> UITargetedDragPreview?
+    /// The cancel animation is about to run (`cancelDuration`): `animator` takes changes to animate
+    /// alongside (such as showing the source view again) and completions.
+    func dragInteraction(_ interaction: UIDragInteraction, item: UIDragItem, willAnimateCancelWith animator: any UIDragAnimating)
     /// The drag is about to move (after the lift).
     func dragInteraction(_ interaction: UIDragInteraction, sessionWillBegin session: any UIDragSession)
     /// The drag moved.
@@ -29,6 +37,9 @@ public protocol UIDragInteractionDelegate: AnyObject {
 extension UIDragInteractionDelegate {
     public func dragInteraction(_ interaction: UIDragInteraction, previewForLifting item: UIDragItem, session: any UIDragSession) -> UITargetedDragPreview? { nil }
     public func dragInteraction(_ interaction: UIDragInteraction, willAnimateLiftWith animator: any UIDragAnimating, session: any UIDragSession) {}
+    public func dragInteraction(_ interaction: UIDragInteraction, previewForCancelling item: UIDragItem,
+                                withDefault defaultPreview: UITargetedDragPreview) -> UITargetedDragPreview? { nil }
+    public func dragInteraction(_ interaction: UIDragInteraction, item: UIDragItem, willAnimateCancelWith animator: any UIDragAnimating) {}
     public func dragInteraction(_ interaction: UIDragInteraction, sessionWillBegin session: any UIDragSession) {}
     public func dragInteraction(_ interaction: UIDragInteraction, sessionDidMove session: any UIDragSession) {}
     public func dragInteraction(_ interaction: UIDragInteraction, sessionAllowsMoveOperation session: any UIDragSession) -> Bool { true }
@@ -36,28 +47,6 @@ extension UIDragInteractionDelegate {
     public func dragInteraction(_ interaction: UIDragInteraction, session: any UIDragSession, willEndWith operation: UIDropOperation) {}
     public func dragInteraction(_ interaction: UIDragInteraction, sessionDidTransferItems session: any UIDragSession) {}
     public func dragInteraction(_ interaction: UIDragInteraction, session: any UIDragSession, didEndWith operation: UIDropOperation) {}
-}
-
-/// Lets code run alongside a lift, as UIKit's `UIDragAnimating`. SceneHost lifts at once: the
-/// animations run straight away, then the completions with `.end`.
-@MainActor
-public protocol UIDragAnimating: AnyObject {
-    func addAnimations(_ animations: @escaping () -> Void)
-    func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void)
-}
-
-@MainActor
-final class LiftAnimator: UIDragAnimating {
-    private var animations: [() -> Void] = []
-    private var completions: [(UIViewAnimatingPosition) -> Void] = []
-    func addAnimations(_ animations: @escaping () -> Void) { self.animations.append(animations) }
-    func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) { completions.append(completion) }
-    func run() {
-        for animation in animations { animation() }
-        for completion in completions { completion(.end) }
-        animations = []
-        completions = []
-    }
 }
 
 /// Makes its view a drag source, as UIKit's `UIDragInteraction`: the delegate gives the items to
@@ -85,6 +74,15 @@ open class UIDragInteraction: UIInteraction {
     public static let pointerLiftDistance: CGFloat = 4
     /// How long (seconds) a finger rests before its drag begins.
     public static let liftDelay: TimeInterval = 0.5
+    /// How much the lift grows the preview. UIKit publishes none of these animation numbers; they are
+    /// SceneHost's (SceneHost only).
+    public static let liftScale: CGFloat = 1.05
+    /// How long (seconds, ease-out) the lift takes (SceneHost only).
+    public static let liftDuration: TimeInterval = 0.25
+    /// How long a cancelled drag's preview takes to fly back, or fade (SceneHost only).
+    public static let cancelDuration: TimeInterval = 0.35
+    /// How long a dropped preview takes to reach its target's place, or fade into it (SceneHost only).
+    public static let dropDuration: TimeInterval = 0.35
 
     /// The drag going on from this interaction, if any.
     public private(set) var session: (any UIDragSession)?
@@ -128,12 +126,13 @@ open class UIDragInteraction: UIInteraction {
                                   allowsMove: delegate.dragInteraction(self, sessionAllowsMoveOperation: probe),
                                   restricted: delegate.dragInteraction(self, sessionIsRestrictedToDraggingApplication: probe))
         session.localContext = probe.localContext
+        session.sceneActivationConfiguration = probe.sceneActivationConfiguration
         self.session = session
         let preview = delegate.dragInteraction(self, previewForLifting: items[0], session: session) ?? UITargetedDragPreview(view: view)
         session.lift(preview, pointerInWindow: point)
-        let animator = LiftAnimator()
+        let animator = DragPreviewAnimator(.lift, duration: Self.liftDuration, session: session)
         delegate.dragInteraction(self, willAnimateLiftWith: animator, session: session)
-        animator.run()
+        animator.run(in: session.previewImage != nil ? scene : nil)
         delegate.dragInteraction(self, sessionWillBegin: session)
         session.begin()
         session.move(to: CGPoint(x: point.x + window.frame.minX, y: point.y + window.frame.minY))

@@ -107,6 +107,32 @@ public final class DragSession: UIDragSession {
     public private(set) var previewImage: ImageSurface?
     public private(set) var previewScale: CGFloat = 1
     public private(set) var previewGrip: CGPoint = .zero
+    /// The lifted preview's size in points (its view's part in its window, at the lift).
+    public private(set) var previewSize: CGSize = .zero
+    /// How much the lift has grown the preview: 1 as the lift begins, `UIDragInteraction.liftScale`
+    /// once it has ended.
+    public private(set) var liftFactor: CGFloat = 1
+    /// Where the preview shows, in points in the screen's coordinates: under the pointer where it held
+    /// the view, grown by the lift; once the drag has ended, where its cancel or drop animation has it.
+    public var previewFrame: CGRect {
+        if let landingFrame { return landingFrame }
+        return CGRect(x: screenLocation.x - previewGrip.x * liftFactor, y: screenLocation.y - previewGrip.y * liftFactor,
+                      width: previewSize.width * liftFactor, height: previewSize.height * liftFactor)
+    }
+    /// The preview's opacity (a fading cancel or drop takes it to 0).
+    public private(set) var previewAlpha: CGFloat = 1
+    /// Whether the preview still animates after the drag has ended (a cancel or drop animation): the
+    /// host keeps showing it until `dragSessionPreviewDidLand`.
+    public private(set) var isPreviewLanding = false
+    private var landingFrame: CGRect?
+    /// What was lifted: the default cancel and drop previews show its view.
+    private var liftedPreview: UITargetedPreview?
+    /// The drop target that performed the drop: told `concludeDrop` once the drop animation has ended.
+    private var droppedOn: UIDropInteraction?
+    /// The window a drop outside the app's windows opens, when the drag began on a collection view
+    /// item whose delegate gave one (`sceneActivationConfigurationForItemAt`); without it, the first
+    /// `NSUserActivity` the items carry opens one.
+    public internal(set) var sceneActivationConfiguration: UIWindowSceneActivationConfiguration?
     /// Whether the drag has ended (dropped or cancelled).
     public private(set) var isEnded = false
     /// The operation it ended with.
@@ -156,6 +182,65 @@ public final class DragSession: UIDragSession {
         previewImage = image
         previewScale = scale
         previewGrip = CGPoint(x: pointerInWindow.x - rect.minX, y: pointerInWindow.y - rect.minY)
+        previewSize = rect.size
+        liftedPreview = preview
+    }
+
+    /// Shows `kind` at `progress` (0…1, eased) and has the host show the preview so.
+    func showPreviewAnimation(_ kind: DragPreviewAnimator.Kind, progress: CGFloat) {
+        switch kind {
+        case .lift:
+            liftFactor = 1 + (UIDragInteraction.liftScale - 1) * progress
+        case let .landing(from, to, alpha):
+            func mix(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + (b - a) * progress }
+            landingFrame = CGRect(x: mix(from.minX, to.minX), y: mix(from.minY, to.minY),
+                                  width: mix(from.width, to.width), height: mix(from.height, to.height))
+            previewAlpha = mix(1, alpha)
+        }
+        host?.dragSessionPreviewDidChange(self)
+    }
+
+    /// `kind` has ended: a landing preview goes (the host removes it) and the drop target concludes.
+    func previewAnimationDidEnd(_ kind: DragPreviewAnimator.Kind) {
+        guard case .landing = kind, isPreviewLanding else { return }
+        isPreviewLanding = false
+        if let droppedOn {
+            self.droppedOn = nil
+            droppedOn.delegate?.dropInteraction(droppedOn, concludeDrop: dropSession)
+        }
+        host?.dragSessionPreviewDidLand(self)
+        previewImage = nil
+    }
+
+    /// Whether the drag's end can animate: a preview shows, in a scene still there.
+    private var canAnimateLanding: Bool {
+        previewImage != nil && previewSize.width >= 1 && liftedPreview != nil && sourceScene?.windows.isEmpty == false
+    }
+
+    /// The lifted preview at the lifted view's place now (the default cancel preview); at its place at
+    /// the lift when it has left its window.
+    private func previewAtSource() -> UITargetedDragPreview? {
+        guard let lifted = liftedPreview else { return nil }
+        let parameters = lifted.parameters as? UIDragPreviewParameters ?? UIDragPreviewParameters()
+        if lifted.view.window != nil, lifted.view.superview != nil { return UITargetedDragPreview(view: lifted.view, parameters: parameters) }
+        return UITargetedDragPreview(view: lifted.view, parameters: parameters, target: lifted.target)
+    }
+
+    /// The frame a landing ends at: `preview`'s place, or (nil) the preview where it is, scaled by
+    /// `scale` about its centre.
+    private func landingTarget(_ preview: UITargetedDragPreview?, fadingBy scale: CGFloat) -> (frame: CGRect, alpha: CGFloat) {
+        if let frame = preview?.screenFrame() { return (frame, 1) }
+        let now = previewFrame
+        let size = CGSize(width: now.width * scale, height: now.height * scale)
+        return (CGRect(x: now.midX - size.width / 2, y: now.midY - size.height / 2, width: size.width, height: size.height), 0)
+    }
+
+    /// Runs a landing animation to `target` over `duration`, `willAnimate` letting a delegate add to it.
+    private func land(to target: (frame: CGRect, alpha: CGFloat), duration: TimeInterval, willAnimate: (DragPreviewAnimator) -> Void) {
+        let animator = DragPreviewAnimator(.landing(from: previewFrame, to: target.frame, alpha: target.alpha), duration: duration, session: self)
+        isPreviewLanding = true
+        willAnimate(animator)
+        animator.run(in: sourceScene)
     }
 
     /// The drag began moving: the host shows it.
@@ -184,20 +269,47 @@ public final class DragSession: UIDragSession {
 
     /// Ends the drag with `operation` (`.cancel` when nothing took it): the source's delegate hears
     /// `willEndWith` then `didEndWith`, in-app drop targets `sessionDidEnd`, the host removes the preview.
+    ///
+    /// A cancelled drag's preview then flies to the source delegate's `previewForCancelling` (nil: it
+    /// fades, growing a little, where it is); one dropped in the app goes to the target's
+    /// `previewForDropping` (nil: it shrinks and fades), and the target concludes once it is there.
+    /// The delegates' `willAnimate…` calls come before `didEndWith`; the animation runs on after it.
     public func finish(_ operation: UIDropOperation) {
         guard !isEnded else { return }
         isEnded = true
         endOperation = operation
-        if operation == .cancel || operation == .forbidden { dropSession.exit() }
+        let cancelled = operation == .cancel || operation == .forbidden
+        if cancelled { dropSession.exit() }
+        let animates = canAnimateLanding
         if let interaction, let delegate = interaction.delegate {
             delegate.dragInteraction(interaction, session: self, willEndWith: operation)
+            if cancelled, animates, let item = items.first, let source = previewAtSource() {
+                let preview = delegate.dragInteraction(interaction, previewForCancelling: item, withDefault: source)
+                land(to: landingTarget(preview, fadingBy: 1.1), duration: UIDragInteraction.cancelDuration) { animator in
+                    delegate.dragInteraction(interaction, item: item, willAnimateCancelWith: animator)
+                }
+            }
             if operation == .copy || operation == .move { delegate.dragInteraction(interaction, sessionDidTransferItems: self) }
+        }
+        if !cancelled, let target = dropSession.performedTarget {
+            if animates, let item = items.first, let lifted = previewAtSource(), let view = target.view {
+                let here = UIPreviewTarget(container: view, center: dropSession.location(in: view))
+                let preview = target.delegate?.dropInteraction(target, previewForDropping: item, withDefault: lifted.retargetedPreview(with: here))
+                droppedOn = target
+                land(to: landingTarget(preview, fadingBy: 0.5), duration: UIDragInteraction.dropDuration) { animator in
+                    target.delegate?.dropInteraction(target, item: item, willAnimateDropWith: animator)
+                }
+            } else {
+                dropSession.concludeLater()
+            }
+        }
+        if let interaction, let delegate = interaction.delegate {
             delegate.dragInteraction(interaction, session: self, didEndWith: operation)
         }
         dropSession.end()
         interaction?.sessionDidEnd(self)
         host?.dragSessionDidEnd(self)
-        previewImage = nil
+        if !isPreviewLanding { previewImage = nil }
     }
 }
 
@@ -327,14 +439,25 @@ public final class DropSession: UIDropSession {
             return .cancel
         }
         let done = operation
+        performedTarget = target
         target.delegate?.dropInteraction(target, performDrop: self)
-        DispatchQueue.main.async { [weak target] in
+        // A drag from this app concludes after its drop animation (DragSession.finish); one from
+        // another program at the next turn.
+        if local == nil { concludeLater() }
+        return done
+    }
+
+    /// The interaction that performed the drop, if one did.
+    public private(set) weak var performedTarget: UIDropInteraction?
+
+    /// Has the target that performed the drop conclude it at the next turn.
+    func concludeLater() {
+        DispatchQueue.main.async { [weak target = performedTarget] in
             MainActor.assumeIsolated {
                 guard let target else { return }
                 target.delegate?.dropInteraction(target, concludeDrop: self)
             }
         }
-        return done
     }
 
     /// The drag is over: each interaction it entered hears `sessionDidEnd` (once).
@@ -361,6 +484,11 @@ public protocol DragDropHost: AnyObject {
     func dragSessionDidMove(_ session: DragSession)
     /// The button was released: the host drops the drag and calls `session.finish(_:)`, now or later.
     func dragSessionDidRelease(_ session: DragSession)
-    /// The drag ended (dropped or cancelled): the host hides its preview and forgets it.
+    /// The drag ended (dropped or cancelled): the host forgets it, and hides its preview unless it
+    /// still animates (`session.isPreviewLanding`).
     func dragSessionDidEnd(_ session: DragSession)
+    /// The preview's frame or opacity changed (`previewFrame`, `previewAlpha`): an animation's frame.
+    func dragSessionPreviewDidChange(_ session: DragSession)
+    /// The cancel or drop animation has ended: the host removes the preview.
+    func dragSessionPreviewDidLand(_ session: DragSession)
 }

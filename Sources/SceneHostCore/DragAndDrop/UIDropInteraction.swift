@@ -15,7 +15,16 @@ public protocol UIDropInteractionDelegate: AnyObject {
     func dropInteraction(_ interaction: UIDropInteraction, sessionDidExit session: any UIDropSession)
     /// The person dropped here with a copy or move proposed: load the items (`session.loadObjects`).
     func dropInteraction(_ interaction: UIDropInteraction, performDrop session: any UIDropSession)
-    /// After the drop (at the next turn): update the view for its new content.
+    /// The preview a drop from this app animates to (`defaultPreview`, the default: the lifted
+    /// preview at its natural size where it was dropped), asked once, for the first item; nil shrinks
+    /// and fades it where it is.
+    func dropInteraction(_ interaction: UIDropInteraction, previewForDropping item: UIDragItem,
+                         withDefault defaultPreview: UITargetedDragPreview) -> UITargetedDragPreview?
+    /// The drop animation is about to run (`UIDragInteraction.dropDuration`): `animator` takes changes
+    /// to animate alongside and completions.
+    func dropInteraction(_ interaction: UIDropInteraction, item: UIDragItem, willAnimateDropWith animator: any UIDragAnimating)
+    /// After the drop (once its animation has ended; for a drag from another program, at the next
+    /// turn): update the view for its new content.
     func dropInteraction(_ interaction: UIDropInteraction, concludeDrop session: any UIDropSession)
     /// The drag is over, wherever it ended (for every interaction it entered).
     func dropInteraction(_ interaction: UIDropInteraction, sessionDidEnd session: any UIDropSession)
@@ -29,6 +38,9 @@ extension UIDropInteractionDelegate {
     }
     public func dropInteraction(_ interaction: UIDropInteraction, sessionDidExit session: any UIDropSession) {}
     public func dropInteraction(_ interaction: UIDropInteraction, performDrop session: any UIDropSession) {}
+    public func dropInteraction(_ interaction: UIDropInteraction, previewForDropping item: UIDragItem,
+                                withDefault defaultPreview: UITargetedDragPreview) -> UITargetedDragPreview? { defaultPreview }
+    public func dropInteraction(_ interaction: UIDropInteraction, item: UIDragItem, willAnimateDropWith animator: any UIDragAnimating) {}
     public func dropInteraction(_ interaction: UIDropInteraction, concludeDrop session: any UIDropSession) {}
     public func dropInteraction(_ interaction: UIDropInteraction, sessionDidEnd session: any UIDropSession) {}
 }

@@ -66,6 +66,21 @@ open class UITargetedDragPreview: UITargetedPreview {
     public override init(view: UIView, parameters: UIPreviewParameters, target: UIPreviewTarget) {
         super.init(view: view, parameters: parameters, target: target)
     }
+
+    /// The same preview shown at `newTarget` (a cancel or drop animation then goes there).
+    open func retargetedPreview(with newTarget: UIPreviewTarget) -> UITargetedDragPreview {
+        UITargetedDragPreview(view: view, parameters: parameters, target: newTarget)
+    }
+
+    /// Where the preview shows, in points in the screen's coordinates: its view's size centred on its
+    /// target's centre; nil when the target's container is in no window.
+    func screenFrame() -> CGRect? {
+        guard let window = target.container.window ?? (target.container as? UIWindow) else { return nil }
+        let inWindow = target.container === window ? target.center : target.container.convert(target.center, to: window)
+        let origin = window.windowScene?.effectiveGeometry.systemFrame.origin ?? .zero
+        let centre = CGPoint(x: origin.x + window.frame.minX + inWindow.x, y: origin.y + window.frame.minY + inWindow.y)
+        return CGRect(x: centre.x - size.width / 2, y: centre.y - size.height / 2, width: size.width, height: size.height)
+    }
 }
 
 /// A preview a drag item shows while it moves, as UIKit's `UIDragPreview` (no target).

@@ -154,6 +154,24 @@ enum SystemSymbols {
 
     nonisolated(unsafe) private static var files: [String: Data] = [:]
     private static let lock = NSLock()
+    /// Symbols' contents by file and side in pixels: each window's icons share one, so its SVG is
+    /// parsed once (librsvg keeps some 10 KB per parsed document) however many images show it.
+    nonisolated(unsafe) private static var contents: [String: ImageContent] = [:]
+
+    /// The content of the symbol `name` drawn `side` pixels square, made once per icon and side (as
+    /// UIKit keeps the symbol images it made); nil as `data(for:)`, or when the file is not an image.
+    static func content(for name: String, side: Int) -> ImageContent? {
+        guard let path = path(for: name), let data = data(for: name) else { return nil }
+        let key = "\(side) \(path)"
+        if let made = lock.withLock({ contents[key] }) { return made }
+        guard let made = ImageContent(data: data, origin: "symbol \(name)", pixelSize: (side, side)) else { return nil }
+        // Another thread may have made it meanwhile: theirs is kept, so all share one.
+        return lock.withLock {
+            if let other = contents[key] { return other }
+            contents[key] = made
+            return made
+        }
+    }
 
     /// The SVG bytes of a symbol, read once; nil for unknown names or when the theme is not installed
     /// (one warning naming the package).
@@ -187,11 +205,10 @@ extension UIImage {
 
     /// A system symbol with `configuration` (point size, weight, scale).
     public convenience init?(systemName name: String, withConfiguration configuration: Configuration?) {
-        guard let data = SystemSymbols.data(for: name) else { return nil }
         let symbolConfiguration = (configuration as? SymbolConfiguration) ?? SymbolConfiguration.unspecified
         // An infinite or NaN point size would trap converting to Int: no symbol then.
         guard let side = ImageCodec.pixelSide(Double(symbolConfiguration.symbolSide)),
-              let content = ImageContent(data: data, origin: "symbol \(name)", pixelSize: (max(1, side), max(1, side))) else { return nil }
+              let content = SystemSymbols.content(for: name, side: max(1, side)) else { return nil }
         self.init(content: content, scale: 1, symbolConfiguration: symbolConfiguration, symbolName: name)
     }
 

@@ -172,9 +172,7 @@ extension ViewRenderer {
         context.clip()
         context.translate(Double(bounds.minX + fit.x), Double(bounds.minY + fit.y))
         context.scale(Double(fit.scaleX / scale), Double(fit.scaleY / scale))
-        context.setSource(content.image, x: Double(content.x), y: Double(content.y))
-        context.setSourceFilter(.bilinear)
-        context.paint()
+        content.paint(in: context, x: Double(content.x), y: Double(content.y), filter: .bilinear)
         context.restore()
     }
 

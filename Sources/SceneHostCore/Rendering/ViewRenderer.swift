@@ -323,8 +323,13 @@ enum ViewRenderer {
                     compositeUnscaled(view, content: content, in: context, visible: visible, at: (pixelX, pixelY), target: target)
                 } else if shownAsDrawn, let target, let clip = PixelTarget.box(visible, scale: target.scale) {
                     // Drawn for this placement: a pixel-aligned copy, within the bounds.
-                    target.image.composite(content.image, x: Int32(pixelX) + Int32(content.x), y: Int32(pixelY) + Int32(content.y),
-                                           within: target.boxes, clippedTo: clip)
+                    if let tint = content.tint {
+                        target.image.composite(tint, through: content.image, x: Int32(pixelX) + Int32(content.x), y: Int32(pixelY) + Int32(content.y),
+                                               within: target.boxes, clippedTo: clip)
+                    } else {
+                        target.image.composite(content.image, x: Int32(pixelX) + Int32(content.x), y: Int32(pixelY) + Int32(content.y),
+                                               within: target.boxes, clippedTo: clip)
+                    }
                 } else {
                     context.save()
                     context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
@@ -332,17 +337,16 @@ enum ViewRenderer {
                     if shownAsDrawn {
                         // Drawn for this placement: a pixel-aligned copy.
                         context.identityMatrix()
-                        context.setSource(content.image, x: pixelX + Double(content.x), y: pixelY + Double(content.y))
+                        content.paint(in: context, x: pixelX + Double(content.x), y: pixelY + Double(content.y))
                     } else {
                         // Drawn at another size: fitted to the bounds by the content mode, from the
                         // sub-pixel offset it was drawn at, with Core Animation's linear filter.
                         let fit = view.contentMode.fitting(content.size, into: bounds.size), drawn = view.contentPlacement
                         context.translate(Double(bounds.minX + fit.x), Double(bounds.minY + fit.y))
                         context.scale(Double(fit.scaleX / drawn.scale), Double(fit.scaleY / drawn.scale))
-                        context.setSource(content.image, x: Double(content.x) - drawn.phaseX, y: Double(content.y) - drawn.phaseY)
-                        context.setSourceFilter(view.fittedContentFilter)
+                        content.paint(in: context, x: Double(content.x) - drawn.phaseX, y: Double(content.y) - drawn.phaseY,
+                                      filter: view.fittedContentFilter)
                     }
-                    context.paint()
                     context.restore()
                 }
             }
@@ -494,9 +498,24 @@ enum ViewRenderer {
         view.needsDisplay = false
         view.contentPlacement = placement
         if let ink = view.inkBeforeDrawing {
+            // A drawing in one colour is kept as its coverage: a quarter of the bytes.
+            let oneColor = keepsCoverage && view.drawsInOneColor
+            drawnCoverageTint = nil
+            drawingCoverage = oneColor
+            defer { drawingCoverage = false }
             // Glyph outlines may be anti-aliased into the pixel beyond: one more on each side.
             let image = makeImage(for: view, ink: (Double(ink.minX), Double(ink.minY), Double(ink.width), Double(ink.height)),
-                                  placement: placement, margin: 1) { run(view, drawingIn: $0) }
+                                  placement: placement, margin: 1, format: oneColor ? .a8 : .argb32) { run(view, drawingIn: $0) }
+            if oneColor, image != nil {
+                if let tint = drawnCoverageTint {
+                    view.content?.tint = tint
+                } else {
+                    // It did not name its colour after all: drawn again in colour.
+                    drawingCoverage = false
+                    makeImage(for: view, ink: (Double(ink.minX), Double(ink.minY), Double(ink.width), Double(ink.height)),
+                              placement: placement, margin: 1) { run(view, drawingIn: $0) }
+                }
+            }
             // Nothing inked: run anyway, so the traits `draw(_:)` reads are tracked.
             if image == nil { run(view, drawingIn: Context(surface: RecordingSurface())) }
             return
@@ -506,6 +525,13 @@ enum ViewRenderer {
         recording.flush()
         _ = makeImage(for: view, ink: recording.inkExtents, placement: placement, margin: 0) { $0.setSource(recording); $0.paint() }
     }
+
+    /// Whether the view being drawn is drawn as coverage (`UIView.drawsInOneColor`): it then inks
+    /// opaquely, and names its colour in `drawnCoverageTint`.
+    static var drawingCoverage = false
+    /// Whether one-colour drawings are kept as coverage (tests turn it off to compare the pixels).
+    static var keepsCoverage = true
+    static var drawnCoverageTint: MaskTint?
 
     /// Runs `draw(_:)` into `context`, whose user space is the view's bounds. Traits read while drawing
     /// (dynamic colours included) are tracked: a change redraws the view.
@@ -524,7 +550,8 @@ enum ViewRenderer {
     /// bounds' origin (in points). Returns nil, and leaves no content, when nothing is inked there.
     @discardableResult
     private static func makeImage(for view: UIView, ink: (x: Double, y: Double, width: Double, height: Double),
-                                  placement: UIView.ContentPlacement, margin: Double, paint: (Context) -> Void) -> ImageSurface? {
+                                  placement: UIView.ContentPlacement, margin: Double, format: ImageSurface.Format = .argb32,
+                                  paint: (Context) -> Void) -> ImageSurface? {
         let bounds = view.bounds
         view.content = nil
         guard ink.width > 0, ink.height > 0, bounds.width > 0, bounds.height > 0 else { return nil }
@@ -534,7 +561,7 @@ enum ViewRenderer {
         let right = min((Double(bounds.width) * scale + placement.phaseX).rounded(.up), ((ink.x + ink.width) * scale + placement.phaseX).rounded(.up) + margin)
         let bottom = min((Double(bounds.height) * scale + placement.phaseY).rounded(.up), ((ink.y + ink.height) * scale + placement.phaseY).rounded(.up) + margin)
         guard right > left, bottom > top else { return nil }
-        let image = ImageSurface(format: .argb32, width: Int(right - left), height: Int(bottom - top))
+        let image = ImageSurface(format: format, width: Int(right - left), height: Int(bottom - top))
         let rasterizer = Context(surface: image)
         rasterizer.translate(placement.phaseX - left, placement.phaseY - top)
         rasterizer.scale(scale, scale)

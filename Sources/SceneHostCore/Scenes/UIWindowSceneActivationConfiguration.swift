@@ -19,7 +19,28 @@ open class UIWindowSceneActivationConfiguration {
     public init(userActivity: NSUserActivity) { self.userActivity = userActivity }
 }
 
+extension UIWindowSceneActivationConfiguration {
+    /// How far a pinch spreads before it opens its window (SceneHost's threshold; UIKit publishes none):
+    /// `UIWindowSceneActivationInteraction`'s and collection view items'.
+    @_spi(Runtime) public static let pinchScale: CGFloat = 1.5
+}
+
+/// The host that opens new scenes (the X11 runtime): where core code that opens a window from some
+/// content (a collection view item pinched out) hands the configuration over.
+@_spi(Runtime)
+@MainActor
+public protocol SceneActivationHost: AnyObject {
+    /// Opens the scene `configuration` describes, as `UIWindowSceneActivationInteraction` does;
+    /// `screenPoint` (points, the screen's coordinates) places its window's top edge, nil lets the
+    /// window manager place it.
+    func activateScene(with configuration: UIWindowSceneActivationConfiguration, at screenPoint: CGPoint?,
+                       requestedBy scene: UIScene?, errorHandler: ((any Error) -> Void)?)
+}
+
 extension UIWindowScene {
+    /// UIKit's Swift name for `UIWindowSceneActivationConfiguration`.
+    public typealias ActivationConfiguration = UIWindowSceneActivationConfiguration
+
     /// Options of a request to open a window scene, as UIKit's `UIWindowScene.ActivationRequestOptions`.
     @MainActor
     open class ActivationRequestOptions: UIScene.ActivationRequestOptions {

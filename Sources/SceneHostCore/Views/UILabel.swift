@@ -170,6 +170,16 @@ open class UILabel: UIView {
         return CGRect(x: ink.x, y: ink.y + Double(textTop(height: CGFloat(layout.size.height))), width: ink.width, height: ink.height)
     }
 
+    /// The colour its text was last kept in as coverage.
+    private var coverageTint: MaskTint?
+
+    /// A plain label inks its text in its text colour only, unless a character may be drawn from a
+    /// colour font (an emoji): it is then kept as coverage, a quarter of the bytes of colour pixels.
+    override var drawsInOneColor: Bool {
+        guard type(of: self) == UILabel.self, let text else { return false }
+        return !text.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }
+    }
+
     /// Where the text block starts: centred vertically, as in UIKit.
     private func textTop(height: CGFloat) -> CGFloat { max(0, (bounds.height - height) / 2) }
 
@@ -184,8 +194,22 @@ open class UILabel: UIView {
         let cairo = context.cairo
         cairo.save()
         cairo.translate(0, Double(textTop(height: height)))
-        cairo.setSource(red: Double(textColor.red), green: Double(textColor.green), blue: Double(textColor.blue),
-                        alpha: Double(textColor.alpha))
+        if ViewRenderer.drawingCoverage {
+            // Kept as coverage: opaque ink, the colour applied when it is composited. The same colour
+            // keeps its tint: a label redrawn at each step of a resize allocates no new one.
+            let (red, green, blue, alpha) = (Double(textColor.red), Double(textColor.green), Double(textColor.blue), Double(textColor.alpha))
+            if let coverageTint, coverageTint.red == red, coverageTint.green == green, coverageTint.blue == blue, coverageTint.alpha == alpha {
+                ViewRenderer.drawnCoverageTint = coverageTint
+            } else {
+                let made = MaskTint(red: red, green: green, blue: blue, alpha: alpha)
+                coverageTint = made
+                ViewRenderer.drawnCoverageTint = made
+            }
+            cairo.setSource(red: 0, green: 0, blue: 0, alpha: 1)
+        } else {
+            cairo.setSource(red: Double(textColor.red), green: Double(textColor.green), blue: Double(textColor.blue),
+                            alpha: Double(textColor.alpha))
+        }
         layout.draw(in: cairo)
         cairo.restore()
         widthsDrawingTheSame = layout.widthsDrawingTheSame

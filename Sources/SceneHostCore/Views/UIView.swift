@@ -917,7 +917,36 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         var image: ImageSurface
         var x: Int, y: Int
         var size: CGSize
+        /// Set when `image` is A8 coverage of a drawing in one colour (a plain label's text): the
+        /// drawing is this colour through it. A quarter of the bytes of the colour pixels, and the same
+        /// pixels once composited (pixman multiplies the colour by the coverage either way), but where
+        /// glyphs' anti-aliased edges meet: their coverage is joined before the colour, not after.
+        var tint: MaskTint? = nil
+
+        /// Paints the drawing with its top-left pixel at (`x`, `y`) of the context's user space,
+        /// sampled with `filter` where that space scales it.
+        func paint(in context: Context, x: Double, y: Double, filter: Context.Filter? = nil) {
+            if let tint {
+                context.setSource(red: tint.red, green: tint.green, blue: tint.blue, alpha: tint.alpha)
+                if let filter { context.mask(image, x: x, y: y, filter: filter) } else { context.mask(image, x: x, y: y) }
+                return
+            }
+            context.setSource(image, x: x, y: y)
+            if let filter { context.setSourceFilter(filter) }
+            context.paint()
+        }
     }
+
+    /// Whether one-colour drawings (plain labels' text) are kept as A8 coverage, as they are by default;
+    /// false keeps them as colour pixels, for the benchmarks to weigh the two. Not in UIKit.
+    @_spi(Runtime) public static var keepsOneColorDrawingsAsCoverage: Bool {
+        get { ViewRenderer.keepsCoverage }
+        set { ViewRenderer.keepsCoverage = newValue }
+    }
+
+    /// Whether `draw(_:)` inks in one colour only, which it then names by `drawnCoverageTint` while
+    /// `ViewRenderer` draws it as coverage (opaque ink into an A8 image): a plain label's text.
+    var drawsInOneColor: Bool { false }
 
     /// How the view's drawing is shown when the size of its bounds changes: `.redraw` draws it again;
     /// the other modes keep the drawing made at the old size and scale it (`.scaleToFill`, the
