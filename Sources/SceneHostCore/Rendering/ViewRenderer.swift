@@ -381,16 +381,19 @@ enum ViewRenderer {
         let right = Double(visible.maxX * scale).rounded(), bottom = Double(visible.maxY * scale).rounded()
         guard right > left, bottom > top else { return }
         if let target, target.scale == scale {
-            target.image.composite(content.image, x: Int32(x), y: Int32(y), within: target.boxes,
-                                   clippedTo: PixelBox(left: Int32(left), top: Int32(top), right: Int32(right), bottom: Int32(bottom)))
+            let clip = PixelBox(left: Int32(left), top: Int32(top), right: Int32(right), bottom: Int32(bottom))
+            if let tint = content.tint {
+                target.image.composite(tint, through: content.image, x: Int32(x), y: Int32(y), within: target.boxes, clippedTo: clip)
+            } else {
+                target.image.composite(content.image, x: Int32(x), y: Int32(y), within: target.boxes, clippedTo: clip)
+            }
             return
         }
         context.save()
         context.identityMatrix()
         context.rectangle(left, top, right - left, bottom - top)
         context.clip()
-        context.setSource(content.image, x: x, y: y)
-        context.paint()
+        content.paint(in: context, x: x, y: y)
         context.restore()
     }
 
