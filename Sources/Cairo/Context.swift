@@ -61,11 +61,13 @@ public final class Context {
         cairo_pattern_set_filter(cairo_get_source(pointer), filter.cairo)
     }
 
-    /// What a surface source shows beyond its edges: nothing (`none`), or its edge pixels repeated
-    /// (`pad`), so that a scaled image's smooth sampling does not fade its edges.
-    public enum Extend: Sendable { case none, pad }
+    /// What a surface source shows beyond its edges: nothing (`none`), its edge pixels repeated
+    /// (`pad`), so that a scaled image's smooth sampling does not fade its edges, or the whole image
+    /// tiled (`repeat`: a 1×1 image paints its pixel everywhere).
+    public enum Extend: Sendable { case none, pad, `repeat` }
     public func setSourceExtend(_ extend: Extend) {
-        cairo_pattern_set_extend(cairo_get_source(pointer), extend == .pad ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
+        let value = switch extend { case .none: CAIRO_EXTEND_NONE; case .pad: CAIRO_EXTEND_PAD; case .repeat: CAIRO_EXTEND_REPEAT }
+        cairo_pattern_set_extend(cairo_get_source(pointer), value)
     }
 
     /// `destinationIn` keeps what is there only where the source covers it (an intersection of masks).

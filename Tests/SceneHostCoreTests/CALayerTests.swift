@@ -393,4 +393,57 @@ struct CALayerTests {
         #expect(image.pixel(x: 50, y: 37) == Self.red, "a turned square reaches up to its corner")
         #expect(image.pixel(x: 41, y: 41) == Self.white, "and leaves its old corner")
     }
+
+    /// A faded view that is only its background (a presentation's dimming fading in) is painted without
+    /// a group the size of the damage: the pixels are exactly those of the group, which a view with a
+    /// (hidden) subview still gets, at every step of the fade, over colours of every level, at 1× and 2×.
+    @Test func aFadingPlainViewPaintsWhatItsGroupWould() {
+        for scale in [1.0, 2.0] as [CGFloat] {
+            var images: [ImageSurface] = []
+            for grouped in [false, true] {
+                let controller = UIViewController()
+                controller.view.backgroundColor = .white
+                for index in 0..<32 {
+                    let stripe = box(0, CGFloat(index) * 3, 100, 3,
+                                     UIColor(red: CGFloat(index) / 31, green: CGFloat(31 - index) / 31, blue: CGFloat(index % 7) / 6, alpha: 1))
+                    controller.view.addSubview(stripe)
+                }
+                let dimming = box(10, 5, 80, 90, UIColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4))
+                if grouped {
+                    let hidden = UIView(frame: .zero)
+                    hidden.isHidden = true
+                    dimming.addSubview(hidden)
+                }
+                controller.view.addSubview(dimming)
+                let scene = UIWindowScene.offscreen(size: CGSize(width: 100, height: 100), scale: scale, rootViewController: controller)
+                _ = scene.renderImage(scale: scale)
+                dimming.alpha = 0
+                let start = CACurrentMediaTime() + 50
+                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { dimming.alpha = 1 })
+                var steps: [ImageSurface] = []
+                for step in 0...6 {
+                    _ = scene.offscreenHost!.prepareFrame(at: start + Double(step) * 0.15)
+                    #expect(step == 0 || dimming.rendersFreely, "animating: the general path")
+                    let image = ImageSurface(format: .rgb24, width: Int(100 * scale), height: Int(100 * scale))
+                    let context = Context(surface: image)
+                    context.scale(Double(scale), Double(scale))
+                    scene.render(into: context, damage: Damage(CGRect(x: 0, y: 0, width: 100, height: 100)), scale: scale)
+                    image.flush()
+                    steps.append(image)
+                }
+                images += steps
+            }
+            let half = images.count / 2
+            for step in 0..<half {
+                let (plain, grouped) = (images[step], images[half + step])
+                var differing = 0
+                for y in 0..<plain.height where memcmp(plain.data + y * plain.stride, grouped.data + y * grouped.stride, plain.width * 4) != 0 {
+                    differing += 1
+                }
+                #expect(differing == 0, "\(differing) rows differ at step \(step), @\(scale)x")
+            }
+            let middle = images[3]
+            #expect(middle.pixel(x: Int(50 * scale), y: Int(50 * scale)) != images[0].pixel(x: Int(50 * scale), y: Int(50 * scale)), "it fades in")
+        }
+    }
 }

@@ -254,4 +254,102 @@ struct DamageTests {
         #expect(scene.takeDamage(drawingAt: 1).rects == [CGRect(x: 60, y: 10, width: 120, height: 40), CGRect(x: 50, y: 10, width: 10, height: 40)],
                 "translucent: composited where it is, and apart from it where it was")
     }
+
+    /// A subtree added since the last frame was never drawn: whatever is done to it before the frame
+    /// (moved, resized, faded, transformed), it damages only where that frame shows it, once; faded to
+    /// nothing, or removed again, nowhere.
+    @Test func aSubtreeThatEnteredDamagesOnlyWhereTheFrameShowsIt() {
+        let (scene, root, _, _) = badgeScene()
+        let image = scene.renderImage()
+        let panel = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        panel.backgroundColor = .systemBlue
+        let inner = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        inner.backgroundColor = .systemRed
+        panel.addSubview(inner)
+        root.addSubview(panel)
+        panel.frame = CGRect(x: 120, y: 60, width: 40, height: 30)
+        inner.frame.origin = CGPoint(x: 10, y: 5)
+        var damage = expectFrameMatchesFullRender(scene, into: image, "a panel added, then moved")
+        #expect(damage.rects == [CGRect(x: 120, y: 60, width: 40, height: 30)] && damage.moves.isEmpty, "where the frame shows it")
+
+        let veil = UIView(frame: root.bounds)
+        veil.backgroundColor = UIColor(white: 0, alpha: 0.3)
+        root.addSubview(veil)
+        veil.alpha = 0
+        damage = expectFrameMatchesFullRender(scene, into: image, "a veil added faded out")
+        #expect(damage.isEmpty, "faded to nothing, it shows nothing")
+        veil.alpha = 1
+        damage = expectFrameMatchesFullRender(scene, into: image, "the veil shown")
+        #expect(damage.rects == [root.bounds], "shown, it damages all it covers")
+
+        let gone = UIView(frame: CGRect(x: 10, y: 10, width: 30, height: 30))
+        gone.backgroundColor = .systemGreen
+        root.addSubview(gone)
+        gone.frame.origin.x = 50
+        gone.removeFromSuperview()
+        #expect(expectFrameMatchesFullRender(scene, into: image, "added and removed before a frame").isEmpty)
+
+        // Carried on to another window before a frame, a subtree damages there as any other does.
+        let holder = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+        root.addSubview(holder)
+        _ = expectFrameMatchesFullRender(scene, into: image, "a holder added")
+        let traveller = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        // Translucent: drawn anew where it goes, not copied.
+        traveller.backgroundColor = UIColor(red: 1, green: 0.5, blue: 0, alpha: 0.5)
+        holder.addSubview(traveller)
+        let (other, otherRoot, _, _) = badgeScene()
+        let otherImage = other.renderImage()
+        otherRoot.addSubview(holder)
+        _ = expectFrameMatchesFullRender(other, into: otherImage, "the holder arrived in another window")
+        traveller.frame.origin.x = 60
+        damage = expectFrameMatchesFullRender(other, into: otherImage, "the traveller moved there")
+        #expect(!damage.isEmpty)
+    }
+
+    /// Presenting a form sheet over a window: its first frame, the dimming faded to nothing and the
+    /// sheet slid below the window, composites only what shows of the sheet's shadow, and every frame
+    /// of its animation (and of its dismissal), drawn from its damage into the last one, is the frame
+    /// drawn whole.
+    @Test func aSheetsAnimationDrawnFromDamageIsTheWholeFrame() {
+        let root = UIViewController()
+        root.view.backgroundColor = .systemBackground
+        for index in 0..<6 {
+            let label = UILabel(frame: CGRect(x: 20, y: 20 + 40 * CGFloat(index), width: 300, height: 30))
+            label.text = "Row \(index)"
+            root.view.addSubview(label)
+        }
+        let size = CGSize(width: 800, height: 700)
+        let scene = UIWindowScene.offscreen(size: size, rootViewController: root)
+        let image = scene.renderImage()
+        var time = CACurrentMediaTime() + 100
+        func frame(_ comment: Comment) -> Damage {
+            let frame = scene.offscreenHost!.prepareFrame(at: time)
+            let context = Context(surface: image)
+            scene.render(into: context, damage: frame.damage, scale: 1)
+            image.flush()
+            let full = ImageSurface(format: .rgb24, width: image.width, height: image.height)
+            scene.render(into: Context(surface: full), damage: Damage(CGRect(origin: .zero, size: size)), scale: 1)
+            full.flush()
+            var differing = 0
+            for y in 0..<full.height where memcmp(image.data + y * image.stride, full.data + y * full.stride, full.width * 4) != 0 { differing += 1 }
+            #expect(differing == 0, "\(differing) rows differ: \(comment)")
+            return frame.damage
+        }
+        let sheet = UIViewController()
+        sheet.view.backgroundColor = .systemBackground
+        sheet.modalPresentationStyle = .formSheet
+        root.present(sheet, animated: true)
+        let first = frame("the first frame of the presentation")
+        #expect(first.bounds.minY > size.height - 40, "only the shadow showing at the bottom edge: \(first.rects)")
+        for step in 1...8 {
+            time += 0.05
+            _ = frame("presenting, frame \(step)")
+        }
+        root.dismiss(animated: true)
+        for step in 0...8 {
+            time += 0.05
+            _ = frame("dismissing, frame \(step)")
+        }
+        #expect(root.presentedViewController == nil)
+    }
 }

@@ -670,7 +670,7 @@ final class SceneWindow: UIWindowSceneHost {
 
     /// Once 200 ms passed without a size change: a burst is over, and what the scene laid out and drew
     /// at the sizes it went through (freed by now, its frame at the last size drawn) goes back to the
-    /// system. One check is pending per window however many steps a drag has: a block queued at each
+    /// system, and a back buffer with a drag's headroom is made again at the window's size. One check is pending per window however many steps a drag has: a block queued at each
     /// step (hundreds in a drag) went, once run, to libdispatch's cache of continuations (up to a
     /// thousand kept), and those, scattered over the heap, kept the pages of closed scenes from going
     /// back to the system (`Benchmarks storm`).
@@ -685,6 +685,7 @@ final class SceneWindow: UIWindowSceneHost {
                 }
                 self.settleCheckPending = false
                 guard self.isConnected else { return }
+                if !self.runtime.windowManagerGrab { self.presenter.fitBufferToWindow() }
                 self.runtime.releaseFreedMemorySoon()
                 if !self.runtime.windowManagerGrab, monotonicSeconds() - self.lastResize >= Self.burstPause { self.setInteractive(false) }
             }

@@ -253,7 +253,26 @@ final class WindowPresenter {
         return false
     }
 
+    /// Once the window's size has settled, a buffer left with a drag's headroom is made again at the
+    /// window's size, its pixels copied (nothing is drawn again): the headroom, and the rows a larger
+    /// window used, are memory a window at rest never draws into (2 MB of `RssShmem` after
+    /// `Benchmarks storm`). If the new buffer cannot be made, the old one stays.
+    func fitBufferToWindow() {
+        guard let old = buffer, let scale, old.capacityWidth > old.width || old.capacityHeight > old.height,
+              let fitted = try? ImageBuffer(display: display, window: window, width: old.width, height: old.height,
+                                            capacityWidth: old.width, capacityHeight: old.height,
+                                            allowSharedMemory: EnvironmentVariables().flag("SCENEHOST_NO_SHM") != true)
+        else { return }
+        fitted.copyPixels(from: old)
+        buffer = fitted
+        makeSurface(over: fitted, scale: scale)
+    }
+
+    /// The scale the back buffer's surface draws at.
+    private var scale: CGFloat?
+
     private func makeSurface(over buffer: ImageBuffer, scale: CGFloat) {
+        self.scale = scale
         let surface = ImageSurface(format: .rgb24, data: buffer.pixels, width: buffer.width, height: buffer.height,
                                    stride: buffer.stride, owner: buffer)
         let context = Context(surface: surface)

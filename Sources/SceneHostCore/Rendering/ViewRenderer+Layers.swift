@@ -18,6 +18,7 @@ extension ViewRenderer {
         defer { context.restore() }
         apply(transform, to: context)
         let mask = layer?.mask
+        if opacity < 1, mask == nil, let layer, paintTranslucentFill(of: view, layer: layer, bounds: bounds, opacity: opacity, in: context) { return }
         let grouped = opacity < 1 || mask != nil
         if grouped { context.pushGroup() }
 
@@ -53,6 +54,48 @@ extension ViewRenderer {
         if let layer { paintBorder(of: layer, bounds: bounds, in: context) }
         if grouped { finishGroup(opacity: opacity, mask: mask, in: context, scale: scale) }
     }
+
+    /// Paints a faded view that is nothing but its background on whole device pixels (a presentation's
+    /// dimming fading in) as its group would be painted, without the group: a new image the size of
+    /// the damage (the whole window under a dimming view) at every frame of the fade, its pages
+    /// faulted in, cleared, filled and blended. Its group would hold the background's pixel
+    /// everywhere in the bounds: that pixel, repeated, is painted at the opacity, which blends exactly
+    /// as the group does. Returns false, and paints nothing, for any other view.
+    private static func paintTranslucentFill(of view: UIView, layer: CALayer, bounds: CGRect, opacity: CGFloat, in context: Context) -> Bool {
+        guard view.subviews.isEmpty, view.content == nil, !view.needsDisplay, layer.contents == nil, !layer.drawsOwnContent,
+              layer.sublayersInDrawingOrder.isEmpty, layer.presentedValue("cornerRadius", layer.cornerRadius) == 0,
+              layer.presentedValue("borderWidth", layer.borderWidth) == 0, layer.presentedValue("shadowOpacity", layer.shadowOpacity) == 0,
+              let color = layer.presentedValue("backgroundColor", layer.backgroundColor ?? .clear).rgba as UIColor.Components?
+        else { return false }
+        // On whole device pixels, not turned: no edge is blended by coverage.
+        let topLeft = context.userToDevice(Double(bounds.minX), Double(bounds.minY))
+        let topRight = context.userToDevice(Double(bounds.maxX), Double(bounds.minY))
+        let bottomRight = context.userToDevice(Double(bounds.maxX), Double(bounds.maxY))
+        func whole(_ value: Double) -> Bool { abs(value - value.rounded()) < 1e-6 }
+        guard topLeft.y == topRight.y, topRight.x == bottomRight.x,
+              [topLeft.x, topLeft.y, bottomRight.x, bottomRight.y].allSatisfy(whole) else { return false }
+        guard color.alpha > 0 else { return true }
+        // The group's pixel: the background painted over nothing, as the group's fill makes it.
+        let pixel = translucentFillPixel
+        pixel.context.setOperator(.source)
+        pixel.context.setSource(red: Double(color.red), green: Double(color.green), blue: Double(color.blue), alpha: Double(color.alpha))
+        pixel.context.paint()
+        pixel.image.flush()
+        context.save()
+        context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
+        context.clip()
+        context.setSource(pixel.image)
+        context.setSourceExtend(.repeat)
+        context.paint(alpha: Double(opacity))
+        context.restore()
+        return true
+    }
+
+    /// The one-pixel image `paintTranslucentFill` paints from, made once.
+    private static let translucentFillPixel: (image: ImageSurface, context: Context) = {
+        let image = ImageSurface(format: .argb32, width: 1, height: 1)
+        return (image, Context(surface: image))
+    }()
 
     /// Draws a layer made on its own (not a view's) and its sublayers; the context is in its
     /// superlayer's coordinates.

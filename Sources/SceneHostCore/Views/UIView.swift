@@ -332,7 +332,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         }
         view.setWindow(window)
         view.markForDisplay(subtree: true)
-        view.invalidateInSuperview(view.extentInSuperview)
+        if !(window?.noteEntering(view) ?? false) { view.invalidateInSuperview(view.extentInSuperview) }
         setNeedsLayout()
         if view.subtreeNeedsLayout { view.markAncestorsForLayout() }
         if view.constraintsNeedUpdate || view.descendantConstraintsNeedUpdate { view.markAncestorsForConstraints() }
@@ -387,7 +387,9 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     open func removeFromSuperview() {
         guard let parent = superview else { return }
         if usesAutoLayoutInSubtree || layoutEngine != nil { leaveLayoutEngine() }
+        // Entered since the last frame, it was never drawn: nothing to damage (see `entersWindow`).
         invalidateInSuperview(extentInSuperview)
+        entersWindow = false
         willMove(toSuperview: nil)
         parent.willRemoveSubview(self)
         parent.subviews.removeAll { $0 === self }
@@ -428,6 +430,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         if self is UIWindow { for subview in subviews { subview.setWindow(newWindow) }; return }
         if anchorsFirstResponder { cachedWindow?.firstResponderLeft() }
         let oldWindow = cachedWindow
+        // Entering a window is noted by the window it enters (`UIWindow.noteEntering`), not carried.
+        entersWindow = false
         // A controller's view leaving the screen: its disappearance begins before it goes, parents first.
         if let viewController, oldWindow != nil { viewController.viewWillLeaveWindow() }
         willMove(toWindow: newWindow)
@@ -1030,13 +1034,33 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         }
     }
 
-    /// Adds `rect` (in this view's coordinates) to the window's damaged region.
+    /// Adds `rect` (in this view's coordinates) to the window's damaged region; nothing inside a subtree
+    /// that entered the window since the last frame (the frame damages where it ends up, once).
     func invalidate(_ rect: CGRect) {
         guard let window, !rect.isEmpty else { return }
+        if window.hasEnteringSubtrees, isInEnteringSubtree { return }
         window.addDamage(convert(rect, to: nil))
     }
 
+    /// The root of a subtree that entered its window since the window's last frame, which damages
+    /// where the subtree is when that frame is drawn rather than each change made to it before (see
+    /// `UIWindow.noteEntering`): a presentation's container, laid out, slid out and faded to nothing
+    /// before its first frame, damages only what that frame shows of it.
+    @exclusivity(unchecked) var entersWindow = false
+
+    /// Whether this view or an ancestor entered the window since its last frame (see `entersWindow`).
+    var isInEnteringSubtree: Bool {
+        unowned(unsafe) var current = self
+        while true {
+            if current.entersWindow { return true }
+            guard let next = current.superview else { return false }
+            current = next
+        }
+    }
+
     func invalidateInSuperview(_ rect: CGRect) {
+        // Not drawn yet: the window damages where it is when the frame is drawn.
+        if entersWindow { return }
         if let superview {
             superview.invalidate(rect)
         } else if let window = self as? UIWindow {

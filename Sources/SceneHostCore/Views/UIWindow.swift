@@ -164,6 +164,28 @@ open class UIWindow: UIView {
     @exclusivity(unchecked) private var drawnBounds: CGRect?
     @exclusivity(unchecked) private var drawnScale: CGFloat = 0
 
+    /// Roots of subtrees that entered this window since its last frame (see `UIView.entersWindow`).
+    @exclusivity(unchecked) private var entering: [WeakView] = []
+    /// Whether any subtree entered since the last frame: views check their ancestors only then.
+    @exclusivity(unchecked) private(set) var hasEnteringSubtrees = false
+
+    struct WeakView { weak var view: UIView? }
+
+    /// `view` (with its subtree) was just added to this window. Returns whether the window takes care
+    /// of its damage: once a frame has been drawn, a subtree that enters damages only where it is, as
+    /// it is shown, when the next frame is drawn (`takeDamage`), not each change made to it before
+    /// (added at one place, laid out, transformed, faded out): it was never drawn anywhere else. A view
+    /// added inside such a subtree needs nothing more.
+    func noteEntering(_ view: UIView) -> Bool {
+        guard drawnBounds != nil else { return false }
+        if hasEnteringSubtrees, view.superview?.isInEnteringSubtree == true { return true }
+        view.entersWindow = true
+        entering.append(WeakView(view: view))
+        hasEnteringSubtrees = true
+        setNeedsFrame()
+        return true
+    }
+
     /// `view` moved from `frame` (its superview's coordinates) to where it is now. Returns whether the
     /// window takes care of both places: a view whose pixels are its own (see `isCopyable`), whose
     /// ancestors kept their places, is copied from where the last frame showed it (as a compositor
@@ -172,6 +194,8 @@ open class UIWindow: UIView {
     /// composited.
     func noteMove(of view: UIView, from frame: CGRect) -> Bool {
         guard drawnBounds != nil, isCopyable(view), ancestorsStayed(view), let superview = view.superview else { return false }
+        // Never drawn where it was: nothing to copy (the frame damages where it is).
+        if hasEnteringSubtrees, view.isInEnteringSubtree { return false }
         if !moved.contains(where: { $0.view === view }) { moved.append((view, superview.convert(frame, to: nil))) }
         setNeedsFrame()
         return true
@@ -190,6 +214,7 @@ open class UIWindow: UIView {
     func noteScroll(of view: UIView) -> Bool {
         guard drawnBounds != nil, view !== self else { return false }
         if scrolled.contains(where: { $0.view === view }) { return true }
+        if hasEnteringSubtrees, view.isInEnteringSubtree { return false }
         guard !view.isHidden, view.alpha >= 1, ancestorsStayed(view) else { return false }
         // What was damaged before the first scroll of the frame lies where the copy carries it from.
         if scrolled.isEmpty { damageBeforeScroll = damage }
@@ -315,6 +340,17 @@ open class UIWindow: UIView {
             }
             for part in move.from.subtracting(move.to) { addDamage(part) }
             damage.add(move)
+        }
+        // The subtrees that entered: where they are shown now (a view faded to nothing shows nothing).
+        if hasEnteringSubtrees {
+            for entry in entering {
+                guard let view = entry.view, view.entersWindow else { continue }
+                view.entersWindow = false
+                guard view.window === self, !view.isHidden, view.shownAlpha > 0, let superview = view.superview else { continue }
+                addDamage(superview.convert(view.extentInSuperview, to: nil))
+            }
+            entering = []
+            hasEnteringSubtrees = false
         }
         return damage
     }

@@ -519,10 +519,12 @@ final class PresentationContainerView: UIView {
     }
 
     /// The container draws nothing of its own: what it covers on screen is what its visible subviews
-    /// cover, so presenting a popover damages (and composites) the popover, not the whole window.
+    /// cover, so presenting a popover damages (and composites) the popover, not the whole window, and
+    /// the first frame of a sheet's animation, its dimming faded to nothing, damages what it shows of
+    /// the sheet sliding in, not the whole window under the dimming.
     override var extent: CGRect {
         var extent = CGRect.null
-        for subview in subviews where !subview.isHidden { extent = extent.union(subview.extentInSuperview) }
+        for subview in subviews where !subview.isHidden && subview.shownAlpha > 0 { extent = extent.union(subview.extentInSuperview) }
         return extent
     }
 
