@@ -158,20 +158,61 @@ struct UIImageViewTests {
         let (scene, _) = render(view)
         let host = try #require(scene.offscreenHost)
         host.place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: true)
-        view.frame.size.width = 44
-        let during = scene.renderImage()
+        // Two pixels wider: the drawing made before the drag is kept and copied as it is, centred.
+        view.frame.size.width = 42
+        let nudged = scene.renderImage()
         #expect(scene.viewsDrawnForResizing.contains { $0.view === view } && view.isShowingResizeDrawing,
-                "the drawing made before the drag, scaled to the new size")
-        #expect(view.content?.size == CGSize(width: 40, height: 20), "not drawn again during the drag")
-        #expect(during.pixel(x: 5, y: 10) == Self.red && during.pixel(x: 40, y: 10) == Self.blue)
-        #expect(UIImageTests.isReddish(during.pixel(x: 5, y: 10)))
+                "the drawing made before the drag, copied as drawn")
+        #expect(!view.needsDisplay && view.content?.size == CGSize(width: 40, height: 20), "not drawn again for two pixels")
+        #expect(nudged.pixel(x: 5, y: 10) == Self.red && nudged.pixel(x: 39, y: 10) == Self.blue)
+        // Five pixels wider: drawn again at the new size, from the copy made before the drag.
+        view.frame.size.width = 45
+        #expect(view.needsDisplay, "beyond four pixels, drawn again")
+        let during = scene.renderImage()
+        #expect(view.isShowingResizeDrawing && view.content?.size == CGSize(width: 45, height: 20))
+        #expect(during.pixel(x: 5, y: 10) == Self.red && during.pixel(x: 43, y: 10) == Self.blue)
+        #expect(scene.viewsDrawnForResizing.count(where: { $0.view === view }) == 1, "recorded once per drag")
         // Release: the same size, the full image in the same frame.
         host.place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: false)
         #expect(view.needsDisplay, "marked to draw in full as the drag ends")
         let after = scene.renderImage()
         #expect(scene.viewsDrawnForResizing.isEmpty && !view.needsDisplay && !view.isShowingResizeDrawing)
-        #expect(view.content?.size == CGSize(width: 44, height: 20), "drawn in full at the new size")
-        #expect(after.pixel(x: 5, y: 10) == Self.red && after.pixel(x: 40, y: 10) == Self.blue)
+        #expect(view.content?.size == CGSize(width: 45, height: 20), "drawn in full at the new size")
+        #expect(after.pixel(x: 5, y: 10) == Self.red && after.pixel(x: 43, y: 10) == Self.blue)
+    }
+
+    @Test func anOpaquePhotoThatFillsItsBoundsHidesWhatIsUnderIt() throws {
+        func photo(opaque: Bool) -> UIImage {
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = 1
+            format.opaque = opaque
+            return UIGraphicsImageRenderer(size: CGSize(width: 400, height: 200), format: format).image { context in
+                UIColor.red.setFill()
+                context.fill(CGRect(x: 0, y: 0, width: 400, height: 200))
+            }
+        }
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let filled = UIImageView(image: photo(opaque: true))
+        filled.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        filled.contentMode = .scaleAspectFill
+        filled.clipsToBounds = true
+        let fitted = UIImageView(image: photo(opaque: true))
+        fitted.frame = CGRect(x: 50, y: 0, width: 40, height: 40)
+        fitted.contentMode = .scaleAspectFit
+        let translucent = UIImageView(image: photo(opaque: false))
+        translucent.frame = CGRect(x: 0, y: 50, width: 40, height: 40)
+        for view in [filled, fitted, translucent] { container.addSubview(view) }
+        let (scene, image) = render(container)
+        #expect(filled.opaqueDrawingArea == CGRect(x: 2, y: 2, width: 36, height: 36), "two points in from the edges")
+        #expect(fitted.opaqueDrawingArea == nil, "aspect fit leaves bands uncovered")
+        #expect(translucent.opaqueDrawingArea == nil, "pixels with alpha may let the background show")
+        // Under the photo the background is not filled, and the photo paints every pixel anyway.
+        #expect(image.pixel(x: 0, y: 0) == Self.red && image.pixel(x: 20, y: 20) == Self.red && image.pixel(x: 39, y: 39) == Self.red)
+        #expect(image.pixel(x: 45, y: 20) == Self.white && image.pixel(x: 70, y: 5) == Self.white)
+        filled.image = UIImage(systemName: "star.fill")
+        #expect(filled.opaqueDrawingArea == nil, "until drawn again, nothing is promised")
+        _ = render(container, scene: scene)
+        #expect(filled.opaqueDrawingArea == nil, "a symbol is not opaque")
     }
 
     @Test func aLargeImageSetDuringADragDrawsFromAThumbnail() throws {

@@ -63,6 +63,82 @@ extension SceneWindowTests {
         #expect(after.pixel(x: 10, y: 100) & 0xFF_FFFF == 0xFF0000 && after.pixel(x: Int(imageView.frame.maxX) - 10, y: 100) & 0xFF_FFFF == 0x0000FF)
     }
 
+    @Test func aGridOfPhotosStaysWholeWhileDraggedAndSharpAfter() async throws {
+        let (app, scene, window, other) = try await oneSceneApp()
+        let root = try #require(scene.windows.first?.rootViewController)
+        root.view.backgroundColor = .white
+        // An opaque 1200×900 photo: blue sky over green hills.
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        format.opaque = true
+        let photo = UIGraphicsImageRenderer(size: CGSize(width: 1200, height: 900), format: format).image { context in
+            UIColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1).setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 1200, height: 450))
+            UIColor(red: 0.2, green: 0.6, blue: 0.2, alpha: 1).setFill()
+            context.fill(CGRect(x: 0, y: 450, width: 1200, height: 450))
+        }
+        // 4×3 cells of stack views, 6 points apart, which grow by fractions of a pixel as the window does.
+        let rows = UIStackView()
+        rows.axis = .vertical
+        rows.distribution = .fillEqually
+        rows.spacing = 6
+        var cells: [UIImageView] = []
+        for _ in 0..<3 {
+            let line = UIStackView()
+            line.distribution = .fillEqually
+            line.spacing = 6
+            for _ in 0..<4 {
+                let cell = UIImageView(image: photo)
+                cell.contentMode = .scaleAspectFill
+                cell.clipsToBounds = true
+                cells.append(cell)
+                line.addArrangedSubview(cell)
+            }
+            rows.addArrangedSubview(line)
+        }
+        rows.frame = root.view.bounds.insetBy(dx: 6, dy: 6)
+        rows.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        root.view.addSubview(rows)
+        await app.run(for: 0.3)
+
+        /// Each cell shows sky above its middle and hills below, and the gaps between cells are white.
+        func check(_ image: ImageSurface, _ when: String) {
+            for cell in cells {
+                let frame = cell.convert(cell.bounds, to: nil)
+                let top = image.pixel(x: Int(frame.midX), y: Int(frame.minY + frame.height / 4)) & 0xFF_FFFF
+                let bottom = image.pixel(x: Int(frame.midX), y: Int(frame.maxY - frame.height / 4)) & 0xFF_FFFF
+                #expect(top == 0x3366CC && bottom == 0x339933, "\(when): the photo in \(frame) (\(String(top, radix: 16)), \(String(bottom, radix: 16)))")
+                let gap = image.pixel(x: Int(frame.maxX) + 3, y: Int(frame.midY)) & 0xFF_FFFF
+                if frame.maxX + 6 < rows.frame.maxX { #expect(gap == 0xFFFFFF, "\(when): the gap right of \(frame) is \(String(gap, radix: 16))") }
+            }
+        }
+        check(try app.screenshot(scene), "before")
+
+        let input = try SyntheticInput(display: other)
+        let corner = try #require(input.frameCorner(of: window))
+        input.move(to: corner)
+        other.fakeButton(1, pressed: true)
+        other.sync()
+        await app.run(for: 0.05)
+        // Steps of a pixel or two: most keep the drawing and copy it, some draw again from the thumbnail.
+        for step in 1...12 {
+            let before = app.events(of: "frame", scene: scene).count
+            input.move(to: (corner.x + 3 * step, corner.y + 2 * step))
+            _ = await app.run(until: { app.events(of: "frame", scene: scene).count > before }, timeout: 1)
+        }
+        await app.run(for: 0.05)
+        #expect(scene.effectiveGeometry.isInteractivelyResizing)
+        #expect(cells.allSatisfy { $0.isShowingResizeDrawing }, "the cells drew cheaply during the drag")
+        check(try app.screenshot(scene), "during the drag")
+
+        other.fakeButton(1, pressed: false)
+        other.sync()
+        #expect(await app.run(until: { !scene.effectiveGeometry.isInteractivelyResizing }, timeout: 2))
+        await app.run(for: 0.1)
+        #expect(cells.allSatisfy { !$0.isShowingResizeDrawing && !$0.needsDisplay }, "drawn in full after the release")
+        check(try app.screenshot(scene), "after the release")
+    }
+
     @Test func imageViewsGoAwayWithTheirScene() async throws {
         let tracker = LeakTracker()
         let app = try AppHarness(TestAppDelegate.self)

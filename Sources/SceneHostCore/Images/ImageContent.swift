@@ -55,6 +55,14 @@ final class ImageContent: @unchecked Sendable {
 
     deinit { DecodedImageCache.shared.forget(self) }
 
+    /// Whether every pixel is opaque, known without decoding: pixels without alpha, or a JPEG.
+    var isOpaque: Bool {
+        switch source {
+        case .bitmap(let surface): return surface.format == .rgb24
+        case .encoded(_, let header): return header.format == .jpeg
+        }
+    }
+
     /// Whether the image is read from encoded bytes (rather than made from pixels).
     var isEncoded: Bool {
         if case .encoded = source { return true }

@@ -9,9 +9,10 @@ import Foundation
 ///
 /// Differences from UIKit: no animated images (`animationImages`). A bitmap with at least four times
 /// the pixels it is shown at is drawn from a copy scaled to that size (made once per size). While the
-/// window is being resized interactively, such a view keeps the drawing it had when the drag began
-/// and the compositor scales it to each new size (or, made during the drag, draws from a thumbnail
-/// with low-quality filtering); it draws in full quality in the frame the drag ends.
+/// window is being resized interactively, such a view keeps its drawing while its size stays within
+/// four pixels of the size it was drawn at (copied as drawn, centred), and beyond that draws again
+/// from the copy made before the drag (its thumbnail) with the nearest pixel; it draws in full
+/// quality in the frame the drag ends.
 @MainActor
 open class UIImageView: UIView {
     /// The image shown (when not highlighted). Setting it does not resize the view, as in UIKit (only
@@ -113,34 +114,72 @@ open class UIImageView: UIView {
     }
 
     /// Where the image falls depends on the bounds in every mode: drawn again at each size, except
-    /// while a person resizes the window: a large bitmap's kept drawing (the full-quality one made
-    /// when the drag began: the thumbnail) is then scaled to the current size by the compositor, and
-    /// the view draws anew, in full, in the frame the drag ends.
+    /// while a person resizes the window: a large bitmap's kept drawing is then copied as drawn while
+    /// the size stays within four pixels of it (`unscaledDrawingSlack`), drawn again beyond that from
+    /// the copy made before the drag (the thumbnail: no decoding, nothing full-size touched), and
+    /// drawn anew, in full, in the frame the drag ends.
     override func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool {
-        guard lastDrawingWasLarge, content != nil, contentMode != .redraw, let scene = window?.windowScene,
+        guard lastDrawingWasLarge, let content, contentMode != .redraw, let scene = window?.windowScene,
               scene.effectiveGeometry.isInteractivelyResizing else { return true }
         drawnForResizing(in: scene)
-        return false
+        // Kept, copied as drawn, while within four pixels of the size it was drawn at; beyond,
+        // drawn again from the copy made before the drag (the thumbnail), with the nearest pixel.
+        let slack = Self.resizeSlack(scale: contentPlacement.scale)
+        return abs(content.size.width - bounds.width) > slack || abs(content.size.height - bounds.height) > slack
     }
 
-    /// The nearest pixel while the drag lasts: the kept drawing is scaled at every step, and a photo
-    /// grid then costs about what a grid of colours does; the release draws in full.
+    /// Four device pixels: each edge of a centred drawing is then at most two pixels off (the fill
+    /// under an opaque photo reaches two points in from its edges, `opaqueDrawingArea`). In a grid
+    /// whose cells grow by a fraction of a pixel a step, a photo draws again one step in six or so.
+    private static func resizeSlack(scale: CGFloat) -> CGFloat { 4 / max(1, scale) }
+
+    /// While a drag lasts the drawing made for a nearby size is copied rather than scaled: a photo
+    /// then costs at each step what a view of a solid colour does.
+    override var unscaledDrawingSlack: CGFloat? { isShowingResizeDrawing ? Self.resizeSlack(scale: contentPlacement.scale) : nil }
+
+    /// The nearest pixel while the drag lasts, where a kept drawing is still scaled (one made during
+    /// the drag for another size); the release draws in full.
     override var fittedContentFilter: Context.Filter { isShowingResizeDrawing ? .fast : .bilinear }
+
+    /// During a drag an opaque photo that fills the bounds inks all of them: drawn straight into an
+    /// image that size, without a recording first.
+    override var inkBeforeDrawing: CGRect? { isShowingResizeDrawing && lastDrawingCoversBounds ? bounds : nil }
 
     /// Whether the last drawing showed a bitmap with at least four times the pixels it was drawn at.
     private var lastDrawingWasLarge = false
-    /// Whether what shows now is the cheaper form made for a drag (kept drawing scaled, or a thumbnail).
-    private(set) var isShowingResizeDrawing = false
+    /// Whether the last drawing filled the bounds with opaque pixels (an opaque bitmap, untinted,
+    /// stretched or aspect-filled).
+    private var lastDrawingCoversBounds = false
 
+    /// An opaque photo that fills the bounds hides what lies under them, as an opaque background
+    /// does: the superviews' fill leaves it out. Two points in from each edge: where the bounds fall
+    /// between pixels the edge pixels are partly inked, and during a drag a drawing copied as drawn
+    /// may stop up to two pixels short of an edge.
+    override var opaqueDrawingArea: CGRect? {
+        guard lastDrawingCoversBounds, content != nil, !needsDisplay,
+              contentMode == .scaleToFill || contentMode == .scaleAspectFill || contentMode == .redraw else { return nil }
+        let inner = bounds.insetBy(dx: 2, dy: 2)
+        return inner.isNull || inner.isEmpty ? nil : inner
+    }
+    /// Whether what shows now is the cheaper form made for a drag (kept drawing scaled, or a thumbnail).
+    fileprivate(set) var isShowingResizeDrawing = false
+
+    /// Records the view on the scene, to be drawn in full when the drag ends: once per drag (the
+    /// flag is cleared when the scene lets the views go), not searched for at every step.
     private func drawnForResizing(in scene: UIWindowScene) {
+        guard !isShowingResizeDrawing else { return }
         isShowingResizeDrawing = true
-        if !scene.viewsDrawnForResizing.contains(where: { $0.view === self }) { scene.viewsDrawnForResizing.append(WeakView(self)) }
+        scene.viewsDrawnForResizing.append(WeakView(self))
     }
 
     open override func draw(_ rect: CGRect) {
+        lastDrawingCoversBounds = false
         guard let image = shownImage(), let context = UIGraphicsGetCurrentContext() else { return }
         var target = imageRect(for: image.size)
         guard target.width > 0, target.height > 0 else { return }
+        lastDrawingCoversBounds = image.content.isOpaque && !image.isSymbolImage && image.fixedTint == nil
+            && image.renderingMode != .alwaysTemplate && !image.resizable.isResizable && context.currentAlpha >= 1
+            && target.insetBy(dx: -0.001, dy: -0.001).contains(bounds)
         // Unscaled placements draw at whole points, as a layer's contents would be.
         if contentMode != .scaleToFill, contentMode != .scaleAspectFit, contentMode != .scaleAspectFill, contentMode != .redraw {
             target.origin = CGPoint(x: target.minX.rounded(), y: target.minY.rounded())
@@ -161,7 +200,8 @@ open class UIImageView: UIView {
             if displayCopy?.source !== image, let made = image.preparingThumbnail(of: CGSize(width: pixels.width / image.scale, height: pixels.height / image.scale)) {
                 displayCopy = (image, pixels, made)
             }
-            context.interpolationQuality = .low
+            // The nearest pixel: the copy is about the size it is drawn at, and it shows only until the release.
+            context.interpolationQuality = .none
             drawnForResizing(in: scene)
         } else {
             // A copy at the drawn size, made once per image and size: a redraw at that size (a new
@@ -188,6 +228,9 @@ extension UIWindowScene {
     func redrawViewsDrawnForResizing() {
         let views = viewsDrawnForResizing.compactMap(\.view)
         viewsDrawnForResizing = []
-        for view in views { view.setNeedsDisplay() }
+        for view in views {
+            (view as? UIImageView)?.isShowingResizeDrawing = false
+            view.setNeedsDisplay()
+        }
     }
 }

@@ -72,6 +72,8 @@ enum ViewRenderer {
     static func needsDrawing(_ view: UIView, at placement: UIView.ContentPlacement) -> Bool {
         if view.needsDisplay || view.contentPlacement.scale != placement.scale { return true }
         guard view.contentPlacement != placement, let content = view.content else { return false }
+        // Shown copied at whole pixels while its size stays near the bounds': no redraw for a new phase.
+        if view.unscaledDrawingSlack != nil { return false }
         return view.contentMode == .redraw || content.size == view.bounds.size
     }
 
@@ -316,7 +318,10 @@ enum ViewRenderer {
             if let ink = view.drawnInk { inkDamaged = damage.intersects(ink.offsetBy(dx: own.x, dy: own.y)) } else { inkDamaged = true }
             if let content = view.content, inkDamaged {
                 let shownAsDrawn = view.contentMode == .redraw || content.size == bounds.size
-                if shownAsDrawn, let target, let clip = PixelTarget.box(visible, scale: target.scale) {
+                if !shownAsDrawn, let slack = view.unscaledDrawingSlack, abs(content.size.width - bounds.width) <= slack,
+                   abs(content.size.height - bounds.height) <= slack {
+                    compositeUnscaled(view, content: content, in: context, visible: visible, at: (pixelX, pixelY), target: target)
+                } else if shownAsDrawn, let target, let clip = PixelTarget.box(visible, scale: target.scale) {
                     // Drawn for this placement: a pixel-aligned copy, within the bounds.
                     if let tint = content.tint {
                         target.image.composite(tint, through: content.image, x: Int32(pixelX) + Int32(content.x), y: Int32(pixelY) + Int32(content.y),
@@ -360,6 +365,36 @@ enum ViewRenderer {
             }
         }
         if grouped { context.popGroupAndPaint(alpha: Double(view.alpha)) }
+    }
+
+    /// A kept drawing made at nearly the bounds' size (`unscaledDrawingSlack`), copied pixel for pixel
+    /// where the content mode places it (centred for the scaling modes), within the bounds rounded to
+    /// whole pixels: a copy costs what a fill does, where scaling costs several times more.
+    private static func compositeUnscaled(_ view: UIView, content: UIView.Content, in context: Context, visible: CGRect,
+                                          at pixel: (x: Double, y: Double), target: PixelTarget?) {
+        let bounds = view.bounds, mode = view.contentMode
+        let placed = mode == .scaleToFill || mode == .scaleAspectFit || mode == .scaleAspectFill ? .center : mode
+        let fit = placed.fitting(content.size, into: bounds.size), scale = view.contentPlacement.scale
+        let x = pixel.x + Double(content.x) + Double(fit.x * scale).rounded(), y = pixel.y + Double(content.y) + Double(fit.y * scale).rounded()
+        // `visible` is in window points: the device pixels it mostly covers.
+        let left = Double(visible.minX * scale).rounded(), top = Double(visible.minY * scale).rounded()
+        let right = Double(visible.maxX * scale).rounded(), bottom = Double(visible.maxY * scale).rounded()
+        guard right > left, bottom > top else { return }
+        if let target, target.scale == scale {
+            let clip = PixelBox(left: Int32(left), top: Int32(top), right: Int32(right), bottom: Int32(bottom))
+            if let tint = content.tint {
+                target.image.composite(tint, through: content.image, x: Int32(x), y: Int32(y), within: target.boxes, clippedTo: clip)
+            } else {
+                target.image.composite(content.image, x: Int32(x), y: Int32(y), within: target.boxes, clippedTo: clip)
+            }
+            return
+        }
+        context.save()
+        context.identityMatrix()
+        context.rectangle(left, top, right - left, bottom - top)
+        context.clip()
+        content.paint(in: context, x: x, y: y)
+        context.restore()
     }
 
     /// Fills `view`'s bounds with `color`, leaving out the whole device pixels its opaque subviews paint
@@ -434,7 +469,8 @@ enum ViewRenderer {
     private static var scratchAreas: [CGRect] = []
 
     /// Appends the parts of `within` (in `view`'s coordinates, shifted by `offset`) that `view`'s
-    /// subviews fill with an opaque background, looking through subviews without one. Unlike the
+    /// subviews fill with an opaque background (or their opaque drawing, `opaqueDrawingArea`), looking
+    /// through subviews without one. Unlike the
     /// cover search (what hides a damaged rectangle, at any depth), it stops at the first opaque
     /// subview on each branch: under a pane, its rows need not be left out of the fill twice.
     private static func collectOpaqueSubviewAreas(of view: UIView, offset: CGPoint, within: CGRect, into covered: inout [CGRect], depth: Int) {
@@ -442,6 +478,10 @@ enum ViewRenderer {
             let frame = subview.frame.offsetBy(dx: offset.x, dy: offset.y)
             if subview.backgroundAlpha >= 1 {
                 let part = frame.clipped(to: within)
+                if !part.isNull, !part.isEmpty { covered.append(part) }
+            } else if let opaque = subview.opaqueDrawingArea {
+                let bounds = subview.bounds
+                let part = opaque.offsetBy(dx: frame.minX - bounds.minX, dy: frame.minY - bounds.minY).clipped(to: within)
                 if !part.isNull, !part.isEmpty { covered.append(part) }
             } else if depth < 3, !subview.subviews.isEmpty {
                 let inner = subview.clipsToBounds ? within.clipped(to: frame) : within

@@ -241,6 +241,18 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// nearest pixel where a view asks for speed (an image view during a drag).
     var fittedContentFilter: Context.Filter { .bilinear }
 
+    /// The part of the bounds that this view's own drawing (not its background) paints opaquely,
+    /// whatever the damage: a superview's background fill leaves it out. None by default; an image
+    /// view showing an opaque photo that fills its bounds says so, and a window of photos then fills
+    /// only the gaps between them at each frame of a drag, as a grid of coloured views does.
+    var opaqueDrawingArea: CGRect? { nil }
+
+    /// How far (in points, on each axis) the bounds may differ from the size the kept drawing was
+    /// made at while it is still shown as drawn, pixel for pixel (placed by the content mode, centred
+    /// for the scaling modes, cropped to the bounds), rather than scaled to fit; nil: always fitted,
+    /// as Core Animation does. An image view showing a photo during a drag allows a pixel or two.
+    var unscaledDrawingSlack: CGFloat? { nil }
+
     /// Whether a resize from `oldSize` needs a new drawing: in the `.redraw` content mode. A label
     /// whose text sits at its top-left unchanged keeps its drawing.
     func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool { contentMode == .redraw }
