@@ -73,9 +73,11 @@ extension SceneWindowTests {
         #expect(await app.waitForScenes(1), "a fresh start")
         let named = warnings.filter { $0.contains("sessions.plist") }
         #expect(named.count == 1 && named[0].contains("moved it to sessions.plist.corrupt-"))
+        // Saving runs off the main thread: wait for the new file rather than catch it half-written.
+        let saved = folder.appendingPathComponent("sessions.plist").path
+        #expect(await app.run(until: { FileManager.default.fileExists(atPath: saved) }, timeout: 3), "saved anew")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(files.contains { $0.hasPrefix("sessions.plist.corrupt-") })
-        #expect(files.contains("sessions.plist"), "saved anew")
     }
 
     @Test func anUnwritableStateFolderWarnsOnceAndTheAppRunsOn() async throws {
