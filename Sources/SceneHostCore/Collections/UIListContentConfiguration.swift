@@ -44,7 +44,7 @@ public struct UIListContentConfiguration: UIContentConfiguration, @MainActor Equ
     }
     /// How the image is drawn.
     public struct ImageProperties: @MainActor Equatable {
-        /// Kept, but SceneHost draws images in their own colours.
+        /// The colour of symbol and template images; nil: the view's `tintColor`.
         public var tintColor: UIColor?
         public var cornerRadius: CGFloat = 0
         /// The largest size shown (zero: no limit).
@@ -201,6 +201,7 @@ open class UIListContentView: UIView, UIContentView {
             label.lineBreakMode = properties.lineBreakMode
         }
         imageView.image = configuration.image
+        imageView.imageTintColor = configuration.imageProperties.tintColor
         imageView.isHidden = configuration.image == nil
         imageView.layer.cornerRadius = configuration.imageProperties.cornerRadius
         setNeedsLayout()
@@ -294,11 +295,13 @@ open class UIListContentView: UIView, UIContentView {
     var secondaryTextFrame: CGRect { secondaryLabel.frame }
 }
 
-/// Draws a list row's image in its own colours (SceneHost does not tint images yet: the image
-/// properties' `tintColor` is kept but not applied).
+/// Draws a list row's image: a symbol or template image in the image properties' `tintColor`, else
+/// in the view's `tintColor`, as UIKit's list content does (other images in their own colours).
 @MainActor
 final class ListImageView: UIView {
     var image: UIImage? { didSet { if image !== oldValue { setNeedsDisplay() } } }
+    /// The image properties' tint; nil: the inherited `tintColor`.
+    var imageTintColor: UIColor? { didSet { if imageTintColor !== oldValue { setNeedsDisplay() } } }
 
     override init(frame: CGRect) {
         super.init(frame: frame)
@@ -306,5 +309,7 @@ final class ListImageView: UIView {
         isUserInteractionEnabled = false
     }
 
-    override func draw(_ rect: CGRect) { image?.draw(in: bounds) }
+    override func draw(_ rect: CGRect) { image?.draw(in: bounds, tint: imageTintColor ?? tintColor, templateWhenAutomatic: true) }
+
+    override func tintColorDidChange() { if imageTintColor == nil { setNeedsDisplay() } }
 }
