@@ -32,12 +32,7 @@ extension SceneWindowTests {
         #expect(still.pixel(x: 10, y: 100) & 0xFF_FFFF == 0xFF0000 && still.pixel(x: 390, y: 100) & 0xFF_FFFF == 0x0000FF)
         #expect(!imageView.isShowingResizeDrawing)
 
-        let input = try SyntheticInput(display: other)
-        let corner = try #require(input.frameCorner(of: window))
-        input.move(to: corner)
-        other.fakeButton(1, pressed: true)
-        other.sync()
-        await app.run(for: 0.05)
+        let (input, corner) = try await pressFrameCorner(of: window, with: other, in: app)
         var drawnCheaply = 0
         for step in 1...6 {
             let before = app.events(of: "frame", scene: scene).count
@@ -114,12 +109,7 @@ extension SceneWindowTests {
         }
         check(try app.screenshot(scene), "before")
 
-        let input = try SyntheticInput(display: other)
-        let corner = try #require(input.frameCorner(of: window))
-        input.move(to: corner)
-        other.fakeButton(1, pressed: true)
-        other.sync()
-        await app.run(for: 0.05)
+        let (input, corner) = try await pressFrameCorner(of: window, with: other, in: app)
         // Steps of a pixel or two: most keep the drawing and copy it, some draw again from the thumbnail.
         for step in 1...12 {
             let before = app.events(of: "frame", scene: scene).count
@@ -163,5 +153,17 @@ extension SceneWindowTests {
         await app.run(for: 0.3)
         #expect(tracker.count > 4)
         #expect(tracker.survivors.isEmpty, "\(tracker)")
+    }
+
+    /// Presses the primary button on `window`'s frame corner, as a person starting to drag it.
+    private func pressFrameCorner(of window: Window, with other: Display, in app: AppHarness) async throws
+        -> (SyntheticInput, (x: Int, y: Int)) {
+        let input = try SyntheticInput(display: other)
+        let corner = try #require(input.frameCorner(of: window))
+        input.move(to: corner)
+        other.fakeButton(1, pressed: true)
+        other.sync()
+        await app.run(for: 0.05)
+        return (input, corner)
     }
 }
