@@ -81,7 +81,7 @@ enum ImageBenchmark: Benchmark {
         process.arguments = arguments
         if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
         if let output {
-            FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             process.standardOutput = try FileHandle(forWritingTo: output)
         }
         let start = DispatchTime.now().uptimeNanoseconds

@@ -111,7 +111,7 @@ enum StormBenchmark: Benchmark {
         guard let folder = dumpFolder else { return }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         if let smaps = FileHandle(forReadingAtPath: "/proc/self/smaps")?.readDataToEndOfFile() {
-            FileManager.default.createFile(atPath: folder + "/smaps-" + name, contents: smaps)
+            _ = FileManager.default.createFile(atPath: folder + "/smaps-" + name, contents: smaps)
         }
         if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_info"),
            let file = fopen(folder + "/malloc-info-" + name + ".xml", "w") {
@@ -129,7 +129,7 @@ enum StormBenchmark: Benchmark {
             if file >= 0 {
                 _ = entries.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, off_t(range[0] / 4096 * 8)) }
                 close(file)
-                FileManager.default.createFile(atPath: folder + "/pagemap-" + name,
+                _ = FileManager.default.createFile(atPath: folder + "/pagemap-" + name,
                                                contents: Data(String(range[0], radix: 16).utf8 + [10]) + entries.withUnsafeBytes { Data($0) })
             }
         }
