@@ -191,23 +191,9 @@ enum CollectionBenchmark: Benchmark {
         return (cpu, fill, children)
     }
 
-    /// Runs `command` with `sh -c` on `display`; its standard output, or nil when it failed.
+    /// Runs `command` with `sh -c` on `display` (GTK on X11, without the accessibility bus); its standard
+    /// output, or nil when it failed.
     static func shell(_ command: String, display: String) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        environment["GDK_BACKEND"] = "x11"
-        environment["NO_AT_BRIDGE"] = "1"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        PeersBenchmark.shell(command, environment: ["DISPLAY": display, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"])
     }
 }
