@@ -15,14 +15,19 @@ struct GalleryMailListTests {
         _ = scene.offscreenHost!.prepareFrame()
     }
 
+    /// A Mail controller without the overlay, in an offscreen scene of `width`×`height`.
+    private func mailScene(width: CGFloat, height: CGFloat) -> (MailViewController, UIWindowScene) {
+        let mail = MailViewController()
+        mail.overlay.isHidden = true
+        return (mail, UIWindowScene.offscreen(size: CGSize(width: width, height: height), rootViewController: mail))
+    }
+
     private func appearance(of collectionView: UICollectionView) -> UICollectionLayoutListConfiguration.Appearance? {
         (collectionView.collectionViewLayout as? UICollectionViewCompositionalLayout)?.sectionLayout(at: 0)?.listConfiguration?.appearance
     }
 
     @Test func theMailboxesAreASidebarWhenRegularAndAnInsetGroupedListWhenCollapsed() throws {
-        let mail = MailViewController()
-        mail.overlay.isHidden = true
-        let scene = UIWindowScene.offscreen(size: CGSize(width: 1200, height: 640), rootViewController: mail)
+        let (mail, scene) = mailScene(width: 1200, height: 640)
         _ = scene.renderImage()
         let mailboxes = try #require(mail.mailboxes.collectionView)
         #expect(appearance(of: mailboxes) == .sidebar)
@@ -38,9 +43,7 @@ struct GalleryMailListTests {
         #expect(row.accessories.count == 1 && mailboxes.indexPathsForSelectedItems?.isEmpty == true, "rows lead on; none stays selected")
         assertSnapshot(scene.renderImage(), named: "mail-mailboxes-compact")
         // Collapsed from the sidebar, the rows look as in a Mail made compact (configured for their new list).
-        let fresh = MailViewController()
-        fresh.overlay.isHidden = true
-        let compact = UIWindowScene.offscreen(size: CGSize(width: 500, height: 640), rootViewController: fresh)
+        let (fresh, compact) = mailScene(width: 500, height: 640)
         _ = compact.renderImage()
         fresh.mailboxes.navigationController?.popToRootViewController(animated: false)
         let same = Snapshot.compare(scene.renderImage(), compact.renderImage(), tolerance: SnapshotTolerance(perPixel: 0, differingFraction: 0))
@@ -54,9 +57,7 @@ struct GalleryMailListTests {
     }
 
     @Test func movingAMessageToTheTrashRemovesItsRowWithAnAnimation() throws {
-        let mail = MailViewController()
-        mail.overlay.isHidden = true
-        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 700), rootViewController: mail)
+        let (mail, scene) = mailScene(width: 1000, height: 700)
         _ = scene.renderImage()
         let list = try #require(mail.list.collectionView)
         let fourth = try #require(list.cellForItem(at: IndexPath(item: 3, section: 0)))
@@ -115,9 +116,7 @@ struct GalleryMailListTests {
     }
 
     @Test func theDownArrowKeepsTheSelectionInView() throws {
-        let mail = MailViewController()
-        mail.overlay.isHidden = true
-        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 360), rootViewController: mail)
+        let (mail, scene) = mailScene(width: 1000, height: 360)
         _ = scene.renderImage()
         let list = try #require(mail.list.collectionView)
         for step in 1..<Mailbox.messages.count {
