@@ -229,9 +229,7 @@ final class WindowPresenter {
         let capacityHeight = resized ? min(max(height, display.screenHeight), height * 5 / 4 + 64, limit) : min(height, limit)
         let newBuffer: ImageBuffer
         do {
-            newBuffer = try ImageBuffer(display: display, window: window, width: width, height: height,
-                                        capacityWidth: capacityWidth, capacityHeight: capacityHeight,
-                                        allowSharedMemory: EnvironmentVariables().flag("SCENEHOST_NO_SHM") != true)
+            newBuffer = try makeBuffer(width: width, height: height, capacityWidth: capacityWidth, capacityHeight: capacityHeight)
         } catch {
             // The app keeps running: this frame is skipped, and the next one that gets a buffer draws
             // everything (a new buffer's pixels are all new).
@@ -259,13 +257,17 @@ final class WindowPresenter {
     /// `Benchmarks storm`). If the new buffer cannot be made, the old one stays.
     func fitBufferToWindow() {
         guard let old = buffer, let scale, old.capacityWidth > old.width || old.capacityHeight > old.height,
-              let fitted = try? ImageBuffer(display: display, window: window, width: old.width, height: old.height,
-                                            capacityWidth: old.width, capacityHeight: old.height,
-                                            allowSharedMemory: EnvironmentVariables().flag("SCENEHOST_NO_SHM") != true)
+              let fitted = try? makeBuffer(width: old.width, height: old.height, capacityWidth: old.width, capacityHeight: old.height)
         else { return }
         fitted.copyPixels(from: old)
         buffer = fitted
         makeSurface(over: fitted, scale: scale)
+    }
+
+    /// A back buffer for the window, in shared memory unless `SCENEHOST_NO_SHM` says not to.
+    private func makeBuffer(width: Int, height: Int, capacityWidth: Int, capacityHeight: Int) throws(X11Error) -> ImageBuffer {
+        try ImageBuffer(display: display, window: window, width: width, height: height, capacityWidth: capacityWidth,
+                        capacityHeight: capacityHeight, allowSharedMemory: EnvironmentVariables().flag("SCENEHOST_NO_SHM") != true)
     }
 
     /// The scale the back buffer's surface draws at.
