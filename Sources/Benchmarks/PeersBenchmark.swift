@@ -153,6 +153,26 @@ enum PeersBenchmark: Benchmark {
         scenes.last?.windows.forEach(collect)
         print("Kept drawings by view class: " + byClass.sorted { $0.value.bytes > $1.value.bytes }
             .map { String(format: "%@ %d (%.0f KB)", $0.key, $0.value.count, Double($0.value.bytes) / 1024) }.joined(separator: ", "))
+        // The views a Mail scene is made of, by class, and how many are hidden.
+        var census: [String: (count: Int, hidden: Int)] = [:]
+        func count(_ view: UIView, hidden: Bool) {
+            let hidden = hidden || view.isHidden
+            census[String(describing: type(of: view)), default: (0, 0)].count += 1
+            if hidden { census[String(describing: type(of: view)), default: (0, 0)].hidden += 1 }
+            view.subviews.forEach { count($0, hidden: hidden) }
+        }
+        scenes.last?.windows.forEach { count($0, hidden: false) }
+        print("Views of the second scene by class (of them hidden): " + census.sorted { $0.value.count > $1.value.count }
+            .map { "\($0.key) \($0.value.count)" + ($0.value.hidden > 0 ? " (\($0.value.hidden))" : "") }.joined(separator: ", "))
+        // What a window at rest keeps: the runtime lets go of the kept drawings once a window has drawn
+        // nothing for half a second (`UIWindowScene.releaseKeptDrawings`), as here.
+        if let scene = scenes.last {
+            let before = Memory.now().heapInUse
+            let released = scene.releaseKeptDrawings()
+            let after = Memory.now().heapInUse
+            print(String(format: "At rest the second scene lets go of %.2f MB of kept drawings: its heap %.2f → %.2f MB.",
+                         Double(released) / 1_048_576, sceneHeaps[1] / 1_048_576, (sceneHeaps[1] - (before - after)) / 1_048_576))
+        }
 
         // Each target: the median over rounds of Gallery ÷ twin in the same round.
         guard let twinSamples = samples[peers[0].label], let gallerySamples = samples[peers.last!.label] else { return }

@@ -242,4 +242,73 @@ struct DrawingTests {
         #expect(plain.keptDrawingBytes == 0)
         #expect(root.keptDrawingBytes == filled.keptDrawingBytes)
     }
+
+    /// A view that draws a blue oval on red, counting its drawings.
+    final class CountingView: UIView {
+        var draws = 0
+        override func draw(_ rect: CGRect) {
+            draws += 1
+            UIColor.red.setFill()
+            UIRectFill(bounds)
+            UIColor.blue.setFill()
+            UIBezierPath(ovalIn: bounds.insetBy(dx: 3, dy: 3)).fill()
+        }
+    }
+
+    @Test func drawingsLetGoAtRestAreDrawnAgainToTheSamePixelsWhereComposited() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        root.backgroundColor = .white
+        let left = CountingView(frame: CGRect(x: 10.5, y: 10, width: 40, height: 30))
+        let right = CountingView(frame: CGRect(x: 120, y: 50, width: 50, height: 40))
+        let label = UILabel(frame: CGRect(x: 60, y: 10, width: 120, height: 30))
+        label.text = "At rest"
+        for view in [left, right, label] { root.addSubview(view) }
+        let controller = UIViewController()
+        controller.view = root
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 100), scale: 1.5, rootViewController: controller)
+        let before = scene.renderImage(scale: 1.5)
+        let kept = root.keptDrawingBytes
+        #expect(kept > 0 && left.draws == 1 && right.draws == 1)
+        let inkBefore = [left, right, label].map(\.drawnInk)
+
+        #expect(scene.releaseKeptDrawings() == kept)
+        #expect(root.keptDrawingBytes == 0 && left.content != nil, "the pixels go, where they ink stays")
+        #expect([left, right, label].map(\.drawnInk) == inkBefore)
+        #expect(scene.releaseKeptDrawings() == 0, "nothing more to let go")
+
+        // A frame compositing only the left view's place draws it again, and only it.
+        _ = scene.prepareFrame(nil, drawingAt: 1.5)
+        let partial = ImageSurface(format: .rgb24, width: 300, height: 150)
+        let context = Context(surface: partial)
+        context.scale(1.5, 1.5)
+        scene.render(into: context, damage: Damage(CGRect(x: 0, y: 0, width: 55, height: 45)), scale: 1.5)
+        #expect(left.draws == 2 && right.draws == 1)
+        #expect(left.keptDrawingBytes > 0 && right.keptDrawingBytes == 0 && label.keptDrawingBytes == 0)
+
+        // The whole scene composited: every view drawn again, to the pixels it had.
+        let after = scene.renderImage(scale: 1.5)
+        #expect(left.draws == 2 && right.draws == 2)
+        #expect(root.keptDrawingBytes == kept)
+        var differing = 0
+        for y in 0..<before.height { for x in 0..<before.width where before.pixel(x: x, y: y) != after.pixel(x: x, y: y) { differing += 1 } }
+        #expect(differing == 0)
+    }
+
+    @Test func drawingsAboutToChangeOrShapingAShadowAreKept() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let shadowed = CountingView(frame: CGRect(x: 10, y: 10, width: 40, height: 30))
+        shadowed.layer.shadowOpacity = 0.5
+        let marked = CountingView(frame: CGRect(x: 80, y: 10, width: 40, height: 30))
+        let stretched = CountingView(frame: CGRect(x: 140, y: 10, width: 40, height: 30))
+        for view in [shadowed, marked, stretched] { root.addSubview(view) }
+        let controller = UIViewController()
+        controller.view = root
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 100), rootViewController: controller)
+        _ = scene.renderImage(scale: 1)
+        marked.setNeedsDisplay()
+        // Shown stretched to bounds it was not drawn for: drawn again it would show otherwise.
+        stretched.bounds.size.width = 50
+        #expect(scene.releaseKeptDrawings() == 0)
+        #expect(shadowed.content?.image != nil && marked.content?.image != nil && stretched.content?.image != nil)
+    }
 }

@@ -157,8 +157,8 @@ struct LabelCoverageTests {
         for scale in [1.0, 2.0] as [CGFloat] {
             let (masked, labels) = render(scale: scale, coverage: true)
             let (colored, coloredLabels) = render(scale: scale, coverage: false)
-            #expect(labels.allSatisfy { $0.content?.image.format == .a8 && $0.content?.tint != nil })
-            #expect(coloredLabels.allSatisfy { $0.content?.image.format == .argb32 })
+            #expect(labels.allSatisfy { $0.content?.image?.format == .a8 && $0.content?.tint != nil })
+            #expect(coloredLabels.allSatisfy { $0.content?.image?.format == .argb32 })
             // A quarter of the bytes (rows of A8 are padded to 4 bytes).
             #expect(labels[0].keptDrawingBytes * 3 < coloredLabels[0].keptDrawingBytes)
             var differing = 0
@@ -197,8 +197,8 @@ struct LabelCoverageTests {
         controller.view.addSubview(label)
         controller.view.addSubview(plain)
         _ = UIWindowScene.offscreen(size: CGSize(width: 200, height: 60), rootViewController: controller).renderImage()
-        #expect(label.content?.image.format == .argb32)
+        #expect(label.content?.image?.format == .argb32)
         #expect(label.content?.tint == nil)
-        #expect(plain.content?.image.format == .a8)
+        #expect(plain.content?.image?.format == .a8)
     }
 }

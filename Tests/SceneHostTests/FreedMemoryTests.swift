@@ -1,7 +1,8 @@
 import Foundation
 @_spi(Testing) import SceneHost
+@_spi(Runtime) import SceneHostCore
 import SceneHostTesting
-import GalleryApp
+@testable import GalleryApp
 import Testing
 import X11
 
@@ -36,5 +37,30 @@ extension SceneWindowTests {
         await app.run(for: 0.4)
         #expect(SceneRuntime.trims - beforeBurst <= 2, "trims after a burst of 30 resizes: \(SceneRuntime.trims - beforeBurst)")
         #expect(!mail.effectiveGeometry.isInteractivelyResizing)
+    }
+
+    /// A window that has drawn nothing for half a second lets go of its views' kept drawings (and gives
+    /// the pages back); a later frame that composites the views draws them again, to the same pixels.
+    @Test func aWindowAtRestLetsGoOfItsKeptDrawings() async throws {
+        let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app.waitForScenes(2))
+        let mail = try #require(app.scene(titled: "Mail"))
+        let root = try #require(mail.windows.first)
+        // The overlay shows the last frame's time, which changes from frame to frame.
+        (root.rootViewController as? MailViewController)?.overlay.isHidden = true
+        #expect(await app.run(until: { root.keptDrawingBytes == 0 }, timeout: 3))
+        let atRest = try app.screenshot(mail)
+
+        // A view over the whole window for a frame: when it goes, everything under it is composited again.
+        let cover = UIView(frame: root.bounds)
+        cover.backgroundColor = .black
+        root.addSubview(cover)
+        await app.run(for: 0.1)
+        cover.removeFromSuperview()
+        #expect(await app.run(until: { root.keptDrawingBytes > 0 }, timeout: 1), "drawn again where composited")
+        let drawnAgain = try app.screenshot(mail)
+        let comparison = Snapshot.compare(drawnAgain, atRest, tolerance: SnapshotTolerance(perPixel: 0, differingFraction: 0))
+        #expect(!comparison.sizeMismatch && comparison.differingPixels == 0, "\(comparison.differingPixels) pixels differ")
+        #expect(await app.run(until: { root.keptDrawingBytes == 0 }, timeout: 3), "let go again at rest")
     }
 }

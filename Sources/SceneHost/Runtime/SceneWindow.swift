@@ -692,6 +692,48 @@ final class SceneWindow: UIWindowSceneHost {
         }
     }
 
+    /// How long a window draws no frame before it counts as at rest and lets go of its views' kept
+    /// drawings: longer than the pauses within typing or a drag, shorter than a person's look at it.
+    static let restPause = 0.5
+
+    /// A frame drew: the window is checked for rest `restPause` after its last frame. One check is
+    /// pending per window however many frames it draws (see `checkSizeSettled`).
+    private func noteDrawn(at time: Double) {
+        lastDrawn = time
+        guard !restCheckPending else { return }
+        restCheckPending = true
+        checkAtRest(after: Self.restPause)
+    }
+    private var lastDrawn = -Double.infinity
+    private var restCheckPending = false
+
+    /// Once the window has drawn nothing for `restPause`: what its frames show is in its back buffer,
+    /// so the views' kept drawings (a Mail window's: 0.57 MB at 1024×768, the picture 320 KB of it)
+    /// are let go, and the freed pages given back; a view is drawn again, to the same pixels, only
+    /// when a later frame composites it without having redrawn it (`UIWindowScene.releaseKeptDrawings`).
+    /// Not during a drag, whose image views keep their drawings to copy them (`unscaledDrawingSlack`).
+    private func checkAtRest(after delay: Double) {
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                let quiet = monotonicSeconds() - self.lastDrawn
+                if quiet < Self.restPause, self.isConnected {
+                    self.checkAtRest(after: Self.restPause - quiet + 0.01)
+                    return
+                }
+                self.restCheckPending = false
+                guard self.isConnected, !self.isInteractive else { return }
+                let released = self.scene.releaseKeptDrawings()
+                if released > 0 {
+                    self.releasedDrawingBytes += released
+                    self.runtime.releaseFreedMemorySoon()
+                }
+            }
+        }
+    }
+    /// The bytes of kept drawings the window let go at rest so far (tests).
+    private(set) var releasedDrawingBytes = 0
+
     // MARK: The multitasking simulator
 
     /// The keys 0 … 6, whose index is the digit.
@@ -963,7 +1005,10 @@ final class SceneWindow: UIWindowSceneHost {
             scene.render(into: context, damage: damage, scale: scale)
         }
         let damage = presented.damage, acknowledged = presented.acknowledged
-        if !damage.isEmpty { lastFrameMilliseconds = (presented.sent - start) * 1000 }
+        if !damage.isEmpty {
+            lastFrameMilliseconds = (presented.sent - start) * 1000
+            noteDrawn(at: start)
+        }
         if !damage.isEmpty || acknowledged != nil, runtime.isTracing {
             runtime.record("frame", scene: scene, [
                 ("width", .number(Double(pixelSize.width) / scale)), ("height", .number(Double(pixelSize.height) / scale)),

@@ -204,7 +204,8 @@ extension ViewRenderer {
     /// as Core Animation stretches a layer's contents).
     private static func paintDrawing(of view: UIView, bounds: CGRect, in context: Context, scale: CGFloat) {
         let placement = freePlacement(scale)
-        if needsDrawing(view, at: placement) { draw(view, placement: placement) }
+        // A drawing let go at rest is drawn again (`UIView.releaseKeptDrawings`).
+        if needsDrawing(view, at: placement) || view.content.map({ $0.image == nil }) == true { draw(view, placement: placement) }
         guard let content = view.content else { return }
         let mode = view.contentMode == .redraw ? .scaleToFill : view.contentMode
         let fit = mode.fitting(content.size, into: bounds.size)
@@ -256,7 +257,7 @@ extension ViewRenderer {
         guard offset.width.isFinite, offset.height.isFinite else { return }
         let key = ShadowKey(scale: scale, radius: radius, bounds: bounds, generation: layer.shapeGeneration,
                             cornerRadius: layer.presentedValue("cornerRadius", layer.cornerRadius),
-                            contentIdentity: layer.owningView?.content.map { ObjectIdentifier($0.image) })
+                            contentIdentity: layer.owningView?.content?.image.map { ObjectIdentifier($0) })
         let mask: ShadowMask
         if let cached = layer.shadowMask, cached.key == key {
             mask = cached

@@ -316,18 +316,22 @@ enum ViewRenderer {
             // at the window's edge, but not its text, is not painted there.
             let inkDamaged: Bool
             if let ink = view.drawnInk { inkDamaged = damage.intersects(ink.offsetBy(dx: own.x, dy: own.y)) } else { inkDamaged = true }
-            if let content = view.content, inkDamaged {
+            if inkDamaged, view.content?.image == nil, view.content != nil {
+                // Let go at rest (`UIView.releaseKeptDrawings`): drawn again, the same, where it shows.
+                draw(view, placement: placement)
+            }
+            if let content = view.content, let image = content.image, inkDamaged {
                 let shownAsDrawn = view.contentMode == .redraw || content.size == bounds.size
                 if !shownAsDrawn, let slack = view.unscaledDrawingSlack, abs(content.size.width - bounds.width) <= slack,
                    abs(content.size.height - bounds.height) <= slack {
-                    compositeUnscaled(view, content: content, in: context, visible: visible, at: (pixelX, pixelY), target: target)
+                    compositeUnscaled(view, content: content, image: image, in: context, visible: visible, at: (pixelX, pixelY), target: target)
                 } else if shownAsDrawn, let target, let clip = PixelTarget.box(visible, scale: target.scale) {
                     // Drawn for this placement: a pixel-aligned copy, within the bounds.
                     if let tint = content.tint {
-                        target.image.composite(tint, through: content.image, x: Int32(pixelX) + Int32(content.x), y: Int32(pixelY) + Int32(content.y),
+                        target.image.composite(tint, through: image, x: Int32(pixelX) + Int32(content.x), y: Int32(pixelY) + Int32(content.y),
                                                within: target.boxes, clippedTo: clip)
                     } else {
-                        target.image.composite(content.image, x: Int32(pixelX) + Int32(content.x), y: Int32(pixelY) + Int32(content.y),
+                        target.image.composite(image, x: Int32(pixelX) + Int32(content.x), y: Int32(pixelY) + Int32(content.y),
                                                within: target.boxes, clippedTo: clip)
                     }
                 } else {
@@ -370,7 +374,7 @@ enum ViewRenderer {
     /// A kept drawing made at nearly the bounds' size (`unscaledDrawingSlack`), copied pixel for pixel
     /// where the content mode places it (centred for the scaling modes), within the bounds rounded to
     /// whole pixels: a copy costs what a fill does, where scaling costs several times more.
-    private static func compositeUnscaled(_ view: UIView, content: UIView.Content, in context: Context, visible: CGRect,
+    private static func compositeUnscaled(_ view: UIView, content: UIView.Content, image: ImageSurface, in context: Context, visible: CGRect,
                                           at pixel: (x: Double, y: Double), target: PixelTarget?) {
         let bounds = view.bounds, mode = view.contentMode
         let placed = mode == .scaleToFill || mode == .scaleAspectFit || mode == .scaleAspectFill ? .center : mode
@@ -383,9 +387,9 @@ enum ViewRenderer {
         if let target, target.scale == scale {
             let clip = PixelBox(left: Int32(left), top: Int32(top), right: Int32(right), bottom: Int32(bottom))
             if let tint = content.tint {
-                target.image.composite(tint, through: content.image, x: Int32(x), y: Int32(y), within: target.boxes, clippedTo: clip)
+                target.image.composite(tint, through: image, x: Int32(x), y: Int32(y), within: target.boxes, clippedTo: clip)
             } else {
-                target.image.composite(content.image, x: Int32(x), y: Int32(y), within: target.boxes, clippedTo: clip)
+                target.image.composite(image, x: Int32(x), y: Int32(y), within: target.boxes, clippedTo: clip)
             }
             return
         }
@@ -570,7 +574,7 @@ enum ViewRenderer {
         rasterizer.scale(scale, scale)
         paint(rasterizer)
         image.flush()
-        view.content = UIView.Content(image: image, x: Int(left), y: Int(top), size: bounds.size)
+        view.content = UIView.Content(image: image, x: Int(left), y: Int(top), width: image.width, height: image.height, size: bounds.size)
         return image
     }
 }

@@ -498,6 +498,16 @@ open class UIWindowScene: UIScene, UITraitChangeObservable, TraitStateOwner {
         ViewRenderer.render(windows: windows, in: context, damage: damage, scale: scale)
     }
 
+    /// Lets go of the pixels of the views' kept drawings (each one's last `draw(_:)` output), keeping
+    /// where each inks: a view is drawn again, to the same pixels, only when a later frame composites
+    /// it (something over it or under it changed). The runtime calls it once a window has drawn no
+    /// frame for a while: its pixels are in the window's back buffer, and a window at rest seldom
+    /// composites again what did not change. Returns the bytes let go. Not in UIKit, whose system
+    /// purges the backing stores of layers it does not show.
+    @_spi(Runtime) @discardableResult public func releaseKeptDrawings() -> Int {
+        windows.reduce(0) { $0 + $1.releaseKeptDrawings() }
+    }
+
     /// Lays out and draws the whole scene into a new image at `scale` pixels per point (offscreen:
     /// needs no display). The scene's size is its `effectiveGeometry`.
     public func renderImage(scale: CGFloat? = nil) -> ImageSurface {

@@ -911,15 +911,34 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// The bytes of the drawings kept for this view and every view below it (each one's last `draw(_:)`
     /// output, kept until it draws again): where a scene's memory goes, for the benchmarks. Not in UIKit.
     @_spi(Runtime) public var keptDrawingBytes: Int {
-        subviews.reduce(content.map { $0.image.stride * $0.image.height } ?? 0) { $0 + $1.keptDrawingBytes }
+        subviews.reduce(content?.image.map { $0.stride * $0.height } ?? 0) { $0 + $1.keptDrawingBytes }
+    }
+
+    /// Lets go of the pixels of the drawings kept in this view's subtree that show as drawn, keeping
+    /// where they ink: each is drawn again, the same pixels, when it is next composited (see
+    /// `Content.image`). The bytes let go. Not in UIKit, where the system purges backing stores itself.
+    func releaseKeptDrawings() -> Int {
+        var released = 0
+        if let image = content?.image, !needsDisplay, content?.size == storedBounds.size,
+           // A shadow made from the drawing's pixels is kept by their identity (`paintShadow`).
+           backingLayer.map({ $0.shadowOpacity <= 0 || $0.shadowPath != nil }) ?? true {
+            released = image.stride * image.height
+            content?.image = nil
+        }
+        for subview in subviews { released += subview.releaseKeptDrawings() }
+        return released
     }
 
     /// A backing image that covers what `draw(_:)` inked (within the bounds): `x`, `y` are its offset
-    /// in device pixels from the pixel the bounds' origin falls in; `size`, the bounds' size it was
-    /// drawn for.
+    /// in device pixels from the pixel the bounds' origin falls in, `width` × `height` its size;
+    /// `size`, the bounds' size it was drawn for.
     struct Content {
-        var image: ImageSurface
+        /// The pixels; nil once a window at rest let them go (`releaseKeptDrawings`): compositing then
+        /// draws the view again first, which gives the same pixels, since nothing it draws from changed
+        /// (a change would have marked it for display).
+        var image: ImageSurface?
         var x: Int, y: Int
+        var width: Int, height: Int
         var size: CGSize
         /// Set when `image` is A8 coverage of a drawing in one colour (a plain label's text): the
         /// drawing is this colour through it. A quarter of the bytes of the colour pixels, and the same
@@ -930,6 +949,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         /// Paints the drawing with its top-left pixel at (`x`, `y`) of the context's user space,
         /// sampled with `filter` where that space scales it.
         func paint(in context: Context, x: Double, y: Double, filter: Context.Filter? = nil) {
+            guard let image else { return }
             if let tint {
                 context.setSource(red: tint.red, green: tint.green, blue: tint.blue, alpha: tint.alpha)
                 if let filter { context.mask(image, x: x, y: y, filter: filter) } else { context.mask(image, x: x, y: y) }
@@ -971,7 +991,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         let scale = contentPlacement.scale
         return CGRect(x: bounds.minX + (CGFloat(content.x) - contentPlacement.phaseX) / scale,
                       y: bounds.minY + (CGFloat(content.y) - contentPlacement.phaseY) / scale,
-                      width: CGFloat(content.image.width) / scale, height: CGFloat(content.image.height) / scale)
+                      width: CGFloat(content.width) / scale, height: CGFloat(content.height) / scale)
     }
 
     /// Marks the whole view to be redrawn.
