@@ -294,7 +294,7 @@ struct DrawingTests {
         #expect(differing == 0)
     }
 
-    @Test func drawingsAboutToChangeOrShapingAShadowAreKept() {
+    @Test func drawingsShownStretchedOrShapingAShadowAreKept() {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
         let shadowed = CountingView(frame: CGRect(x: 10, y: 10, width: 40, height: 30))
         shadowed.layer.shadowOpacity = 0.5
@@ -305,10 +305,13 @@ struct DrawingTests {
         controller.view = root
         let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 100), rootViewController: controller)
         _ = scene.renderImage(scale: 1)
-        marked.setNeedsDisplay()
         // Shown stretched to bounds it was not drawn for: drawn again it would show otherwise.
         stretched.bounds.size.width = 50
-        #expect(scene.releaseKeptDrawings() == 0)
-        #expect(shadowed.content?.image != nil && marked.content?.image != nil && stretched.content?.image != nil)
+        // Marked for display: drawn again before it shows anyway.
+        marked.setNeedsDisplay()
+        #expect(scene.releaseKeptDrawings() == 40 * 30 * 4)
+        #expect(shadowed.content?.image != nil && stretched.content?.image != nil && marked.content?.image == nil)
+        _ = scene.renderImage(scale: 1)
+        #expect(marked.draws == 2 && marked.content?.image != nil)
     }
 }

@@ -915,11 +915,13 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     }
 
     /// Lets go of the pixels of the drawings kept in this view's subtree that show as drawn, keeping
-    /// where they ink: each is drawn again, the same pixels, when it is next composited (see
+    /// where they ink (hidden views' too): each is drawn again, the same pixels, when it is next composited (see
     /// `Content.image`). The bytes let go. Not in UIKit, where the system purges backing stores itself.
     func releaseKeptDrawings() -> Int {
         var released = 0
-        if let image = content?.image, !needsDisplay, content?.size == storedBounds.size,
+        // A drawing shown fitted to other bounds would show otherwise drawn again (one marked for
+        // display is drawn again before it shows anyway).
+        if let image = content?.image, needsDisplay || contentMode == .redraw || content?.size == storedBounds.size,
            // A shadow made from the drawing's pixels is kept by their identity (`paintShadow`).
            backingLayer.map({ $0.shadowOpacity <= 0 || $0.shadowPath != nil }) ?? true {
             released = image.stride * image.height
