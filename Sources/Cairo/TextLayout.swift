@@ -653,7 +653,7 @@ public final class TextLayout {
             layout = pango_layout_new(TextLayout.sharedContext)
             pango_layout_set_font_description(layout, font)
             pango_layout_set_text(layout, text, -1)
-            let count = characters.byteOfOffset.count - 1
+            let count = characters.count
             var x = [Int32](repeating: -1, count: count + 1)
             var position: Int32 = 0
             var run = pango_layout_get_line_readonly(layout, 0)?.pointee.runs
@@ -798,13 +798,25 @@ public final class TextLayout {
     /// and what is known of its direction.
     private struct Characters {
         var offsetOfByte: [Int32] = [], byteOfOffset: [Int32] = []
+        /// The number of characters, when each is one byte (ASCII text): bytes and characters are then
+        /// the same offsets, and the two maps are left empty (8 bytes a character a label keeps).
+        var asciiCount: Int?
         var hasRightToLeft = false
         /// Tabs (their widths depend on where they stand) or paragraph separators.
         var hasTabsOrParagraphs = false
         var rightToLeft: Bool?
 
+        /// How many characters there are.
+        var count: Int { asciiCount ?? byteOfOffset.count - 1 }
+
         init(_ text: String) {
-            offsetOfByte.reserveCapacity(text.utf8.count + 1)
+            let bytes = text.utf8.count
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                asciiCount = bytes
+                hasTabsOrParagraphs = text.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+                return
+            }
+            offsetOfByte.reserveCapacity(bytes + 1)
             for scalar in text.unicodeScalars {
                 byteOfOffset.append(Int32(offsetOfByte.count))
                 for _ in 0..<UTF8.width(scalar) { offsetOfByte.append(Int32(byteOfOffset.count - 1)) }
@@ -818,8 +830,14 @@ public final class TextLayout {
             byteOfOffset.append(Int32(offsetOfByte.count - 1))
         }
 
-        func offset(ofByte byte: Int) -> Int { Int(offsetOfByte[min(byte, offsetOfByte.count - 1)]) }
-        func byte(ofOffset offset: Int) -> Int { Int(byteOfOffset[min(offset, byteOfOffset.count - 1)]) }
+        func offset(ofByte byte: Int) -> Int {
+            if let asciiCount { return min(byte, asciiCount) }
+            return Int(offsetOfByte[min(byte, offsetOfByte.count - 1)])
+        }
+        func byte(ofOffset offset: Int) -> Int {
+            if let asciiCount { return min(offset, asciiCount) }
+            return Int(byteOfOffset[min(offset, byteOfOffset.count - 1)])
+        }
 
         /// Hebrew, Arabic and the other right-to-left scripts, and the bidi controls.
         static func mayBeRightToLeft(_ value: UInt32) -> Bool {

@@ -188,6 +188,22 @@ struct LabelCoverageTests {
         #expect(red !== first && red.red > 0.9 && red.green < 0.3)
     }
 
+    @Test func labelsOfOneColourShareTheirTint() throws {
+        let controller = UIViewController()
+        let labels = (0..<3).map { index in
+            let label = UILabel(frame: CGRect(x: 0, y: CGFloat(index) * 30, width: 200, height: 30))
+            label.text = "Label \(index)"
+            controller.view.addSubview(label)
+            return label
+        }
+        labels[2].textColor = .systemRed
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 200, height: 90), rootViewController: controller)
+        _ = scene.renderImage()
+        let first = try #require(labels[0].content?.tint)
+        #expect(labels[1].content?.tint === first)
+        #expect(labels[2].content?.tint !== first && labels[2].content?.tint != nil)
+    }
+
     @Test func labelsThatMayDrawColourGlyphsKeepColour() {
         let label = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
         label.text = "Party 🎉"

@@ -183,6 +183,18 @@ open class UILabel: UIView {
     /// Where the text block starts: centred vertically, as in UIKit.
     private func textTop(height: CGFloat) -> CGFloat { max(0, (bounds.height - height) / 2) }
 
+    /// The tints of the colours labels drew in most recently, shared: a window's labels come in a few
+    /// colours, and each label keeping its own (a pixman image) cost some 12 KB a Mail window.
+    private static var sharedTints: [MaskTint] = []
+
+    static func sharedTint(red: Double, green: Double, blue: Double, alpha: Double) -> MaskTint {
+        if let tint = sharedTints.first(where: { $0.red == red && $0.green == green && $0.blue == blue && $0.alpha == alpha }) { return tint }
+        let made = MaskTint(red: red, green: green, blue: blue, alpha: alpha)
+        sharedTints.append(made)
+        if sharedTints.count > 16 { sharedTints.removeFirst() }
+        return made
+    }
+
     open override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext(), let text, !text.isEmpty else {
             widthsDrawingTheSame = TextLayout.WidthRange(lower: 0, upper: .infinity)
@@ -201,7 +213,7 @@ open class UILabel: UIView {
             if let coverageTint, coverageTint.red == red, coverageTint.green == green, coverageTint.blue == blue, coverageTint.alpha == alpha {
                 ViewRenderer.drawnCoverageTint = coverageTint
             } else {
-                let made = MaskTint(red: red, green: green, blue: blue, alpha: alpha)
+                let made = UILabel.sharedTint(red: red, green: green, blue: blue, alpha: alpha)
                 coverageTint = made
                 ViewRenderer.drawnCoverageTint = made
             }
