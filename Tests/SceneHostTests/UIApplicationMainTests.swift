@@ -190,7 +190,8 @@ struct UIApplicationMainTests {
         waitFor(2, "frame", in: "first.jsonl")
         // The Gallery carries the Swift runtime and Foundation (Package.swift), so this is the test that
         // saving works linked so: a static link once left out the bridging PropertyListSerialization needs.
-        let maps = (try? String(contentsOfFile: "/proc/\(first.pid)/maps", encoding: .utf8)) ?? ""
+        // Read to the end: /proc files report no size, and String(contentsOfFile:) stops at the first page.
+        let maps = String(decoding: (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(first.pid)/maps")).readToEnd()) ?? Data(), as: UTF8.self)
         #expect(maps.contains("libX11.so") && !maps.contains("libswiftCore.so") && !maps.contains("libFoundation.so"),
                 "the Swift runtime and Foundation are linked into the executable")
         first.signal(SIGTERM)
