@@ -12,9 +12,10 @@ import PackageDescription
 // modules name besides (`strings lib/swift_static/linux/Foundation*.swiftmodule/*`) are listed here.
 // FoundationBridging in SceneHostCore keeps the bridging conformances a static link would drop.
 // `-no-pie`: a position-independent executable of this size carries 110,000 relocations that the loader
-// reads and applies at every start (2.7 MB of table, data pages made private); at a fixed address it
-// has none, and starts 4 MB smaller. The cost: the executable's own image is not placed at a random
-// address (its libraries, heap and stack still are).
+// reads and applies at every start (2.7 MB of table, data pages made private); at a fixed address only
+// the 1,200 for the C libraries' symbols remain, and it starts 4 MB smaller. The cost: the executable's
+// own image is not placed at a random address (its libraries, heap and stack still are). unsafeFlags
+// only in these two executable targets: SwiftPM refuses them in the products a dependent package uses.
 let staticSwiftRuntime: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
                   "-l_FoundationCollections", "-lswiftSynchronization", "-Xclang-linker", "-no-pie"],
