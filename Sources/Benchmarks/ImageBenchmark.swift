@@ -86,7 +86,7 @@ enum ImageBenchmark: Benchmark {
         }
         let start = DispatchTime.now().uptimeNanoseconds
         try process.run()
-        process.waitUntilExit()
+        waitForExit(process)
         guard process.terminationStatus == 0 else { throw X11Error("\(path) failed") }
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }

@@ -236,8 +236,8 @@ final class LayoutEngine {
         records.removeAll(keepingCapacity: true)
         solved.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
-        // The old solver goes first: it forgets its symbols and slots in the variables and constraints
-        // kept, which the new one then numbers.
+        // Emptied first: it forgets the symbols and slots it gave the variables and constraints kept,
+        // which it then numbers anew as they are added again.
         solver.removeAll()
         needsRebuild = false
         builtRightToLeft = root.isRightToLeftLayout
