@@ -56,7 +56,7 @@ final class LayoutEngine {
     unowned(unsafe) let root: UIView
     let mode: Mode
     private(set) var solver = Solver()
-    private var records: [ObjectIdentifier: Record] = [:]
+    private(set) var records: [ObjectIdentifier: Record] = [:]
     /// Records in the order they joined: ancestors before descendants.
     private var order: [Record] = []
     /// Solver constraints by the constraint they stand for.
@@ -592,6 +592,9 @@ final class LayoutEngine {
             reportUnsatisfiable(constraint, made)
         }
     }
+
+    /// The solver constraint standing for `constraint`, while it is in the engine.
+    func solverConstraint(for constraint: NSLayoutConstraint) -> LayoutConstraint? { solved[ObjectIdentifier(constraint)]?.made }
 
     /// The linear expression of an attribute of an item, in root coordinates.
     private func expression(_ attribute: NSLayoutConstraint.Attribute, of item: any LayoutItem, rightToLeft: Bool) -> LinearExpression {
