@@ -119,7 +119,6 @@ public final class SceneRuntime {
     public func launch(delegate: any UIApplicationDelegate, manifest: UIApplicationSceneManifest? = nil,
                        stateDirectory: URL? = nil) {
         Self.useOneAllocatorArena()
-        Self.fillDispatchContinuationCache()
         self.manifest = manifest
         for problem in manifest?.problems() ?? [] { SceneHostLog.warning(problem.description) }
         application = UIApplication(runtime: self)
@@ -685,18 +684,6 @@ public final class SceneRuntime {
         let arenaMaximum: Int32 = -8 // glibc's M_ARENA_MAX
         _ = mallopt(arenaMaximum, 1)
     }
-    /// libdispatch records each queued block in a continuation (80 bytes of heap) and keeps up to
-    /// 1,024 used ones per thread for reuse. Filled a few at a time while windows open and close, the
-    /// main thread's cache ends up scattered over the heap, each continuation keeping a page resident
-    /// once what was around it is freed: some 250 pages after `Benchmarks storm`. Made together at
-    /// launch (80 KB), they fill the cache of the thread that serves the main queue, and later blocks
-    /// reuse them. The closures' own blocks are freed once run.
-    private static func fillDispatchContinuationCache() {
-        for _ in 0..<dispatchContinuationCacheLimit { DispatchQueue.main.async {} }
-    }
-    /// libdispatch's `DISPATCH_CONTINUATION_CACHE_LIMIT` on Linux.
-    private static let dispatchContinuationCacheLimit = 1024
-
     /// glibc's `malloc_trim`, where the C library has it.
     private static let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
         .map { unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self) }
