@@ -374,7 +374,7 @@ public final class SceneRuntime {
     private var screenRotation = ScreenRotation.none
 
     /// Runs turns until `condition` holds or `timeout` seconds pass; returns whether it held. Every few
-    /// milliseconds it yields between turns (`yieldToMainQueue()`), so the caller's other main-actor tasks (a test's) keep
+    /// milliseconds it yields between turns, so the caller's other main-actor tasks (a test's) keep
     /// running: yielding at every turn would hand the main actor to another thread and back several
     /// times per frame, which a benchmark would bill to the app.
     public func run(until condition: () -> Bool, timeout: Double = 10) async -> Bool {
@@ -390,21 +390,11 @@ public final class SceneRuntime {
             if !condition() { loop.wait(busy: busy, maximumWait: 0.005) }
             lastTurn = monotonicSeconds()
             if lastTurn - lastYield >= 0.004 {
-                await yieldToMainQueue()
+                await Task.yield()
                 lastYield = monotonicSeconds()
             }
         }
         return true
-    }
-
-    /// Lets the main actor's other work run: the task resumes from a block queued behind that work on
-    /// the main queue. Not `Task.yield()`, which resumes through the global executor: a round trip
-    /// through libdispatch's worker threads every few milliseconds, whose blocks ended in those threads'
-    /// caches of continuations, scattered over the heap (about 2,800 after `Benchmarks storm`).
-    private func yieldToMainQueue() async {
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            DispatchQueue.main.async { continuation.resume() }
-        }
     }
 
     /// Runs turns for `seconds` (tests: let the window manager and X server settle).
