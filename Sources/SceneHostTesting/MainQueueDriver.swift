@@ -6,9 +6,9 @@ import Glibc
 /// loop does, for a program whose work is an async function: a benchmark driving an `AppHarness`.
 ///
 /// Without it such a program's top level awaits, and Swift ends its `main` in `dispatchMain()`: the main
-/// queue then runs on libdispatch's worker threads, one after another. A block queued on one of them and
-/// freed on another (each `Task.yield()` of `SceneRuntime.run(until:)`, each timer) lands in the second
-/// one's cache of continuations, where it stays; the app itself never runs so.
+/// queue then runs on libdispatch's worker threads, one after another, where the app runs it on the
+/// main thread (what a block costs, and which thread's cache of continuations it is freed into,
+/// differ).
 public enum MainQueueDriver {
     /// Runs `work` on the main actor, serving the main queue on this (the main) thread until `work`
     /// returns, then exits with status 0. Call from the main thread, with nothing else draining the
