@@ -203,7 +203,12 @@ struct UIImageViewTests {
         translucent.frame = CGRect(x: 0, y: 50, width: 40, height: 40)
         for view in [filled, fitted, translucent] { container.addSubview(view) }
         let (scene, image) = render(container)
-        #expect(filled.opaqueDrawingArea == CGRect(x: 2, y: 2, width: 36, height: 36), "two points in from the edges")
+        #expect(filled.opaqueDrawingArea == filled.bounds, "drawn from the copy at its size, all of the bounds")
+        let content = try #require(filled.content)
+        #expect(content.opaque == PixelBox(left: 0, top: 0, right: 40, bottom: 40), "copied, not blended")
+        #expect(fitted.content?.y == 10 && fitted.content?.opaque == PixelBox(left: 0, top: 0, right: 40, bottom: 20),
+                "the image's own rectangle, in the drawing's pixels (which start where it inks)")
+        #expect(translucent.content?.opaque == nil)
         #expect(fitted.opaqueDrawingArea == nil, "aspect fit leaves bands uncovered")
         #expect(translucent.opaqueDrawingArea == nil, "pixels with alpha may let the background show")
         // Under the photo the background is not filled, and the photo paints every pixel anyway.
@@ -213,6 +218,48 @@ struct UIImageViewTests {
         #expect(filled.opaqueDrawingArea == nil, "until drawn again, nothing is promised")
         _ = render(container, scene: scene)
         #expect(filled.opaqueDrawingArea == nil, "a symbol is not opaque")
+    }
+
+    @Test func duringADragAPhotoIsDrawnBeyondItsBoundsAndCoversThemWhileCopied() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        format.opaque = true
+        let photo = UIGraphicsImageRenderer(size: CGSize(width: 400, height: 200), format: format).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 400, height: 200))
+        }
+        let view = UIImageView(image: photo)
+        view.contentMode = .scaleAspectFill
+        view.clipsToBounds = true
+        view.frame = CGRect(x: 10, y: 10, width: 40, height: 30)
+        let (scene, _) = render(view)
+        try #require(scene.offscreenHost).place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: true)
+        // Beyond the slack: drawn again, four pixels beyond each edge.
+        view.frame.size = CGSize(width: 46, height: 30)
+        _ = scene.renderImage()
+        let content = try #require(view.content)
+        #expect(view.isShowingResizeDrawing && content.size == CGSize(width: 46, height: 30))
+        #expect(content.x == -4 && content.y == -4 && content.image.width == 54 && content.image.height == 38, "the bleed")
+        #expect(content.opaque == PixelBox(left: 0, top: 0, right: 54, bottom: 38))
+        // Copied as drawn, centred, within the slack either way: the photo covers every pixel of the
+        // bounds, and nothing beyond them.
+        for size in [CGSize(width: 42, height: 27), CGSize(width: 50, height: 33.5), CGSize(width: 44.5, height: 31)] {
+            view.frame.size = size
+            let image = scene.renderImage()
+            #expect(!view.needsDisplay && view.content?.size == CGSize(width: 46, height: 30), "kept at \(size)")
+            #expect(view.opaqueDrawingArea == view.bounds)
+            let right = Int((10 + size.width).rounded(.down)), bottom = Int((10 + size.height).rounded(.down))
+            for (x, y) in [(10, 10), (right - 1, 10), (10, bottom - 1), (right - 1, bottom - 1), (30, 25)] {
+                #expect(image.pixel(x: x, y: y) == Self.red, "(\(x), \(y)) at \(size)")
+            }
+            for (x, y) in [(9, 20), (right + 1, 20), (25, 9), (25, bottom + 1)] {
+                #expect(image.pixel(x: x, y: y) == Self.white, "(\(x), \(y)) outside at \(size)")
+            }
+        }
+        // Released: drawn in full, without a bleed.
+        try #require(scene.offscreenHost).place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: false)
+        _ = scene.renderImage()
+        #expect(view.content?.x == 0 && view.content?.y == 0 && view.content?.size == view.bounds.size)
     }
 
     @Test func aLargeImageSetDuringADragDrawsFromAThumbnail() throws {

@@ -105,6 +105,11 @@ extension SceneWindowTests {
                 #expect(top == 0x3366CC && bottom == 0x339933, "\(when): the photo in \(frame) (\(String(top, radix: 16)), \(String(bottom, radix: 16)))")
                 let gap = image.pixel(x: Int(frame.maxX) + 3, y: Int(frame.midY)) & 0xFF_FFFF
                 if frame.maxX + 6 < rows.frame.maxX { #expect(gap == 0xFFFFFF, "\(when): the gap right of \(frame) is \(String(gap, radix: 16))") }
+                // The whole pixels at the cell's edges show the photo: no background between its drawing and its edges.
+                let y = Int(frame.minY + frame.height / 4)
+                let left = image.pixel(x: Int(frame.minX.rounded(.up)), y: y) & 0xFF_FFFF
+                let right = image.pixel(x: Int(frame.maxX.rounded(.down)) - 1, y: y) & 0xFF_FFFF
+                #expect(left == 0x3366CC && right == 0x3366CC, "\(when): the edges of \(frame) (\(String(left, radix: 16)), \(String(right, radix: 16)))")
             }
         }
         check(try app.screenshot(scene), "before")
