@@ -165,20 +165,20 @@ struct UIImageViewTests {
                 "the drawing made before the drag, copied as drawn")
         #expect(!view.needsDisplay && view.content?.size == CGSize(width: 40, height: 20), "not drawn again for two pixels")
         #expect(nudged.pixel(x: 5, y: 10) == Self.red && nudged.pixel(x: 39, y: 10) == Self.blue)
-        // Five pixels wider: drawn again at the new size, from the copy made before the drag.
-        view.frame.size.width = 45
-        #expect(view.needsDisplay, "beyond four pixels, drawn again")
+        // Thirteen pixels wider: drawn again at the new size, from the copy made before the drag.
+        view.frame.size.width = 53
+        #expect(view.needsDisplay, "beyond twelve pixels, drawn again")
         let during = scene.renderImage()
-        #expect(view.isShowingResizeDrawing && view.content?.size == CGSize(width: 45, height: 20))
-        #expect(during.pixel(x: 5, y: 10) == Self.red && during.pixel(x: 43, y: 10) == Self.blue)
+        #expect(view.isShowingResizeDrawing && view.content?.size == CGSize(width: 53, height: 20))
+        #expect(during.pixel(x: 5, y: 10) == Self.red && during.pixel(x: 51, y: 10) == Self.blue)
         #expect(scene.viewsDrawnForResizing.count(where: { $0.view === view }) == 1, "recorded once per drag")
         // Release: the same size, the full image in the same frame.
         host.place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: false)
         #expect(view.needsDisplay, "marked to draw in full as the drag ends")
         let after = scene.renderImage()
         #expect(scene.viewsDrawnForResizing.isEmpty && !view.needsDisplay && !view.isShowingResizeDrawing)
-        #expect(view.content?.size == CGSize(width: 45, height: 20), "drawn in full at the new size")
-        #expect(after.pixel(x: 5, y: 10) == Self.red && after.pixel(x: 43, y: 10) == Self.blue)
+        #expect(view.content?.size == CGSize(width: 53, height: 20), "drawn in full at the new size")
+        #expect(after.pixel(x: 5, y: 10) == Self.red && after.pixel(x: 51, y: 10) == Self.blue)
     }
 
     @Test func anOpaquePhotoThatFillsItsBoundsHidesWhatIsUnderIt() throws {
@@ -234,19 +234,19 @@ struct UIImageViewTests {
         view.frame = CGRect(x: 10, y: 10, width: 40, height: 30)
         let (scene, _) = render(view)
         try #require(scene.offscreenHost).place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: true)
-        // Beyond the slack: drawn again, four pixels beyond each edge.
-        view.frame.size = CGSize(width: 46, height: 30)
+        // Beyond the slack: drawn again, eight pixels beyond each edge.
+        view.frame.size = CGSize(width: 54, height: 30)
         _ = scene.renderImage()
         let content = try #require(view.content)
-        #expect(view.isShowingResizeDrawing && content.size == CGSize(width: 46, height: 30))
-        #expect(content.x == -4 && content.y == -4 && content.image.width == 54 && content.image.height == 38, "the bleed")
-        #expect(content.opaque == PixelBox(left: 0, top: 0, right: 54, bottom: 38))
+        #expect(view.isShowingResizeDrawing && content.size == CGSize(width: 54, height: 30))
+        #expect(content.x == -8 && content.y == -8 && content.image.width == 70 && content.image.height == 46, "the bleed")
+        #expect(content.opaque == PixelBox(left: 0, top: 0, right: 70, bottom: 46))
         // Copied as drawn, centred, within the slack either way: the photo covers every pixel of the
         // bounds, and nothing beyond them.
-        for size in [CGSize(width: 42, height: 27), CGSize(width: 50, height: 33.5), CGSize(width: 44.5, height: 31)] {
+        for size in [CGSize(width: 43, height: 19), CGSize(width: 66, height: 41.5), CGSize(width: 57.5, height: 31)] {
             view.frame.size = size
             let image = scene.renderImage()
-            #expect(!view.needsDisplay && view.content?.size == CGSize(width: 46, height: 30), "kept at \(size)")
+            #expect(!view.needsDisplay && view.content?.size == CGSize(width: 54, height: 30), "kept at \(size)")
             #expect(view.opaqueDrawingArea == view.bounds)
             let right = Int((10 + size.width).rounded(.down)), bottom = Int((10 + size.height).rounded(.down))
             for (x, y) in [(10, 10), (right - 1, 10), (10, bottom - 1), (right - 1, bottom - 1), (30, 25)] {

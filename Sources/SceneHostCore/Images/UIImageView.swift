@@ -10,9 +10,10 @@ import Foundation
 /// Differences from UIKit: no animated images (`animationImages`). A bitmap with at least four times
 /// the pixels it is shown at is drawn from a copy scaled to that size (made once per size). While the
 /// window is being resized interactively, such a view keeps its drawing while its size stays within
-/// four pixels of the size it was drawn at (copied as drawn, centred), and beyond that draws again
-/// from the copy made before the drag (its thumbnail) with the nearest pixel; it draws in full
-/// quality in the frame the drag ends.
+/// four pixels of the size it was drawn at (copied as drawn, centred), twelve for an opaque photo
+/// filling the view once drawn during the drag (drawn then eight pixels beyond its bounds, so that it
+/// still covers them), and beyond that draws again from the copy made before the drag (its
+/// thumbnail) with the nearest pixel; it draws in full quality in the frame the drag ends.
 @MainActor
 open class UIImageView: UIView {
     /// The image shown (when not highlighted). Setting it does not resize the view, as in UIKit (only
@@ -116,31 +117,35 @@ open class UIImageView: UIView {
 
     /// Where the image falls depends on the bounds in every mode: drawn again at each size, except
     /// while a person resizes the window: a large bitmap's kept drawing is then copied as drawn while
-    /// the size stays within four pixels of it (`unscaledDrawingSlack`), drawn again beyond that from
+    /// the size stays within a few pixels of it (`unscaledDrawingSlack`), drawn again beyond that from
     /// the copy made before the drag (the thumbnail: no decoding, nothing full-size touched), and
     /// drawn anew, in full, in the frame the drag ends.
     override func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool {
         guard lastDrawingWasLarge, let content, contentMode != .redraw, let scene = window?.windowScene,
               scene.effectiveGeometry.isInteractivelyResizing else { return true }
         drawnForResizing(in: scene)
-        // Kept, copied as drawn, while within four pixels of the size it was drawn at; beyond,
+        // Kept, copied as drawn, while within the slack of the size it was drawn at; beyond,
         // drawn again from the copy made before the drag (the thumbnail), with the nearest pixel.
-        let slack = Self.resizeSlack(scale: contentPlacement.scale)
+        let slack = resizeSlack
         return abs(content.size.width - bounds.width) > slack || abs(content.size.height - bounds.height) > slack
     }
 
-    /// Four device pixels: each edge of a centred drawing is then at most two pixels off. In a grid
-    /// whose cells grow by a fraction of a pixel a step, a photo draws again one step in six or so.
-    private static func resizeSlack(scale: CGFloat) -> CGFloat { 4 / max(1, scale) }
+    /// Twelve device pixels for a drawing made with a bleed: each edge of a centred drawing is then at
+    /// most six pixels off, which the bleed covers. In a grid whose cells grow by a fraction of a
+    /// pixel a step, a photo draws again one step in twenty or so (each redraw, from the thumbnail,
+    /// costs about what copying the drawing does at three or four steps). Four for one without (the
+    /// drawing made before the drag): its edges stop at most two pixels short of the bounds', where
+    /// the background is still filled (`opaqueDrawingArea`).
+    private var resizeSlack: CGFloat { (lastBleed > 0 ? 12 : 4) / max(1, contentPlacement.scale) }
 
     /// How far beyond its bounds a photo that fills them is drawn during a drag (`drawingBleed`):
     /// half the slack and two pixels more, so its drawing copied centred still covers the bounds
     /// with whole opaque pixels (one for rounding the centring, one for the drawing's own edge).
-    private static func resizeBleed(scale: CGFloat) -> CGFloat { (4 / 2 + 2) / max(1, scale) }
+    private static func resizeBleed(scale: CGFloat) -> CGFloat { (12 / 2 + 2) / max(1, scale) }
 
     /// While a drag lasts the drawing made for a nearby size is copied rather than scaled: a photo
     /// then costs at each step what a view of a solid colour does.
-    override var unscaledDrawingSlack: CGFloat? { isShowingResizeDrawing ? Self.resizeSlack(scale: contentPlacement.scale) : nil }
+    override var unscaledDrawingSlack: CGFloat? { isShowingResizeDrawing ? resizeSlack : nil }
 
     /// The nearest pixel while the drag lasts, where a kept drawing is still scaled (one made during
     /// the drag for another size); the release draws in full.
@@ -189,8 +194,8 @@ open class UIImageView: UIView {
             if content.size == bounds.size { return bounds }
             // Centred, each edge moves by half the difference (and a pixel for rounding); the bleed's
             // outermost pixel may be partly inked.
-            let scale = max(1, contentPlacement.scale), slack = Self.resizeSlack(scale: scale)
-            let covered = min(slack, 2 * lastBleed - 3 / scale)
+            let scale = max(1, contentPlacement.scale)
+            let covered = min(resizeSlack, 2 * lastBleed - 3 / scale)
             if abs(content.size.width - bounds.width) <= covered, abs(content.size.height - bounds.height) <= covered { return bounds }
         }
         let inner = bounds.insetBy(dx: 2, dy: 2)
