@@ -250,7 +250,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// How far (in points, on each axis) the bounds may differ from the size the kept drawing was
     /// made at while it is still shown as drawn, pixel for pixel (placed by the content mode, centred
     /// for the scaling modes, cropped to the bounds), rather than scaled to fit; nil: always fitted,
-    /// as Core Animation does. An image view showing a photo during a drag allows a pixel or two.
+    /// as Core Animation does. An image view showing a photo during a drag allows a few pixels.
     var unscaledDrawingSlack: CGFloat? { nil }
 
     /// Whether a resize from `oldSize` needs a new drawing: in the `.redraw` content mode. A label
