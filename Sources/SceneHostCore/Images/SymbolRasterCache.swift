@@ -82,9 +82,13 @@ final class SymbolRasterCache: @unchecked Sendable {
     /// (and read again from disk when next drawn).
     let memoryLimit: Int
 
-    init(directory: String?, memoryLimit: Int = 1 << 20) {
+    /// Where its warnings go (`SceneHostLog`, from any thread; tests collect them).
+    let warn: @Sendable (String) -> Void
+
+    init(directory: String?, memoryLimit: Int = 1 << 20, warn: @escaping @Sendable (String) -> Void = { ImageContent.warn($0) }) {
         storedDirectory = directory
         self.memoryLimit = memoryLimit
+        self.warn = warn
     }
 
     /// Where entries are kept; nil keeps them in memory only.
@@ -276,12 +280,12 @@ final class SymbolRasterCache: @unchecked Sendable {
             lock.withLock { storedCounts.read += 1 }
             return raster
         }
-        let warn = lock.withLock { () -> Bool in
+        let shouldWarn = lock.withLock { () -> Bool in
             storedCounts.rejected += 1
             defer { warnedDamaged = true }
             return !warnedDamaged
         }
-        if warn { ImageContent.warn("symbol cache entry \(file) is damaged or not SceneHost's: drawn anew and replaced") }
+        if shouldWarn { warn("symbol cache entry \(file) is damaged or not SceneHost's: drawn anew and replaced") }
         return nil
     }
 
@@ -296,20 +300,20 @@ final class SymbolRasterCache: @unchecked Sendable {
             try Self.encode(raster, identity: identity).write(to: URL(fileURLWithPath: file), options: .atomic)
             lock.withLock { storedCounts.written += 1 }
         } catch {
-            let warn = lock.withLock { () -> Bool in
+            let shouldWarn = lock.withLock { () -> Bool in
                 defer { warnedUnwritable = true }
                 return !warnedUnwritable
             }
-            if warn { ImageContent.warn("cannot keep drawn symbols in \(folder) (\(error.localizedDescription)): they are drawn again at each launch") }
+            if shouldWarn { warn("cannot keep drawn symbols in \(folder) (\(error.localizedDescription)): they are drawn again at each launch") }
         }
     }
 
     /// Warns, once, that a symbol could not be drawn because librsvg is missing.
     func warnLibraryMissing() {
-        let warn = lock.withLock { () -> Bool in
+        let shouldWarn = lock.withLock { () -> Bool in
             defer { warnedNoLibrary = true }
             return !warnedNoLibrary
         }
-        if warn { ImageContent.warn("system symbols cannot be drawn: \(SVGLibrary.failure ?? "librsvg cannot be loaded")") }
+        if shouldWarn { warn("system symbols cannot be drawn: \(SVGLibrary.failure ?? "librsvg cannot be loaded")") }
     }
 }
