@@ -42,11 +42,8 @@ final class Keyboard {
     /// With all held modifiers but Control; with Shift (and the group) alone.
     private var state: OpaquePointer?, shiftState: OpaquePointer?
     private var needsKeymap = true
-    /// The compose table, compiled at the first key pressed (parsing the locale's Compose file, some
-    /// 5,000 lines, took 2 ms of a launch's first frame).
-    private var composeTable: OpaquePointer?
-    private var composeState: OpaquePointer?
-    private var composeLoaded = false
+    private let composeTable: OpaquePointer?
+    private let composeState: OpaquePointer?
     private var lastPressed: UInt32?
 
     init?(display: OpaquePointer) {
@@ -74,12 +71,8 @@ final class Keyboard {
         XkbSelectEvents(display, UInt32(XkbUseCoreKbd), notifications, notifications)
         var supported: Int32 = 0
         _ = XkbSetDetectableAutoRepeat(display, 1, &supported)
-    }
-
-    /// The locale's compose table; without a locale ("C"), the one of en_US.UTF-8, which every X11
-    /// install has, so dead keys work in a bare environment too.
-    private func loadCompose() {
-        composeLoaded = true
+        // The locale's compose table; without a locale ("C"), the one of en_US.UTF-8, which every
+        // X11 install has, so dead keys work in a bare environment too.
         let locale = Self.locale
         var table = locale.flatMap { xkb_compose_table_new_from_locale(context, $0, XKB_COMPOSE_COMPILE_NO_FLAGS) }
         if table == nil { table = xkb_compose_table_new_from_locale(context, "en_US.UTF-8", XKB_COMPOSE_COMPILE_NO_FLAGS) }
@@ -143,7 +136,6 @@ final class Keyboard {
         var text = Self.utf8 { xkb_state_key_get_utf8(state, code, $0, $1) }
         let shiftedText = Self.utf8 { xkb_state_key_get_utf8(shiftState, code, $0, $1) }
         var composing = false
-        if pressed, allowsCompose, !composeLoaded { loadCompose() }
         if pressed, allowsCompose, let composeState, xkb_compose_state_feed(composeState, symbol) == XKB_COMPOSE_FEED_ACCEPTED {
             switch xkb_compose_state_get_status(composeState) {
             case XKB_COMPOSE_COMPOSING:
