@@ -11,7 +11,8 @@ import SceneHostTesting
 /// resident memory with the two windows each opens at start and with six more opened by Ctrl+N, and a
 /// 200-step Alt+drag of the Mail window from 900×600 (steps acknowledged, configure → acknowledgement,
 /// client and X server CPU per step). The three run one after another, round after round, and each
-/// target is the median over rounds of the Gallery's figure ÷ the bare twin's of the same round.
+/// target is the median over rounds of the Gallery's figure ÷ the bare twin's of the same round. The
+/// Gallery's launches share one symbol cache (`XDG_CACHE_HOME`), filled by a first launch measured apart.
 enum PeersBenchmark: Benchmark {
     static let name = "peers"
 
