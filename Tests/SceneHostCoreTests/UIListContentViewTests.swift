@@ -36,4 +36,29 @@ struct UIListContentViewTests {
         configuration.imageProperties.tintColor = .systemRed
         #expect(row(configuration, style: .light).contains { isMostly($0, 0xFF3B30) }, "the properties' tint")
     }
+
+    /// Right to left, a row mirrors: its image sits at the right edge and the text (only as wide as it
+    /// needs) ends just left of it, as UIKit's list content does.
+    @Test func aRowMirrorsRightToLeft() throws {
+        var configuration = UIListContentConfiguration.subtitleCell()
+        configuration.text = "Inbox"
+        configuration.secondaryText = "Three unread"
+        configuration.image = try #require(UIImage(systemName: "trash"))
+        let root = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 300, height: 60), rootViewController: root)
+        let content = UIListContentView(configuration: configuration)
+        content.frame = CGRect(x: 0, y: 0, width: 300, height: 60)
+        root.view.addSubview(content)
+        _ = scene.renderImage(scale: 1)
+        let leftToRight = (content.textFrame, content.secondaryTextFrame)
+        #expect(leftToRight.0.minX > 0 && leftToRight.0.maxX < 150, "left to right, the text starts at the left")
+
+        scene.windows[0].traitOverrides.layoutDirection = .rightToLeft
+        _ = scene.renderImage(scale: 1)
+        #expect(content.textFrame.maxX == 300 - leftToRight.0.minX, "the text ends where it started, mirrored")
+        #expect(content.secondaryTextFrame.maxX == 300 - leftToRight.1.minX)
+        #expect(content.textFrame.width == leftToRight.0.width)
+        let image = try #require(content.subviews.first { $0 is ListImageView })
+        #expect(image.frame.minX > content.textFrame.maxX, "the image is right of the text")
+    }
 }

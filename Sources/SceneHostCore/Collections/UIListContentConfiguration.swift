@@ -211,6 +211,7 @@ open class UIListContentView: UIView, UIContentView {
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         if previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory { apply() }
+        if previousTraitCollection?.layoutDirection != traitCollection.layoutDirection { setNeedsLayout() }
     }
 
     private var imageSize: CGSize {
@@ -285,9 +286,16 @@ open class UIListContentView: UIView, UIContentView {
         super.layoutSubviews()
         let frames = arrange(width: bounds.width)
         let offset = (bounds.height - frames.height) / 2
-        imageView.frame = frames.image.offsetBy(dx: 0, dy: offset)
-        textLabel.frame = frames.text.offsetBy(dx: 0, dy: offset)
-        secondaryLabel.frame = frames.secondary.offsetBy(dx: 0, dy: offset)
+        // `arrange` lays out from the leading edge; right to left, the image and text start at the right.
+        let rightToLeft = isRightToLeftLayout, width = bounds.width
+        func placed(_ frame: CGRect) -> CGRect {
+            var frame = frame.offsetBy(dx: 0, dy: offset)
+            if rightToLeft { frame.origin.x = width - frame.maxX }
+            return frame
+        }
+        imageView.frame = placed(frames.image)
+        textLabel.frame = placed(frames.text)
+        secondaryLabel.frame = placed(frames.secondary)
     }
 
     /// The text label's frame (tests check that nothing is cut off).
