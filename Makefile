@@ -16,12 +16,14 @@ SWIFT ?= swift
 
 # On a desktop the Gallery opens on $$DISPLAY; without one it tours a private virtual display and
 # writes screenshots to out/gallery/, and its contact sheets (every iPad size) to out/gallery/sheets/.
+# The Gallery as it ships: a release build, the Swift runtime and Foundation linked into it (Package.swift),
+# the executable `Benchmarks peers` measures. Its tour (GalleryTour, beside it) links the test kit.
 run: deps
-	$(SWIFT) build --product Gallery
-	$(SWIFT) build --product GalleryTour
-	@if [ -n "$$DISPLAY" ]; then $(SWIFT) run --skip-build Gallery; \
-	else echo "no DISPLAY: running the Gallery on a private virtual display"; $(SWIFT) run --skip-build Gallery --tour out/gallery && \
-	  echo "and at every iPad size:" && $(SWIFT) run --skip-build Gallery --contact-sheet out/gallery/sheets; fi
+	$(SWIFT) build -c release --product Gallery
+	$(SWIFT) build -c release --product GalleryTour
+	@if [ -n "$$DISPLAY" ]; then $(SWIFT) run -c release --skip-build Gallery; \
+	else echo "no DISPLAY: running the Gallery on a private virtual display"; $(SWIFT) run -c release --skip-build Gallery --tour out/gallery && \
+	  echo "and at every iPad size:" && $(SWIFT) run -c release --skip-build Gallery --contact-sheet out/gallery/sheets; fi
 
 test: deps
 	$(SWIFT) build --build-tests

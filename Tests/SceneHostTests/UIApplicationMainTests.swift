@@ -168,7 +168,8 @@ struct UIApplicationMainTests {
         }
     }
 
-    /// SIGTERM quits the real Gallery keeping its sessions; the next launch brings both scenes back.
+    /// SIGTERM quits the real Gallery keeping its sessions; the next launch brings both scenes back. The
+    /// executable is linked statically with the Swift runtime and Foundation, as `make run` builds it.
     @Test func terminatingKeepsTheSessionsForTheNextLaunch() async throws {
         let display = try VirtualDisplay()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("quit-\(UUID().uuidString)")
@@ -187,6 +188,12 @@ struct UIApplicationMainTests {
         let first = try launch(trace: "first.jsonl")
         defer { if first.isRunning { first.signal(SIGKILL); first.wait() } }
         waitFor(2, "frame", in: "first.jsonl")
+        // The Gallery carries the Swift runtime and Foundation (Package.swift), so this is the test that
+        // saving works linked so: a static link once left out the bridging PropertyListSerialization needs.
+        // Read to the end: /proc files report no size, and String(contentsOfFile:) stops at the first page.
+        let maps = String(decoding: (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(first.pid)/maps")).readToEnd()) ?? Data(), as: UTF8.self)
+        #expect(maps.contains("libX11.so") && !maps.contains("libswiftCore.so") && !maps.contains("libFoundation.so"),
+                "the Swift runtime and Foundation are linked into the executable")
         first.signal(SIGTERM)
         #expect(await first.wait(timeout: 10) == 0, "SIGTERM quits cleanly")
         let quit = Self.traceEvents(at: directory.appendingPathComponent("first.jsonl").path)
