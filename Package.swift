@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "Cairo", dependencies: ["CCairo", "CImageCodecs", "CRsvg"]),
         .target(name: "SceneHostCore", dependencies: ["Cairo"]),
         .target(name: "SceneHost", dependencies: ["SceneHostCore", "X11", "Cairo", "CMainQueue"]),
-        .target(name: "SceneHostTesting", dependencies: ["SceneHost", "SceneHostCore", "X11", "Cairo"]),
+        .target(name: "SceneHostTesting", dependencies: ["SceneHost", "SceneHostCore", "X11", "Cairo", "CMainQueue"]),
         // The Gallery app, as a library so tests and benchmarks can run it in their process. Its scene
         // manifest is `Resources/Info.plist`, found by `UIApplicationMain` among the resources beside
         // the executable.

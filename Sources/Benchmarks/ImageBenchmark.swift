@@ -64,7 +64,7 @@ enum ImageBenchmark: Benchmark {
                      acknowledged.photos, drags * ResizeDragBenchmark.steps))
         print(String(format: "| 20 solid colours | %.2f (%.2f–%.2f) | %d of %d |", median(solid), solid.min()!, solid.max()!,
                      acknowledged.solid, drags * ResizeDragBenchmark.steps))
-        print("(While the drag lasts, an image view copies its drawing as drawn while its size stays within four pixels of it, and beyond that draws again from the copy made before the drag (the thumbnail) with the nearest pixel; the release draws them in full from the photos' scaled copies. CPU is this process's, less the XTest calls.)")
+        print("(While the drag lasts, an image view copies its drawing as drawn while its size stays within twelve pixels of it (a photo filling it drawn eight pixels beyond its bounds, its opaque pixels copied rather than blended), and beyond that draws again from the copy made before the drag (the thumbnail) with the nearest pixel; the release draws them in full from the photos' scaled copies. CPU is this process's, less the XTest calls.)")
         report(target: "images-jpeg-decode-ratio", value: median(ours) / median(theirs), unit: "× djpeg", goal: 1.2)
         report(target: "images-drag-cpu-ratio", value: median(photos) / median(solid), unit: "× solid colours", goal: 1.2)
     }
@@ -86,7 +86,7 @@ enum ImageBenchmark: Benchmark {
         }
         let start = DispatchTime.now().uptimeNanoseconds
         try process.run()
-        process.waitUntilExit()
+        waitForExit(process)
         guard process.terminationStatus == 0 else { throw X11Error("\(path) failed") }
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }

@@ -342,7 +342,7 @@ enum LayoutBenchmark: Benchmark {
         if let input { standardInput.fileHandleForWriting.write(input) }
         try? standardInput.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        waitForExit(process)
         while !reader.isFinished { usleep(1000) }
         return (process.terminationStatus, data, String(decoding: errorData, as: UTF8.self))
     }

@@ -250,7 +250,7 @@ enum PeersBenchmark: Benchmark {
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        waitForExit(process)
         guard process.terminationStatus == 0 else { return nil }
         return String(decoding: data, as: UTF8.self)
     }

@@ -139,7 +139,7 @@ enum StormBenchmark: Benchmark {
         gcore.standardOutput = FileHandle.nullDevice
         gcore.standardError = FileHandle.nullDevice
         try? gcore.run()
-        gcore.waitUntilExit()
+        waitForExit(gcore)
     }
 
     private static func describe(_ resources: [String: Int]) -> String {

@@ -32,9 +32,21 @@ let benchmarks: [any Benchmark.Type] = [ResizeFrameBenchmark.self, TraitPropagat
                                         HitTestBenchmark.self, PresentationBenchmark.self, ImageBenchmark.self,
                                         ScrollCopyBenchmark.self, CollectionBenchmark.self, ContactSheetBenchmark.self,
                                         TypingBenchmark.self, PeersBenchmark.self]
-let requested = Set(CommandLine.arguments.dropFirst())
-for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
-    print("== \(benchmark.name)")
-    do { try await benchmark.run() } catch { print("\(benchmark.name) failed: \(error)") }
+/// Waits for `process` to end. Not `Process.waitUntilExit()`: that runs the thread's run loop, which on
+/// the main thread serves the main queue, inside the main-queue block running now (`MainQueueDriver`).
+func waitForExit(_ process: Process) {
+    var info = siginfo_t()
+    // Waits without reaping the child: Foundation's own watch reaps it and marks it ended.
+    while waitid(P_PID, id_t(process.processIdentifier), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
+    while process.isRunning { usleep(100) }
 }
-exit(0)
+
+let requested = Set(CommandLine.arguments.dropFirst())
+// The main queue (and so the main actor, where the app runs) is served on the main thread, as the app's
+// own loop serves it, not on libdispatch's worker threads as an async top level would have it.
+MainQueueDriver.run {
+    for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
+        print("== \(benchmark.name)")
+        do { try await benchmark.run() } catch { print("\(benchmark.name) failed: \(error)") }
+    }
+}

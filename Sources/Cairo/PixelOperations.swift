@@ -83,13 +83,51 @@ extension ImageSurface {
 
     /// Composites `source` (premultiplied alpha) over these pixels with its top-left pixel at (x, y),
     /// within each of `boxes` (which must not overlap: each is composited once) and within `clip`.
-    public func composite(_ source: ImageSurface, x: Int32, y: Int32, within boxes: [PixelBox], clippedTo clip: PixelBox) {
+    /// `opaque`: a part of `source` (in its own pixels) known to hold only opaque pixels, where OVER
+    /// gives the source's pixels: copied there row by row (as a fill is stored), without reading or
+    /// blending the pixels under it; the rest is blended.
+    public func composite(_ source: ImageSurface, x: Int32, y: Int32, opaque: PixelBox? = nil, within boxes: [PixelBox], clippedTo clip: PixelBox) {
         let extent = PixelBox(left: x, top: y, right: x + Int32(source.width), bottom: y + Int32(source.height)).intersection(clip)
+        // Copied rows hold the source's 32-bit pixels as they are: both images must store them so.
+        let solid = opaque.flatMap { box -> PixelBox? in
+            guard source.format == .argb32, format != .a8 else { return nil }
+            let placed = PixelBox(left: box.left + x, top: box.top + y, right: box.right + x, bottom: box.bottom + y).intersection(extent)
+            return placed.isEmpty ? nil : placed
+        }
         for box in boxes {
             let part = box.intersection(extent)
             guard !part.isEmpty else { continue }
-            pixman_image_composite32(PIXMAN_OP_OVER, source.pixmanImage, nil, pixmanImage, part.left - x, part.top - y, 0, 0,
-                                     part.left, part.top, part.right - part.left, part.bottom - part.top)
+            guard let solid, case let copied = part.intersection(solid), !copied.isEmpty else {
+                blend(source, x: x, y: y, part)
+                continue
+            }
+            copy(source, x: x, y: y, copied)
+            // What of the part lies outside the opaque box: bands above and below, then beside it.
+            let bands = [PixelBox(left: part.left, top: part.top, right: part.right, bottom: copied.top),
+                         PixelBox(left: part.left, top: copied.bottom, right: part.right, bottom: part.bottom),
+                         PixelBox(left: part.left, top: copied.top, right: copied.left, bottom: copied.bottom),
+                         PixelBox(left: copied.right, top: copied.top, right: part.right, bottom: copied.bottom)]
+            for band in bands where !band.isEmpty { blend(source, x: x, y: y, band) }
+        }
+    }
+
+    /// `source` OVER these pixels within `part` (these pixels' coordinates), its top-left pixel at (x, y).
+    private func blend(_ source: ImageSurface, x: Int32, y: Int32, _ part: PixelBox) {
+        pixman_image_composite32(PIXMAN_OP_OVER, source.pixmanImage, nil, pixmanImage, part.left - x, part.top - y, 0, 0,
+                                 part.left, part.top, part.right - part.left, part.bottom - part.top)
+    }
+
+    /// Stores `source`'s pixels in `part` (within both images), its top-left pixel at (x, y): row by
+    /// row, each a memcpy, without pixman's region and fast-path lookup around a single box.
+    private func copy(_ source: ImageSurface, x: Int32, y: Int32, _ part: PixelBox) {
+        let bounds = PixelBox(left: 0, top: 0, right: Int32(width), bottom: Int32(height))
+        let part = part.intersection(bounds)
+        guard !part.isEmpty else { return }
+        let target = data.assumingMemoryBound(to: UInt32.self), targetRow = stride / 4
+        let from = source.data.assumingMemoryBound(to: UInt32.self), sourceRow = source.stride / 4
+        let width = Int(part.right - part.left)
+        for row in Int(part.top)..<Int(part.bottom) {
+            (target + row * targetRow + Int(part.left)).update(from: from + (row - Int(y)) * sourceRow + Int(part.left - x), count: width)
         }
     }
 }

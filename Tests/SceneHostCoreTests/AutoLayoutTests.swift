@@ -490,6 +490,68 @@ struct AutoLayoutTests {
         _ = scene
     }
 
+    /// A subtree joining or leaving a window rebuilds its engine (a split view collapsing, rows coming
+    /// and going): what stands is kept, the records and variables of the views that stay and the solver
+    /// constraints whose expressions did not change; what left is freed.
+    @Test func aRebuildKeepsWhatStaysAndFreesWhatLeft() throws {
+        let (scene, root) = makeRoot(width: 400)
+        let a = SizedView(100, 20)
+        root.addSubview(a)
+        let pin = a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10)
+        NSLayoutConstraint.activate([pin, a.topAnchor.constraint(equalTo: root.topAnchor, constant: 5)])
+        scene.layoutIfNeeded()
+        let engine = try #require(root.window?.hostedLayoutEngine)
+        let made = try #require(engine.solverConstraint(for: pin))
+        let variable = try #require(engine.records[ObjectIdentifier(a)]?.variables.x)
+        let generated = try #require(engine.records[ObjectIdentifier(a)]?.contentSize)
+
+        weak var weakRow: UIView?
+        do {
+            let row = UIView(frame: CGRect(x: 0, y: 100, width: 400, height: 44)), label = SizedView(60, 20)
+            row.addSubview(label)
+            NSLayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: row.leadingAnchor, constant: 16),
+                                         label.centerYAnchor.constraint(equalTo: row.centerYAnchor)])
+            root.addSubview(row)
+            #expect(engine.needsRebuild)
+            scene.layoutIfNeeded()
+            #expect(label.frame == CGRect(x: 16, y: 12, width: 60, height: 20))
+            pin.constant = 30
+            row.removeFromSuperview()
+            #expect(engine.needsRebuild)
+            weakRow = row
+        }
+        scene.layoutIfNeeded()
+        #expect(weakRow == nil, "the row that left is freed with the rebuild")
+        #expect(engine.solverConstraint(for: pin) === made, "rebuilt twice, the solver constraint is the same")
+        #expect(engine.records[ObjectIdentifier(a)]?.variables.x === variable)
+        #expect(engine.records[ObjectIdentifier(a)]?.contentSize.elementsEqual(generated, by: ===) == true)
+        #expect(a.frame == CGRect(x: 30, y: 5, width: 100, height: 20), "the constant changed on the way is followed")
+    }
+
+    /// A view kept through a rebuild that moved to another superview gets generated constraints
+    /// relating it to the new one: its frame stays what it was set to, in the new superview.
+    @Test func aViewMovedToAnotherSuperviewIsPlacedInTheNewOne() throws {
+        let (scene, root) = makeRoot(width: 400)
+        let left = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 300))
+        let right = UIView(frame: CGRect(x: 200, y: 0, width: 200, height: 300))
+        root.addSubview(left)
+        root.addSubview(right)
+        let card = UIView(frame: CGRect(x: 10, y: 20, width: 120, height: 80)), label = SizedView(60, 20)
+        card.addSubview(label)
+        NSLayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 8),
+                                     label.topAnchor.constraint(equalTo: card.topAnchor, constant: 8)])
+        left.addSubview(card)
+        scene.layoutIfNeeded()
+        let engine = try #require(root.window?.hostedLayoutEngine)
+        let variable = try #require(engine.records[ObjectIdentifier(label)]?.variables.x)
+        right.addSubview(card)
+        scene.layoutIfNeeded()
+        #expect(card.frame == CGRect(x: 10, y: 20, width: 120, height: 80))
+        #expect(label.frame == CGRect(x: 8, y: 8, width: 60, height: 20))
+        #expect(card.convert(label.frame, to: root).minX == 218)
+        #expect(engine.records[ObjectIdentifier(label)]?.variables.x === variable)
+    }
+
     /// As in UIKit, a constraint does not keep its items alive: a view that holds a constraint on
     /// itself, or whose superview holds one referring to it, goes away when released, and the
     /// constraint's item becomes nil. Activating it then is refused with a message.

@@ -165,20 +165,20 @@ struct UIImageViewTests {
                 "the drawing made before the drag, copied as drawn")
         #expect(!view.needsDisplay && view.content?.size == CGSize(width: 40, height: 20), "not drawn again for two pixels")
         #expect(nudged.pixel(x: 5, y: 10) == Self.red && nudged.pixel(x: 39, y: 10) == Self.blue)
-        // Five pixels wider: drawn again at the new size, from the copy made before the drag.
-        view.frame.size.width = 45
-        #expect(view.needsDisplay, "beyond four pixels, drawn again")
+        // Thirteen pixels wider: drawn again at the new size, from the copy made before the drag.
+        view.frame.size.width = 53
+        #expect(view.needsDisplay, "beyond twelve pixels, drawn again")
         let during = scene.renderImage()
-        #expect(view.isShowingResizeDrawing && view.content?.size == CGSize(width: 45, height: 20))
-        #expect(during.pixel(x: 5, y: 10) == Self.red && during.pixel(x: 43, y: 10) == Self.blue)
+        #expect(view.isShowingResizeDrawing && view.content?.size == CGSize(width: 53, height: 20))
+        #expect(during.pixel(x: 5, y: 10) == Self.red && during.pixel(x: 51, y: 10) == Self.blue)
         #expect(scene.viewsDrawnForResizing.count(where: { $0.view === view }) == 1, "recorded once per drag")
         // Release: the same size, the full image in the same frame.
         host.place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: false)
         #expect(view.needsDisplay, "marked to draw in full as the drag ends")
         let after = scene.renderImage()
         #expect(scene.viewsDrawnForResizing.isEmpty && !view.needsDisplay && !view.isShowingResizeDrawing)
-        #expect(view.content?.size == CGSize(width: 45, height: 20), "drawn in full at the new size")
-        #expect(after.pixel(x: 5, y: 10) == Self.red && after.pixel(x: 43, y: 10) == Self.blue)
+        #expect(view.content?.size == CGSize(width: 53, height: 20), "drawn in full at the new size")
+        #expect(after.pixel(x: 5, y: 10) == Self.red && after.pixel(x: 51, y: 10) == Self.blue)
     }
 
     @Test func anOpaquePhotoThatFillsItsBoundsHidesWhatIsUnderIt() throws {
@@ -203,7 +203,12 @@ struct UIImageViewTests {
         translucent.frame = CGRect(x: 0, y: 50, width: 40, height: 40)
         for view in [filled, fitted, translucent] { container.addSubview(view) }
         let (scene, image) = render(container)
-        #expect(filled.opaqueDrawingArea == CGRect(x: 2, y: 2, width: 36, height: 36), "two points in from the edges")
+        #expect(filled.opaqueDrawingArea == filled.bounds, "drawn from the copy at its size, all of the bounds")
+        let content = try #require(filled.content)
+        #expect(content.opaque == PixelBox(left: 0, top: 0, right: 40, bottom: 40), "copied, not blended")
+        #expect(fitted.content?.y == 10 && fitted.content?.opaque == PixelBox(left: 0, top: 0, right: 40, bottom: 20),
+                "the image's own rectangle, in the drawing's pixels (which start where it inks)")
+        #expect(translucent.content?.opaque == nil)
         #expect(fitted.opaqueDrawingArea == nil, "aspect fit leaves bands uncovered")
         #expect(translucent.opaqueDrawingArea == nil, "pixels with alpha may let the background show")
         // Under the photo the background is not filled, and the photo paints every pixel anyway.
@@ -213,6 +218,48 @@ struct UIImageViewTests {
         #expect(filled.opaqueDrawingArea == nil, "until drawn again, nothing is promised")
         _ = render(container, scene: scene)
         #expect(filled.opaqueDrawingArea == nil, "a symbol is not opaque")
+    }
+
+    @Test func duringADragAPhotoIsDrawnBeyondItsBoundsAndCoversThemWhileCopied() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        format.opaque = true
+        let photo = UIGraphicsImageRenderer(size: CGSize(width: 400, height: 200), format: format).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 400, height: 200))
+        }
+        let view = UIImageView(image: photo)
+        view.contentMode = .scaleAspectFill
+        view.clipsToBounds = true
+        view.frame = CGRect(x: 10, y: 10, width: 40, height: 30)
+        let (scene, _) = render(view)
+        try #require(scene.offscreenHost).place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: true)
+        // Beyond the slack: drawn again, eight pixels beyond each edge.
+        view.frame.size = CGSize(width: 54, height: 30)
+        _ = scene.renderImage()
+        let content = try #require(view.content)
+        #expect(view.isShowingResizeDrawing && content.size == CGSize(width: 54, height: 30))
+        #expect(content.x == -8 && content.y == -8 && content.image.width == 70 && content.image.height == 46, "the bleed")
+        #expect(content.opaque == PixelBox(left: 0, top: 0, right: 70, bottom: 46))
+        // Copied as drawn, centred, within the slack either way: the photo covers every pixel of the
+        // bounds, and nothing beyond them.
+        for size in [CGSize(width: 43, height: 19), CGSize(width: 66, height: 41.5), CGSize(width: 57.5, height: 31)] {
+            view.frame.size = size
+            let image = scene.renderImage()
+            #expect(!view.needsDisplay && view.content?.size == CGSize(width: 54, height: 30), "kept at \(size)")
+            #expect(view.opaqueDrawingArea == view.bounds)
+            let right = Int((10 + size.width).rounded(.down)), bottom = Int((10 + size.height).rounded(.down))
+            for (x, y) in [(10, 10), (right - 1, 10), (10, bottom - 1), (right - 1, bottom - 1), (30, 25)] {
+                #expect(image.pixel(x: x, y: y) == Self.red, "(\(x), \(y)) at \(size)")
+            }
+            for (x, y) in [(9, 20), (right + 1, 20), (25, 9), (25, bottom + 1)] {
+                #expect(image.pixel(x: x, y: y) == Self.white, "(\(x), \(y)) outside at \(size)")
+            }
+        }
+        // Released: drawn in full, without a bleed.
+        try #require(scene.offscreenHost).place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: false)
+        _ = scene.renderImage()
+        #expect(view.content?.x == 0 && view.content?.y == 0 && view.content?.size == view.bounds.size)
     }
 
     @Test func aLargeImageSetDuringADragDrawsFromAThumbnail() throws {

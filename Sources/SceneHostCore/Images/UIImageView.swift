@@ -10,9 +10,10 @@ import Foundation
 /// Differences from UIKit: no animated images (`animationImages`). A bitmap with at least four times
 /// the pixels it is shown at is drawn from a copy scaled to that size (made once per size). While the
 /// window is being resized interactively, such a view keeps its drawing while its size stays within
-/// four pixels of the size it was drawn at (copied as drawn, centred), and beyond that draws again
-/// from the copy made before the drag (its thumbnail) with the nearest pixel; it draws in full
-/// quality in the frame the drag ends.
+/// four pixels of the size it was drawn at (copied as drawn, centred), twelve for an opaque photo
+/// filling the view once drawn during the drag (drawn then eight pixels beyond its bounds, so that it
+/// still covers them), and beyond that draws again from the copy made before the drag (its
+/// thumbnail) with the nearest pixel; it draws in full quality in the frame the drag ends.
 @MainActor
 open class UIImageView: UIView {
     /// The image shown (when not highlighted). Setting it does not resize the view, as in UIKit (only
@@ -106,44 +107,73 @@ open class UIImageView: UIView {
         return image
     }
 
-    /// Where the image goes in the bounds for the content mode (`.redraw` fills, as `.scaleToFill`).
-    func imageRect(for size: CGSize) -> CGRect {
+    /// Where the image goes in the bounds (or `area`) for the content mode (`.redraw` fills, as `.scaleToFill`).
+    func imageRect(for size: CGSize, in area: CGRect? = nil) -> CGRect {
         let mode = contentMode == .redraw ? .scaleToFill : contentMode
-        let fit = mode.fitting(size, into: bounds.size)
-        return CGRect(x: bounds.minX + fit.x, y: bounds.minY + fit.y, width: size.width * fit.scaleX, height: size.height * fit.scaleY)
+        let area = area ?? bounds
+        let fit = mode.fitting(size, into: area.size)
+        return CGRect(x: area.minX + fit.x, y: area.minY + fit.y, width: size.width * fit.scaleX, height: size.height * fit.scaleY)
     }
 
     /// Where the image falls depends on the bounds in every mode: drawn again at each size, except
     /// while a person resizes the window: a large bitmap's kept drawing is then copied as drawn while
-    /// the size stays within four pixels of it (`unscaledDrawingSlack`), drawn again beyond that from
+    /// the size stays within a few pixels of it (`unscaledDrawingSlack`), drawn again beyond that from
     /// the copy made before the drag (the thumbnail: no decoding, nothing full-size touched), and
     /// drawn anew, in full, in the frame the drag ends.
     override func drawingDependsOnSize(changedFrom oldSize: CGSize) -> Bool {
         guard lastDrawingWasLarge, let content, contentMode != .redraw, let scene = window?.windowScene,
               scene.effectiveGeometry.isInteractivelyResizing else { return true }
         drawnForResizing(in: scene)
-        // Kept, copied as drawn, while within four pixels of the size it was drawn at; beyond,
+        // Kept, copied as drawn, while within the slack of the size it was drawn at; beyond,
         // drawn again from the copy made before the drag (the thumbnail), with the nearest pixel.
-        let slack = Self.resizeSlack(scale: contentPlacement.scale)
+        let slack = resizeSlack
         return abs(content.size.width - bounds.width) > slack || abs(content.size.height - bounds.height) > slack
     }
 
-    /// Four device pixels: each edge of a centred drawing is then at most two pixels off (the fill
-    /// under an opaque photo reaches two points in from its edges, `opaqueDrawingArea`). In a grid
-    /// whose cells grow by a fraction of a pixel a step, a photo draws again one step in six or so.
-    private static func resizeSlack(scale: CGFloat) -> CGFloat { 4 / max(1, scale) }
+    /// Twelve device pixels for a drawing made with a bleed: each edge of a centred drawing is then at
+    /// most six pixels off, which the bleed covers. In a grid whose cells grow by a fraction of a
+    /// pixel a step, a photo draws again one step in twenty or so (each redraw, from the thumbnail,
+    /// costs about what copying the drawing does at three or four steps). Four for one without (the
+    /// drawing made before the drag): its edges stop at most two pixels short of the bounds', where
+    /// the background is still filled (`opaqueDrawingArea`).
+    private var resizeSlack: CGFloat { (lastBleed > 0 ? 12 : 4) / max(1, contentPlacement.scale) }
+
+    /// How far beyond its bounds a photo that fills them is drawn during a drag (`drawingBleed`):
+    /// half the slack and two pixels more, so its drawing copied centred still covers the bounds
+    /// with whole opaque pixels (one for rounding the centring, one for the drawing's own edge).
+    private static func resizeBleed(scale: CGFloat) -> CGFloat { (12 / 2 + 2) / max(1, scale) }
 
     /// While a drag lasts the drawing made for a nearby size is copied rather than scaled: a photo
     /// then costs at each step what a view of a solid colour does.
-    override var unscaledDrawingSlack: CGFloat? { isShowingResizeDrawing ? Self.resizeSlack(scale: contentPlacement.scale) : nil }
+    override var unscaledDrawingSlack: CGFloat? { isShowingResizeDrawing ? resizeSlack : nil }
 
     /// The nearest pixel while the drag lasts, where a kept drawing is still scaled (one made during
     /// the drag for another size); the release draws in full.
     override var fittedContentFilter: Context.Filter { isShowingResizeDrawing ? .fast : .bilinear }
 
-    /// During a drag an opaque photo that fills the bounds inks all of them: drawn straight into an
-    /// image that size, without a recording first.
-    override var inkBeforeDrawing: CGRect? { isShowingResizeDrawing && lastDrawingCoversBounds ? bounds : nil }
+    /// During a drag an opaque photo that fills the bounds inks all of them and its bleed: drawn
+    /// straight into an image that size, without a recording first.
+    override var inkBeforeDrawing: CGRect? {
+        guard isShowingResizeDrawing, lastDrawingCoversBounds else { return nil }
+        let bleed = drawingBleed
+        return bounds.insetBy(dx: -bleed, dy: -bleed)
+    }
+
+    /// During a drag an opaque photo that filled the bounds is drawn filling them and a few pixels
+    /// more (`resizeBleed`): copied as drawn while the bounds grow or shrink by up to the slack, it
+    /// still covers them, so nothing under it shows at its edges and no background is filled there.
+    override var drawingBleed: CGFloat {
+        guard isShowingResizeDrawing, lastDrawingCoversBounds, contentMode == .scaleToFill || contentMode == .scaleAspectFill else { return 0 }
+        return Self.resizeBleed(scale: contentPlacement.scale)
+    }
+
+    /// The image's rectangle in the last drawing, when that drawing was made from the copy at the
+    /// drawn size (or the thumbnail, with the nearest pixel) of an opaque bitmap: every whole pixel
+    /// inside it is opaque (a filter reaching past the image's edge touches only the pixels it cuts).
+    override var opaqueInk: CGRect? { lastOpaqueRect }
+    private var lastOpaqueRect: CGRect?
+    /// The bleed the last drawing was made with (points).
+    private var lastBleed: CGFloat = 0
 
     /// Whether the last drawing showed a bitmap with at least four times the pixels it was drawn at.
     private var lastDrawingWasLarge = false
@@ -152,12 +182,22 @@ open class UIImageView: UIView {
     private var lastDrawingCoversBounds = false
 
     /// An opaque photo that fills the bounds hides what lies under them, as an opaque background
-    /// does: the superviews' fill leaves it out. Two points in from each edge: where the bounds fall
-    /// between pixels the edge pixels are partly inked, and during a drag a drawing copied as drawn
-    /// may stop up to two pixels short of an edge.
+    /// does: the superviews' fill leaves it out. All of the bounds when its drawing is shown as drawn
+    /// from the copy at the drawn size (the fill still paints the pixels the bounds' edges cut, which
+    /// the photo only partly covers), or copied during a drag within what its bleed covers; otherwise
+    /// two points in from each edge (a drawing fitted by a filter, or copied without a bleed, may stop
+    /// up to two pixels short of an edge).
     override var opaqueDrawingArea: CGRect? {
-        guard lastDrawingCoversBounds, content != nil, !needsDisplay,
+        guard lastDrawingCoversBounds, let content, !needsDisplay,
               contentMode == .scaleToFill || contentMode == .scaleAspectFill || contentMode == .redraw else { return nil }
+        if lastOpaqueRect != nil {
+            if content.size == bounds.size { return bounds }
+            // Centred, each edge moves by half the difference (and a pixel for rounding); the bleed's
+            // outermost pixel may be partly inked.
+            let scale = max(1, contentPlacement.scale)
+            let covered = min(resizeSlack, 2 * lastBleed - 3 / scale)
+            if abs(content.size.width - bounds.width) <= covered, abs(content.size.height - bounds.height) <= covered { return bounds }
+        }
         let inner = bounds.insetBy(dx: 2, dy: 2)
         return inner.isNull || inner.isEmpty ? nil : inner
     }
@@ -173,13 +213,17 @@ open class UIImageView: UIView {
     }
 
     open override func draw(_ rect: CGRect) {
+        // Read before the state it depends on changes: the renderer kept this much beyond the bounds.
+        let bleed = drawingBleed
         lastDrawingCoversBounds = false
+        lastOpaqueRect = nil
+        lastBleed = bleed
         guard let image = shownImage(), let context = UIGraphicsGetCurrentContext() else { return }
-        var target = imageRect(for: image.size)
+        var target = imageRect(for: image.size, in: bleed > 0 ? bounds.insetBy(dx: -bleed, dy: -bleed) : nil)
         guard target.width > 0, target.height > 0 else { return }
-        lastDrawingCoversBounds = image.content.isOpaque && !image.isSymbolImage && image.fixedTint == nil
+        let opaque = image.content.isOpaque && !image.isSymbolImage && image.fixedTint == nil
             && image.renderingMode != .alwaysTemplate && !image.resizable.isResizable && context.currentAlpha >= 1
-            && target.insetBy(dx: -0.001, dy: -0.001).contains(bounds)
+        lastDrawingCoversBounds = opaque && target.insetBy(dx: -0.001, dy: -0.001).contains(bounds)
         // Unscaled placements draw at whole points, as a layer's contents would be.
         if contentMode != .scaleToFill, contentMode != .scaleAspectFit, contentMode != .scaleAspectFill, contentMode != .redraw {
             target.origin = CGPoint(x: target.minX.rounded(), y: target.minY.rounded())
@@ -214,6 +258,7 @@ open class UIImageView: UIView {
         }
         (displayCopy?.image ?? image).draw(in: target, tint: tint, templateWhenAutomatic: false)
         context.restoreGState()
+        if opaque, displayCopy != nil { lastOpaqueRect = target }
     }
 }
 

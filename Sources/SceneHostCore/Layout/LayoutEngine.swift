@@ -56,7 +56,7 @@ final class LayoutEngine {
     unowned(unsafe) let root: UIView
     let mode: Mode
     private(set) var solver = Solver()
-    private var records: [ObjectIdentifier: Record] = [:]
+    private(set) var records: [ObjectIdentifier: Record] = [:]
     /// Records in the order they joined: ancestors before descendants.
     private var order: [Record] = []
     /// Solver constraints by the constraint they stand for.
@@ -107,15 +107,20 @@ final class LayoutEngine {
 
     /// Forgets everything; views no longer point at the engine.
     func discard() {
-        for record in order {
-            if let view = record.view, view.layoutEngine === self { view.layoutEngine = nil }
-        }
-        for entry in solved.values where entry.source.engine === self { entry.source.engine = nil }
+        unlink()
         records = [:]
         order = []
         solved = [:]
         solver = Solver()
         needsRebuild = true
+    }
+
+    /// Views and constraints of the last build no longer point at the engine.
+    private func unlink() {
+        for record in order {
+            if let view = record.view, view.layoutEngine === self { view.layoutEngine = nil }
+        }
+        for entry in solved.values where entry.source.engine === self { entry.source.engine = nil }
     }
 
     func add(_ constraint: NSLayoutConstraint) {
@@ -218,15 +223,34 @@ final class LayoutEngine {
 
     // MARK: Building
 
-    /// Makes the solver anew from every active constraint installed in the root's subtree.
+    /// Makes the solver anew from every active constraint installed in the root's subtree. What the
+    /// last build made and still stands is kept: the records (variables, generated constraints) of
+    /// items still in the tree and the solver constraints whose expressions did not change. A window
+    /// whose split view collapses or whose rows come and go rebuilds its engine; made anew each time,
+    /// these long-lived objects (a few thousand for a Mail window) landed among short-lived ones and
+    /// kept their pages resident once those were freed, and making them cost time too.
     private func rebuild() {
-        discard()
+        unlink()
+        swap(&records, &previousRecords)
+        swap(&solved, &previousSolved)
+        records.removeAll(keepingCapacity: true)
+        solved.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
+        // Emptied first: it forgets the symbols and slots it gave the variables and constraints kept,
+        // which it then numbers anew as they are added again.
+        solver.removeAll()
         needsRebuild = false
         builtRightToLeft = root.isRightToLeftLayout
         _ = record(for: root)
         addInstalled(in: root)
+        // What is not in the tree any more goes now.
+        previousRecords.removeAll(keepingCapacity: true)
+        previousSolved.removeAll(keepingCapacity: true)
         needsSolve = true
     }
+    /// During a rebuild, the last build's records and solver constraints, to keep what still stands.
+    private var previousRecords: [ObjectIdentifier: Record] = [:]
+    private var previousSolved: [ObjectIdentifier: (source: NSLayoutConstraint, made: LayoutConstraint)] = [:]
 
     private func addInstalled(in view: UIView) {
         guard view.usesAutoLayoutInSubtree else { return }
@@ -244,6 +268,25 @@ final class LayoutEngine {
             record(for: owner)
             if guide.kind == .readableContent { record(for: owner.layoutMarginsGuide) }
         }
+        // The item's record from the last build (the record keeps the item alive, so the identifier
+        // is still the same object's): its variables and generated constraints go into the new solver.
+        if let kept = previousRecords.removeValue(forKey: ObjectIdentifier(item)) {
+            records[ObjectIdentifier(item)] = kept
+            order.append(kept)
+            if isHosting, let view = item as? UIView { view.layoutEngine = self }
+            if generatedStillApply(kept) {
+                for constraint in kept.generated { insert(constraint) }
+            } else {
+                kept.generated = []
+                kept.generatedFrom = []
+                kept.hasGenerated = false
+            }
+            for constraint in kept.contentSize { insert(constraint) }
+            // Then brought up to date, as any later change would be.
+            remakeGenerated(kept)
+            remakeContentSize(kept)
+            return kept
+        }
         let name = NSLayoutConstraint.itemName(item)
         let made = Record(item: item, variables: Variables(
             x: LayoutVariable(name + ".minX"), y: LayoutVariable(name + ".minY"),
@@ -254,6 +297,24 @@ final class LayoutEngine {
         remakeGenerated(made)
         remakeContentSize(made)
         return made
+    }
+
+    /// Whether a kept record's generated constraints still relate its item to the items they were
+    /// made for (a view moved to another superview, a guide to another owner, need new ones).
+    private func generatedStillApply(_ record: Record) -> Bool {
+        let item: AnyObject? = record.view ?? record.guide
+        let expected: (AnyObject?, AnyObject?)
+        if let view = record.view {
+            expected = (view.superview, nil)
+        } else if let guide = record.guide, let owner = guide.owningView {
+            expected = (owner, owner.layoutMarginsGuide)
+        } else {
+            return record.generated.isEmpty
+        }
+        return record.generated.allSatisfy { constraint in
+            constraint.firstItem === item && (constraint.secondItem == nil || constraint.secondItem === expected.0
+                                                     || (expected.1 != nil && constraint.secondItem === expected.1))
+        }
     }
 
     /// (Re)makes an item's generated constraints: the root's pin, a view's autoresizing mask, a guide's
@@ -512,7 +573,11 @@ final class LayoutEngine {
         case .equal: .equal
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
-        let made = LayoutConstraint(lhs, relation, rhs, strength: Strength.fromPriority(constraint.priority.rawValue))
+        var made = LayoutConstraint(lhs, relation, rhs, strength: Strength.fromPriority(constraint.priority.rawValue))
+        // The last build's solver constraint, when it says the same, is kept (see `rebuild()`).
+        if let previous = previousSolved.removeValue(forKey: ObjectIdentifier(constraint))?.made, previous.isSame(as: made) {
+            made = previous
+        }
         do {
             // Generated constraints follow frames, margins and the root's size: their constants shift at
             // every layout that moves something. Marked from the start, the first shift of each does not
@@ -527,6 +592,9 @@ final class LayoutEngine {
             reportUnsatisfiable(constraint, made)
         }
     }
+
+    /// The solver constraint standing for `constraint`, while it is in the engine.
+    func solverConstraint(for constraint: NSLayoutConstraint) -> LayoutConstraint? { solved[ObjectIdentifier(constraint)]?.made }
 
     /// The linear expression of an attribute of an item, in root coordinates.
     private func expression(_ attribute: NSLayoutConstraint.Attribute, of item: any LayoutItem, rightToLeft: Bool) -> LinearExpression {

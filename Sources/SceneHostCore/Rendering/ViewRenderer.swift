@@ -328,7 +328,7 @@ enum ViewRenderer {
                                                within: target.boxes, clippedTo: clip)
                     } else {
                         target.image.composite(content.image, x: Int32(pixelX) + Int32(content.x), y: Int32(pixelY) + Int32(content.y),
-                                               within: target.boxes, clippedTo: clip)
+                                               opaque: content.opaque, within: target.boxes, clippedTo: clip)
                     }
                 } else {
                     context.save()
@@ -385,7 +385,7 @@ enum ViewRenderer {
             if let tint = content.tint {
                 target.image.composite(tint, through: content.image, x: Int32(x), y: Int32(y), within: target.boxes, clippedTo: clip)
             } else {
-                target.image.composite(content.image, x: Int32(x), y: Int32(y), within: target.boxes, clippedTo: clip)
+                target.image.composite(content.image, x: Int32(x), y: Int32(y), opaque: content.opaque, within: target.boxes, clippedTo: clip)
             }
             return
         }
@@ -521,12 +521,28 @@ enum ViewRenderer {
             }
             // Nothing inked: run anyway, so the traits `draw(_:)` reads are tracked.
             if image == nil { run(view, drawingIn: Context(surface: RecordingSurface())) }
+            if !oneColor { markOpaquePixels(of: view) }
             return
         }
         let recording = RecordingSurface()
         run(view, drawingIn: Context(surface: recording))
         recording.flush()
         _ = makeImage(for: view, ink: recording.inkExtents, placement: placement, margin: 0) { $0.setSource(recording); $0.paint() }
+        markOpaquePixels(of: view)
+    }
+
+    /// Notes where the view's new drawing is opaque (`UIView.opaqueInk`): the whole pixels inside it.
+    private static func markOpaquePixels(of view: UIView) {
+        guard let content = view.content, content.tint == nil, let area = view.opaqueInk else { return }
+        let placement = view.contentPlacement, scale = Double(placement.scale), bounds = view.bounds
+        let left = (Double(area.minX - bounds.minX) * scale + placement.phaseX).rounded(.up) - Double(content.x)
+        let top = (Double(area.minY - bounds.minY) * scale + placement.phaseY).rounded(.up) - Double(content.y)
+        let right = (Double(area.maxX - bounds.minX) * scale + placement.phaseX).rounded(.down) - Double(content.x)
+        let bottom = (Double(area.maxY - bounds.minY) * scale + placement.phaseY).rounded(.down) - Double(content.y)
+        guard right > left, bottom > top else { return }
+        let box = PixelBox(left: Int32(max(0, left)), top: Int32(max(0, top)),
+                           right: Int32(min(Double(content.image.width), right)), bottom: Int32(min(Double(content.image.height), bottom)))
+        view.content?.opaque = box.isEmpty ? nil : box
     }
 
     /// Whether the view being drawn is drawn as coverage (`UIView.drawsInOneColor`): it then inks
@@ -566,10 +582,12 @@ enum ViewRenderer {
         view.content = nil
         guard ink.width > 0, ink.height > 0, bounds.width > 0, bounds.height > 0 else { return nil }
         let scale = Double(placement.scale)
-        let left = max(0, (ink.x * scale + placement.phaseX).rounded(.down) - margin)
-        let top = max(0, (ink.y * scale + placement.phaseY).rounded(.down) - margin)
-        let right = min((Double(bounds.width) * scale + placement.phaseX).rounded(.up), ((ink.x + ink.width) * scale + placement.phaseX).rounded(.up) + margin)
-        let bottom = min((Double(bounds.height) * scale + placement.phaseY).rounded(.up), ((ink.y + ink.height) * scale + placement.phaseY).rounded(.up) + margin)
+        // Kept within the bounds, and as far beyond them as the view asks (`drawingBleed`).
+        let bleed = (Double(view.drawingBleed) * scale).rounded(.up)
+        let left = max(-bleed, (ink.x * scale + placement.phaseX).rounded(.down) - margin)
+        let top = max(-bleed, (ink.y * scale + placement.phaseY).rounded(.down) - margin)
+        let right = min((Double(bounds.width) * scale + placement.phaseX).rounded(.up) + bleed, ((ink.x + ink.width) * scale + placement.phaseX).rounded(.up) + margin)
+        let bottom = min((Double(bounds.height) * scale + placement.phaseY).rounded(.up) + bleed, ((ink.y + ink.height) * scale + placement.phaseY).rounded(.up) + margin)
         guard right > left, bottom > top else { return nil }
         let image = ImageSurface(format: format, width: Int(right - left), height: Int(bottom - top))
         let rasterizer = Context(surface: image)

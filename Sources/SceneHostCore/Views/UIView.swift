@@ -250,7 +250,7 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// How far (in points, on each axis) the bounds may differ from the size the kept drawing was
     /// made at while it is still shown as drawn, pixel for pixel (placed by the content mode, centred
     /// for the scaling modes, cropped to the bounds), rather than scaled to fit; nil: always fitted,
-    /// as Core Animation does. An image view showing a photo during a drag allows a pixel or two.
+    /// as Core Animation does. An image view showing a photo during a drag allows a few pixels.
     var unscaledDrawingSlack: CGFloat? { nil }
 
     /// Whether a resize from `oldSize` needs a new drawing: in the `.redraw` content mode. A label
@@ -926,6 +926,9 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         /// pixels once composited (pixman multiplies the colour by the coverage either way), but where
         /// glyphs' anti-aliased edges meet: their coverage is joined before the colour, not after.
         var tint: MaskTint? = nil
+        /// The part of `image` (its own pixels) that holds only opaque pixels (an opaque photo's):
+        /// copied there rather than blended, as OVER gives the same pixels.
+        var opaque: PixelBox? = nil
 
         /// Paints the drawing with its top-left pixel at (`x`, `y`) of the context's user space,
         /// sampled with `filter` where that space scales it.
@@ -992,6 +995,16 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Where `draw(_:)` will ink (bounds coordinates), for views that know it beforehand: they are drawn
     /// straight into an image that size. Nil: drawn to a recording first, to find out.
     var inkBeforeDrawing: CGRect? { nil }
+
+    /// How far (points, on every side) the kept drawing may reach beyond the bounds: none by default
+    /// (what is drawn outside them is cut off, as a layer's contents are clipped). An image view
+    /// filling its bounds with a photo during a drag draws a little beyond them, so its drawing,
+    /// copied as drawn while the bounds grow or shrink by a pixel or two, still covers them.
+    var drawingBleed: CGFloat { 0 }
+
+    /// Where the drawing just made by `draw(_:)` is opaque (bounds coordinates), read right after it:
+    /// those pixels are copied rather than blended when composited. None by default.
+    var opaqueInk: CGRect? { nil }
 
     /// The area this view and its unclipped, visible descendants cover, in its own coordinates; kept
     /// until something below changes, so moving or resizing a view costs its children, not its subtree.

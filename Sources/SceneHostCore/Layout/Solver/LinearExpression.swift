@@ -69,6 +69,14 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.strength = Strength.clip(strength)
     }
 
+    /// Whether `other` states the same: relation, strength, constant and terms (the same variables,
+    /// in the same order, with the same coefficients).
+    public func isSame(as other: LayoutConstraint) -> Bool {
+        guard relation == other.relation, strength == other.strength, expression.constant == other.expression.constant,
+              expression.terms.count == other.expression.terms.count else { return false }
+        return zip(expression.terms, other.expression.terms).allSatisfy { $0.variable === $1.variable && $0.coefficient == $1.coefficient }
+    }
+
     public var description: String {
         let terms = expression.terms.map { "\($0.coefficient)·\($0.variable.name)" }.joined(separator: " + ")
         let op = switch relation { case .lessThanOrEqual: "<="; case .equal: "=="; case .greaterThanOrEqual: ">=" }

@@ -35,6 +35,12 @@ public final class Solver {
 
     deinit { tableau.detach() }
 
+    /// Removes every constraint and edit variable at once, keeping the storage for the next ones (an
+    /// engine rebuilding its layout adds much the same again).
+    public func removeAll() {
+        tableau.removeAll()
+    }
+
     // MARK: Constraints
 
     public func hasConstraint(_ constraint: LayoutConstraint) -> Bool { tableau.slot(of: constraint) != nil }

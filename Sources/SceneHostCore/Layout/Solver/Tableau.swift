@@ -150,6 +150,21 @@ struct Tableau {
         for entry in entries { entry.constraint?.slot = -1 }
     }
 
+    /// Forgets every constraint, keeping the arrays' storage.
+    mutating func removeAll() {
+        detach()
+        entries.removeAll(keepingCapacity: true)
+        freeSlots.removeAll(keepingCapacity: true)
+        liveCount = 0
+        conflict.removeAll()
+        artificial = Row()
+        hasArtificial = false
+        // Not a rebuild from constraints: the count stays.
+        let count = rebuilds
+        rebuild()
+        rebuilds = count
+    }
+
     // MARK: Constraints
 
     /// `markEquality`: a required equality gets a marker all the same (rebuilds keep it), so that
