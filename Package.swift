@@ -45,9 +45,10 @@ let package = Package(
             name: "CCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpixman-1-dev", "libpango1.0-dev"])]),
         // Image decoders: libjpeg-turbo's TurboJPEG API and libwebp (headers in /usr/include, no .pc
-        // needed), and librsvg for SVG (its .pc brings glib's and gdk-pixbuf's include paths).
+        // needed). librsvg for SVG is not linked: it is loaded with dlopen at the first SVG drawn
+        // (CRsvg declares the few functions called; the librsvg2-2 package provides the library).
         .systemLibrary(name: "CImageCodecs", providers: [.apt(["libturbojpeg0-dev", "libwebp-dev"])]),
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-2"])]),
         // libdispatch's main-queue hooks, so one poll() loop serves X events and DispatchQueue.main.
         .systemLibrary(name: "CMainQueue"),
         .target(name: "X11", dependencies: ["CX11"]),

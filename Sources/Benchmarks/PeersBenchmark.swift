@@ -11,7 +11,8 @@ import SceneHostTesting
 /// resident memory with the two windows each opens at start and with six more opened by Ctrl+N, and a
 /// 200-step Alt+drag of the Mail window from 900×600 (steps acknowledged, configure → acknowledgement,
 /// client and X server CPU per step). The three run one after another, round after round, and each
-/// target is the median over rounds of the Gallery's figure ÷ the bare twin's of the same round.
+/// target is the median over rounds of the Gallery's figure ÷ the bare twin's of the same round. The
+/// Gallery's launches share one symbol cache (`XDG_CACHE_HOME`), filled by a first launch measured apart.
 enum PeersBenchmark: Benchmark {
     static let name = "peers"
 
@@ -47,6 +48,16 @@ enum PeersBenchmark: Benchmark {
 
         let rounds = ProcessInfo.processInfo.environment["SCENEHOST_PEERS_ROUNDS"].flatMap(Int.init) ?? 3
         let display = try VirtualDisplay(width: 1920, height: 1080)
+        // The Gallery's symbol raster cache ($XDG_CACHE_HOME/scenehost): one for the whole run, as a
+        // person's ~/.cache. Its first launch (below) fills it; the measured rounds are launches after
+        // the first, which draw their symbols without librsvg. The first launch is printed apart.
+        let cache = build.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let coldHome = build.appendingPathComponent("home-cold")
+        try FileManager.default.createDirectory(at: coldHome, withIntermediateDirectories: true)
+        let coldOutput = shell(([harness, "--windows", "2", "--more", "0", "--steps", "0", "--", gallery]).map { "'\($0)'" }.joined(separator: " "),
+                               environment: ["DISPLAY": display.name, "XDG_STATE_HOME": coldHome.path, "XDG_CONFIG_HOME": coldHome.path,
+                                             "HOME": coldHome.path, "XDG_CACHE_HOME": cache.path])
         var samples: [String: [Sample]] = [:]
         var mapped: [String: String] = [:]
         for round in 0..<rounds {
@@ -61,6 +72,7 @@ enum PeersBenchmark: Benchmark {
                 environment["XDG_STATE_HOME"] = home.path
                 environment["XDG_CONFIG_HOME"] = home.path
                 environment["HOME"] = home.path
+                environment["XDG_CACHE_HOME"] = cache.path
                 guard let output = shell(([harness, "--windows", "2", "--more", "6", "--"] + peer.command).map { "'\($0)'" }.joined(separator: " "),
                                          environment: environment) else {
                     print("\(peer.label): the harness failed in round \(round + 1)")
@@ -104,6 +116,12 @@ enum PeersBenchmark: Benchmark {
         }
         print("(Measured from outside by peers_harness.c: a frame is drawn once an XGetImage of the window, taken at each XDamage report and every 50 ms, shows 8 or more distinct colours; CPU is the sum of the threads' /proc schedstat run times; configure → ack runs from the ConfigureNotify of a new size to the next change of the window's sync counter, both as the harness receives them.)")
 
+        if let coldOutput {
+            let cold = parse(coldOutput)
+            let librsvg = coldOutput.contains("librsvg") ? "librsvg among its largest mapped files" : "librsvg not among its largest mapped files"
+            print(String(format: "The Gallery's first launch, symbol cache empty (not in the rounds): first frame %.0f ms, CPU to it %.1f ms, RSS after start %.1f MB (%@); the rounds' launches find the symbols drawn.",
+                         cold["first_frame_ms"] ?? -1, cold["cpu_first_frame_ms"] ?? -1, cold["rss_start_mb"] ?? -1, librsvg))
+        }
         print("Largest resident mapped files after start (MB), last round:")
         for peer in peers {
             print("- \(peer.label): " + (mapped[peer.label] ?? "–").replacingOccurrences(of: ",", with: ", ").replacingOccurrences(of: ":", with: " "))

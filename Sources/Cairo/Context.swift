@@ -28,6 +28,13 @@ public final class Context {
         cairo_user_to_device(pointer, &dx, &dy)
         return (dx, dy)
     }
+    /// The current transformation matrix: user space → the target's device space, before the target's
+    /// own device scale and offset (`Surface.deviceTransform`); a group pushed since leaves it as it was.
+    public var matrix: (xx: Double, yx: Double, xy: Double, yy: Double, x0: Double, y0: Double) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(pointer, &m)
+        return (m.xx, m.yx, m.xy, m.yy, m.x0, m.y0)
+    }
     public func restore() { cairo_restore(pointer) }
     public func translate(_ x: Double, _ y: Double) { cairo_translate(pointer, x, y) }
     public func scale(_ x: Double, _ y: Double) { cairo_scale(pointer, x, y) }

@@ -2,6 +2,9 @@ import CCairo
 import CImageCodecs
 import CRsvg
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The encoded image formats SceneHost reads: PNG (cairo's reader), JPEG (libjpeg-turbo), WebP
 /// (libwebp) and SVG (librsvg).
@@ -30,7 +33,18 @@ public struct EncodedImageHeader: Sendable {
     public var width: Int
     public var height: Int
     public var exifOrientation: Int
+
+    public init(format: EncodedImageFormat, width: Int, height: Int, exifOrientation: Int = 1) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.exifOrientation = exifOrientation
+    }
 }
+
+/// The versions of the libraries that turn shapes into pixels (cairo and pixman), for caches of
+/// rasterized drawings: a new version may draw other pixels.
+public let rasterizerVersions = "cairo " + String(cString: cairo_version_string()) + " pixman " + String(cString: pixman_version_string())
 
 /// Decodes images into cairo surfaces (premultiplied ARGB32, or RGB24 for JPEG). Everything here is
 /// safe to call from any thread: each call uses its own decoder state.
@@ -321,40 +335,123 @@ enum EXIF {
     }
 }
 
-/// A parsed SVG document (librsvg), drawn at any size into a cairo context. Not shared between threads.
+/// librsvg, loaded with `dlopen` at the first SVG that must be parsed (as SDL and GLFW load optional
+/// libraries): it maps some 6 MB and nine libraries of its own (libxml2, gio, gdk-pixbuf, …), which a
+/// launch that draws its symbols from the raster cache never needs. Thread-safe.
+public enum SVGLibrary {
+    public struct Entry {
+        let newFromData: SceneHostRsvgNewFromData
+        let intrinsicSize: SceneHostRsvgIntrinsicSize
+        let intrinsicDimensions: SceneHostRsvgIntrinsicDimensions
+        let renderDocument: SceneHostRsvgRenderDocument
+    }
+
+    /// The file names tried, in order (the soname first). Tests name a missing library here.
+    nonisolated(unsafe) public static var candidates = ["librsvg-2.so.2", "librsvg-2.so"]
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var loaded: Entry??
+
+    /// Whether librsvg is mapped in this process now (without loading it).
+    public static var isLoaded: Bool { lock.withLock { if case .some(.some) = loaded { return true } else { return false } } }
+
+    nonisolated(unsafe) private static var storedFailure: String?
+    /// Why librsvg could not be loaded, or nil when it is loaded or not tried yet.
+    public static var failure: String? { lock.withLock { storedFailure } }
+
+    /// librsvg's entry points, loading it on the first call; nil when it cannot be loaded (the reason
+    /// in `failure`; the caller warns).
+    static var entry: Entry? {
+        lock.withLock {
+            if let loaded { return loaded }
+            let made = load()
+            loaded = .some(made)
+            return made
+        }
+    }
+
+    /// Forgets a failed load, so the next use tries `candidates` again (for tests).
+    public static func resetFailure() {
+        lock.withLock {
+            if case .some(.none) = loaded { loaded = nil; storedFailure = nil }
+        }
+    }
+
+    private static func load() -> Entry? {
+        switch load(from: candidates) {
+        case .success(let entry): return entry
+        case .failure(let error):
+            storedFailure = error.message
+            return nil
+        }
+    }
+
+    /// Loads the first of `candidates` that has librsvg's entry points; the reason, naming the package
+    /// to install, when none does.
+    public static func load(from candidates: [String]) -> Result<Entry, CairoError> {
+        var errors: [String] = []
+        for name in candidates {
+            // RTLD_LOCAL: its own dependencies (gio, libxml2 …) stay out of the global symbol scope.
+            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+                errors.append(dlerror().map { String(cString: $0) } ?? name)
+                continue
+            }
+            func symbol<T>(_ name: String, as type: T.Type) -> T? {
+                dlsym(handle, name).map { unsafeBitCast($0, to: type) }
+            }
+            guard let newFromData = symbol("rsvg_handle_new_from_data", as: SceneHostRsvgNewFromData.self),
+                  let intrinsicSize = symbol("rsvg_handle_get_intrinsic_size_in_pixels", as: SceneHostRsvgIntrinsicSize.self),
+                  let intrinsicDimensions = symbol("rsvg_handle_get_intrinsic_dimensions", as: SceneHostRsvgIntrinsicDimensions.self),
+                  let renderDocument = symbol("rsvg_handle_render_document", as: SceneHostRsvgRenderDocument.self) else {
+                errors.append("\(name) lacks rsvg_handle_render_document or its siblings (librsvg 2.48 or later is needed)")
+                dlclose(handle)
+                continue
+            }
+            return .success(Entry(newFromData: newFromData, intrinsicSize: intrinsicSize, intrinsicDimensions: intrinsicDimensions,
+                                  renderDocument: renderDocument))
+        }
+        return .failure(CairoError("librsvg cannot be loaded (" + errors.joined(separator: "; ") + "): install the librsvg2-2 package"))
+    }
+}
+
+/// A parsed SVG document (librsvg, loaded on first use: `SVGLibrary`), drawn at any size into a cairo
+/// context. Not shared between threads.
 public final class SVGDocument {
-    private let handle: UnsafeMutablePointer<RsvgHandle>
+    private let library: SVGLibrary.Entry
+    private let handle: UnsafeMutableRawPointer
     /// The document's own size in pixels (CSS pixels at 96 dpi); its view box when it has no size.
     public let width: Double, height: Double
 
+    /// Parses `data`; throws when it is not an SVG document, or when librsvg cannot be loaded.
     public init(data: Data) throws(CairoError) {
-        var error: UnsafeMutablePointer<GError>?
-        let made: UnsafeMutablePointer<RsvgHandle>? = data.withUnsafeBytes { bytes in
-            rsvg_handle_new_from_data(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), gsize(bytes.count), &error)
+        guard let library = SVGLibrary.entry else { throw CairoError(SVGLibrary.failure ?? "librsvg cannot be loaded") }
+        self.library = library
+        var error: UnsafeMutableRawPointer?
+        let made: UnsafeMutableRawPointer? = data.withUnsafeBytes { bytes in
+            library.newFromData(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, &error)
         }
         guard let made else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            if let error { g_error_free(error) }
+            let gerror = error?.assumingMemoryBound(to: GError.self)
+            let message = gerror.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let gerror { g_error_free(gerror) }
             throw CairoError("SVG cannot be parsed (\(message))")
         }
         handle = made
         var w = 0.0, h = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) == 0 {
-            var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
-            var viewBox = RsvgRectangle()
-            var unusedWidth = RsvgLength(), unusedHeight = RsvgLength()
-            rsvg_handle_get_intrinsic_dimensions(handle, &hasWidth, &unusedWidth, &hasHeight, &unusedHeight, &hasViewBox, &viewBox)
+        if library.intrinsicSize(handle, &w, &h) == 0 {
+            var hasViewBox: Int32 = 0
+            var viewBox = SceneHostRsvgRectangle()
+            library.intrinsicDimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
             (w, h) = hasViewBox != 0 ? (viewBox.width, viewBox.height) : (16, 16)
         }
         width = w
         height = h
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+    deinit { g_object_unref(handle) }
 
     /// Draws the document scaled into the rectangle (the view box's aspect kept, centred).
     public func render(in context: Context, x: Double, y: Double, width: Double, height: Double) {
-        var viewport = RsvgRectangle(x: x, y: y, width: width, height: height)
-        rsvg_handle_render_document(handle, context.pointer, &viewport, nil)
+        var viewport = SceneHostRsvgRectangle(x: x, y: y, width: width, height: height)
+        _ = library.renderDocument(handle, UnsafeMutableRawPointer(context.pointer), &viewport, nil)
     }
 }

@@ -18,6 +18,13 @@ public class Surface {
 
     /// Device pixels per user unit: a surface of 2× pixels at scale 2 paints at its size in points.
     public func setDeviceScale(_ scale: Double) { cairo_surface_set_device_scale(pointer, scale, scale) }
+    /// The surface's device scale and offset: device space → its pixels (x × scaleX + offsetX).
+    public var deviceTransform: (scaleX: Double, scaleY: Double, offsetX: Double, offsetY: Double) {
+        var sx = 1.0, sy = 1.0, ox = 0.0, oy = 0.0
+        cairo_surface_get_device_scale(pointer, &sx, &sy)
+        cairo_surface_get_device_offset(pointer, &ox, &oy)
+        return (sx, sy, ox, oy)
+    }
     /// Tells cairo that pixels were changed behind its back.
     public func markDirty() { cairo_surface_mark_dirty(pointer) }
 

@@ -159,6 +159,8 @@ extension AppDelegate {
                                       object per line (play it back with --replay FILE)
           XDG_STATE_HOME              where the open windows are kept between launches (default ~/.local/state)
           XDG_CONFIG_HOME             where the Settings switches are kept, as UserDefaults (default ~/.config)
+          XDG_CACHE_HOME              where drawn symbols are kept, so later launches need no librsvg
+                                      (scenehost/symbols, default ~/.cache)
 
         """
 }

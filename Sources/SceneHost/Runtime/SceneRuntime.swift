@@ -621,7 +621,9 @@ public final class SceneRuntime {
         } else if isRestoring {
             record("sessionRestored", scene: scene)
         }
-        saveState()
+        // Saved once things settle, not now: at a launch the scenes connect before their first frames,
+        // and encoding and writing the sessions (some 3 ms of CPU) can wait until after them.
+        scheduleSave()
     }
 
     /// The user closed the window (or the app asked): the scene disconnects and its session is discarded.

@@ -13,6 +13,12 @@ public final class CGContext {
 
     public init(cairo: Context) { self.cairo = cairo }
 
+    /// How this context's device space becomes pixels when it is a recording replayed later (a view's
+    /// drawing): pixel = device × scale + phase, up to whole pixels. Nil when device space is pixels
+    /// (an image) or the replay is not known. Symbols drawn from the raster cache need it to land on
+    /// the pixel grid they were rasterized for.
+    var recordingPixelMapping: (scale: Double, phaseX: Double, phaseY: Double)?
+
     /// What cairo does not keep in its own state (cairo keeps the transform, clip, line and operator).
     private struct State {
         var fill = UIColor.black

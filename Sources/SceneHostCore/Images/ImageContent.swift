@@ -53,6 +53,16 @@ final class ImageContent: @unchecked Sendable {
         self.origin = origin
     }
 
+    /// A system symbol's SVG, drawn `side` pixels square, without parsing it (librsvg is loaded only
+    /// when a symbol is not in the raster cache).
+    init(symbolData data: Data, origin: String, side: Int) {
+        source = .encoded(data, EncodedImageHeader(format: .svg, width: side, height: side))
+        pixelWidth = side
+        pixelHeight = side
+        exifOrientation = 1
+        self.origin = origin
+    }
+
     deinit { DecodedImageCache.shared.forget(self) }
 
     /// Whether every pixel is opaque, known without decoding: pixels without alpha, or a JPEG.

@@ -164,7 +164,8 @@ enum SystemSymbols {
         guard let path = path(for: name), let data = data(for: name) else { return nil }
         let key = "\(side) \(path)"
         if let made = lock.withLock({ contents[key] }) { return made }
-        guard let made = ImageContent(data: data, origin: "symbol \(name)", pixelSize: (side, side)) else { return nil }
+        // Not parsed here: drawn from the raster cache, a symbol needs librsvg only on a cache miss.
+        let made = ImageContent(symbolData: data, origin: "symbol \(name)", side: side)
         // Another thread may have made it meanwhile: theirs is kept, so all share one.
         return lock.withLock {
             if let other = contents[key] { return other }
@@ -207,7 +208,9 @@ extension UIImage {
     public convenience init?(systemName name: String, withConfiguration configuration: Configuration?) {
         let symbolConfiguration = (configuration as? SymbolConfiguration) ?? SymbolConfiguration.unspecified
         // An infinite or NaN point size would trap converting to Int: no symbol then.
-        guard let side = ImageCodec.pixelSide(Double(symbolConfiguration.symbolSide)),
+        // Once librsvg is known to be missing (a symbol not in the raster cache could not be drawn,
+        // with a warning), no more symbols, as when the icon theme is missing.
+        guard SVGLibrary.failure == nil, let side = ImageCodec.pixelSide(Double(symbolConfiguration.symbolSide)),
               let content = SystemSymbols.content(for: name, side: max(1, side)) else { return nil }
         self.init(content: content, scale: 1, symbolConfiguration: symbolConfiguration, symbolName: name)
     }
@@ -232,11 +235,43 @@ extension UIImage {
         return withConfiguration(configuration)
     }
 
+    /// Draws the symbol into `width`×`height` of `context`'s user space: from the raster cache
+    /// (`SymbolRasterCache`) when the pixel grid it lands on is known and square to it, else as shapes.
+    /// Nothing, with one warning, when librsvg is missing and the raster is not cached.
+    @MainActor func drawSymbolShapes(in context: CGContext, width: Double, height: Double) {
+        let cairo = context.cairo
+        let steps = (symbolConfiguration?.weight ?? .unspecified).strokeSteps
+        let content = self.content
+        let drawShapes: (Context) -> Bool = { target in
+            guard let vector = content.vector else { return false }
+            Self.drawSymbol(vector, weightSteps: steps, in: target, width: width, height: height)
+            return true
+        }
+        guard SymbolRasterCache.drawsFromRasters, let path = symbolName.flatMap(SystemSymbols.path(for:)),
+              let place = SymbolPlacement(context, width: width, height: height) else {
+            if !drawShapes(cairo) { SymbolRasterCache.shared.warnLibraryMissing() }
+            return
+        }
+        let key = SymbolRasterCache.Key(path: path, weightSteps: steps, width: width, height: height, scaleX: place.scaleX,
+                                        scaleY: place.scaleY, phaseX: place.phaseX, phaseY: place.phaseY)
+        guard let raster = SymbolRasterCache.shared.raster(for: key, draw: drawShapes) else {
+            return SymbolRasterCache.shared.warnLibraryMissing()
+        }
+        // Raster pixel (i, j) lands on device pixel (wholeX + left + i, wholeY + top + j): user space is
+        // made that pixel grid, so cairo copies the pixels as they are (a pixel-exact matrix).
+        let m = place.matrix
+        let tx = Double(place.wholeX + raster.left), ty = Double(place.wholeY + raster.top)
+        cairo.save()
+        cairo.transform(xx: 1 / m.xx, yx: 0, xy: 0, yy: 1 / m.yy, x0: (tx - m.x0) / m.xx, y0: (ty - m.y0) / m.yy)
+        cairo.setSource(raster.surface)
+        cairo.paint()
+        cairo.restore()
+    }
+
     /// Draws a symbol's shapes into `width`×`height` of `cairo`, its outline grown or shrunk for its
     /// weight: Adwaita's icons have one (regular) weight, so heavier weights are the shape drawn again
     /// at small offsets around itself, and lighter ones what all of those offsets still cover.
-    func drawSymbol(_ vector: SVGDocument, in cairo: Context, width: Double, height: Double) {
-        let steps = (symbolConfiguration?.weight ?? .unspecified).strokeSteps
+    static func drawSymbol(_ vector: SVGDocument, weightSteps steps: Int, in cairo: Context, width: Double, height: Double) {
         guard steps != 0 else { return vector.render(in: cairo, x: 0, y: 0, width: width, height: height) }
         // A 16-unit icon's strokes are about 2 units wide: a step moves the edge by 1/40 of the icon.
         let radius = Double(abs(steps)) * width / 40
@@ -258,5 +293,45 @@ extension UIImage {
             cairo.restore()
         }
         cairo.popGroupAndPaint(alpha: 1)
+    }
+}
+
+/// Where a symbol drawn into `width`×`height` of a context's user space lands on the device's pixel
+/// grid: the map from user space to device pixels, when it is known (an image, or a view's recording
+/// replayed at its placement) and keeps the axes (no rotation or skew); its scale in 1/65,536 and the
+/// origin's whole pixel and fraction (in 1/256), the raster cache's key.
+struct SymbolPlacement {
+    let matrix: (xx: Double, yx: Double, xy: Double, yy: Double, x0: Double, y0: Double)
+    let scaleX: Int64, scaleY: Int64
+    let wholeX: Int, wholeY: Int
+    let phaseX: Int, phaseY: Int
+
+    @MainActor init?(_ context: CGContext, width: Double, height: Double) {
+        let cairo = context.cairo
+        var m = cairo.matrix
+        let device: (scaleX: Double, scaleY: Double, offsetX: Double, offsetY: Double)
+        if let image = cairo.surface as? ImageSurface {
+            device = image.deviceTransform
+        } else if cairo.surface is RecordingSurface, let mapping = context.recordingPixelMapping {
+            device = (mapping.scale, mapping.scale, mapping.phaseX, mapping.phaseY)
+        } else {
+            return nil
+        }
+        m = (m.xx * device.scaleX, m.yx * device.scaleY, m.xy * device.scaleX, m.yy * device.scaleY,
+             m.x0 * device.scaleX + device.offsetX, m.y0 * device.scaleY + device.offsetY)
+        guard abs(m.yx) < 1e-9, abs(m.xy) < 1e-9, m.x0.isFinite, m.y0.isFinite, abs(m.x0) < 1e9, abs(m.y0) < 1e9,
+              width.isFinite, height.isFinite, width > 0, height > 0 else { return nil }
+        let scaleX = Int64((m.xx * 65536).rounded()), scaleY = Int64((m.yy * 65536).rounded())
+        guard scaleX != 0, scaleY != 0, abs(scaleX) < 1 << 32, abs(scaleY) < 1 << 32 else { return nil }
+        matrix = m
+        self.scaleX = scaleX
+        self.scaleY = scaleY
+        func split(_ value: Double) -> (Int, Int) {
+            var whole = Int(value.rounded(.down)), phase = Int(((value - Double(whole)) * 256).rounded())
+            if phase == 256 { whole += 1; phase = 0 }
+            return (whole, phase)
+        }
+        (wholeX, phaseX) = split(m.x0)
+        (wholeY, phaseY) = split(m.y0)
     }
 }

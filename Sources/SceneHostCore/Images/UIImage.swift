@@ -334,7 +334,7 @@ public class UIImage: @unchecked Sendable, CustomStringConvertible {
     }
 
     @MainActor private func drawPart(_ source: CGRect, into destination: CGRect, context: CGContext) {
-        if imageOrientation == .up, content.vector == nil, let surface = content.surface {
+        if imageOrientation == .up, !content.isVector, let surface = content.surface {
             // The part's own pixels, so that smooth sampling at its edges does not reach into the next part.
             let x = Int((source.minX * scale).rounded()), y = Int((source.minY * scale).rounded())
             let width = min(surface.width - x, Int((source.width * scale).rounded())), height = min(surface.height - y, Int((source.height * scale).rounded()))
@@ -396,13 +396,14 @@ public class UIImage: @unchecked Sendable, CustomStringConvertible {
         case .rightMirrored: cairo.transform(xx: 0, yx: -1, xy: -1, yy: 0, x0: maxX, y0: maxY)
         }
         let (width, height) = imageOrientation.swapsAxes ? (Double(rect.height), Double(rect.width)) : (Double(rect.width), Double(rect.height))
-        if let vector = content.vector {
-            // Symbols and SVG files are drawn as shapes at the destination's resolution.
+        if content.isVector {
+            // Symbols and SVG files are drawn as shapes at the destination's resolution (symbols from
+            // rasters made for it, when cached).
             let alpha = Double(context.currentAlpha)
             if alpha < 1 { cairo.pushGroup() }
             if symbolName != nil {
-                drawSymbol(vector, in: cairo, width: width, height: height)
-            } else {
+                drawSymbolShapes(in: context, width: width, height: height)
+            } else if let vector = content.vector {
                 vector.render(in: cairo, x: 0, y: 0, width: width, height: height)
             }
             if alpha < 1 { cairo.popGroupAndPaint(alpha: alpha) }
@@ -422,7 +423,7 @@ extension UIImage {
     /// The image encoded as PNG, at its pixel size (a symbol or vector image is drawn at its size in
     /// points times its scale first); nil for an empty image.
     @MainActor public func pngData() -> Data? {
-        if imageOrientation == .up, let surface, content.vector == nil {
+        if imageOrientation == .up, !content.isVector, let surface {
             return surface.pngData().map { Data($0) }
         }
         guard size.width > 0, size.height > 0 else { return nil }

@@ -232,7 +232,7 @@ open class UIImageView: UIView {
         let scale = max(1, traitCollection.displayScale)
         let pixels = CGSize(width: (target.width * scale).rounded(.up), height: (target.height * scale).rounded(.up))
         let stored = CGFloat(image.content.pixelWidth * image.content.pixelHeight)
-        lastDrawingWasLarge = !image.isSymbolImage && image.content.vector == nil && stored > 4 * pixels.width * pixels.height
+        lastDrawingWasLarge = !image.isSymbolImage && !image.content.isVector && stored > 4 * pixels.width * pixels.height
         guard lastDrawingWasLarge else {
             displayCopy = nil
             isShowingResizeDrawing = false

@@ -561,7 +561,14 @@ enum ViewRenderer {
     private static func run(_ view: UIView, drawingIn context: Context) {
         let bounds = view.bounds
         context.translate(Double(-bounds.minX), Double(-bounds.minY))
-        UIGraphicsPushContext(CGContext(cairo: context))
+        let drawing = CGContext(cairo: context)
+        // A recording is replayed by `makeImage` at the view's placement: symbols can then be drawn
+        // from rasters made for that pixel grid.
+        if context.surface is RecordingSurface, view.contentPlacement.scale > 0 {
+            let placement = view.contentPlacement
+            drawing.recordingPixelMapping = (Double(placement.scale), placement.phaseX, placement.phaseY)
+        }
+        UIGraphicsPushContext(drawing)
         view.traitState.displayReads = TraitReads.tracking {
             view.traitCollection.performAsCurrent { view.draw(bounds) }
         }
