@@ -230,7 +230,7 @@ public enum ImageCodec {
                 (width, height) = best
             }
         }
-        let surface = ImageSurface(format: .rgb24, width: width, height: height)
+        let surface = ImageSurface.decoded(format: .rgb24, width: width, height: height)
         // The surface is clamped to maximumSide: never let libjpeg write a larger image into it.
         guard surface.width == width, surface.height == height else {
             throw CairoError("JPEG of \(width)×\(height) pixels does not fit a surface")
@@ -276,7 +276,7 @@ public enum ImageCodec {
 
     private static func decodeWebP(_ data: Data, header: EncodedImageHeader, fitting: (width: Int, height: Int)?) throws(CairoError) -> ImageSurface {
         let width = fitting?.width ?? header.width, height = fitting?.height ?? header.height
-        let surface = ImageSurface(format: .argb32, width: width, height: height)
+        let surface = ImageSurface.decoded(format: .argb32, width: width, height: height)
         guard surface.width == width, surface.height == height, width > 0, height > 0 else {
             throw CairoError("WebP of \(width)×\(height) pixels does not fit a surface")
         }
