@@ -668,27 +668,36 @@ final class SceneWindow: UIWindowSceneHost {
         lastResize = now
     }
 
-    /// Once 200 ms passed without a size change: a burst is over, and what the scene laid out and drew
-    /// at the sizes it went through (freed by now, its frame at the last size drawn) goes back to the
-    /// system, and a back buffer with a drag's headroom is made again at the window's size. One check is pending per window however many steps a drag has: a block queued at each
-    /// step (hundreds in a drag) went, once run, to libdispatch's cache of continuations (up to a
-    /// thousand kept), and those, scattered over the heap, kept the pages of closed scenes from going
-    /// back to the system (`Benchmarks storm`).
-    private func checkSizeSettled(after delay: Double) {
+    /// Runs `action` once `pause` has passed since `last` (read again when the delay ends: if it moved,
+    /// the check waits the rest of the pause) or once the window is closed. One block is pending per
+    /// check however often `last` moves: a block queued at each step (hundreds in a drag) went, once
+    /// run, to libdispatch's cache of continuations (up to a thousand kept), and those, scattered over
+    /// the heap, kept the pages of closed scenes from going back to the system (`Benchmarks storm`).
+    private func whenQuiet(for pause: Double, since last: @escaping @MainActor (SceneWindow) -> Double, after delay: Double,
+                           _ action: @escaping @MainActor (SceneWindow) -> Void) {
         DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
-                let quiet = monotonicSeconds() - self.lastSizeChange
-                if quiet < Self.burstPause, self.isConnected {
-                    self.checkSizeSettled(after: Self.burstPause - quiet + 0.01)
+                let quiet = monotonicSeconds() - last(self)
+                if quiet < pause, self.isConnected {
+                    self.whenQuiet(for: pause, since: last, after: pause - quiet + 0.01, action)
                     return
                 }
-                self.settleCheckPending = false
-                guard self.isConnected else { return }
-                if !self.runtime.windowManagerGrab { self.presenter.fitBufferToWindow() }
-                self.runtime.releaseFreedMemorySoon()
-                if !self.runtime.windowManagerGrab, monotonicSeconds() - self.lastResize >= Self.burstPause { self.setInteractive(false) }
+                action(self)
             }
+        }
+    }
+
+    /// Once 200 ms passed without a size change: a burst is over, and what the scene laid out and drew
+    /// at the sizes it went through (freed by now, its frame at the last size drawn) goes back to the
+    /// system, and a back buffer with a drag's headroom is made again at the window's size.
+    private func checkSizeSettled(after delay: Double) {
+        whenQuiet(for: Self.burstPause, since: { $0.lastSizeChange }, after: delay) { window in
+            window.settleCheckPending = false
+            guard window.isConnected else { return }
+            if !window.runtime.windowManagerGrab { window.presenter.fitBufferToWindow() }
+            window.runtime.releaseFreedMemorySoon()
+            if !window.runtime.windowManagerGrab, monotonicSeconds() - window.lastResize >= Self.burstPause { window.setInteractive(false) }
         }
     }
 
@@ -696,8 +705,8 @@ final class SceneWindow: UIWindowSceneHost {
     /// drawings: longer than the pauses within typing or a drag, shorter than a person's look at it.
     static let restPause = 0.5
 
-    /// A frame drew: the window is checked for rest `restPause` after its last frame. One check is
-    /// pending per window however many frames it draws (see `checkSizeSettled`).
+    /// A frame drew: the window is checked for rest `restPause` after its last frame, one check
+    /// pending however many frames it draws.
     private func noteDrawn(at time: Double) {
         lastDrawn = time
         guard !restCheckPending else { return }
@@ -713,21 +722,13 @@ final class SceneWindow: UIWindowSceneHost {
     /// when a later frame composites it without having redrawn it (`UIWindowScene.releaseKeptDrawings`).
     /// Not during a drag, whose image views keep their drawings to copy them (`unscaledDrawingSlack`).
     private func checkAtRest(after delay: Double) {
-        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                let quiet = monotonicSeconds() - self.lastDrawn
-                if quiet < Self.restPause, self.isConnected {
-                    self.checkAtRest(after: Self.restPause - quiet + 0.01)
-                    return
-                }
-                self.restCheckPending = false
-                guard self.isConnected, !self.isInteractive else { return }
-                let released = self.scene.releaseKeptDrawings()
-                if released > 0 {
-                    self.releasedDrawingBytes += released
-                    self.runtime.releaseFreedMemorySoon()
-                }
+        whenQuiet(for: Self.restPause, since: { $0.lastDrawn }, after: delay) { window in
+            window.restCheckPending = false
+            guard window.isConnected, !window.isInteractive else { return }
+            let released = window.scene.releaseKeptDrawings()
+            if released > 0 {
+                window.releasedDrawingBytes += released
+                window.runtime.releaseFreedMemorySoon()
             }
         }
     }
