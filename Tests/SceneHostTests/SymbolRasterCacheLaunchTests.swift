@@ -5,9 +5,11 @@ import Testing
 /// The symbol raster cache as a person meets it: the Gallery's first launch draws its symbols with
 /// librsvg and keeps them in `$XDG_CACHE_HOME`; the next launch draws them without ever loading it.
 extension SceneWindowTests {
-    /// Whether the process maps librsvg now.
+    /// Whether the process maps librsvg now. Read to its end: `String(contentsOfFile:)` stops after the
+    /// first read of a /proc file (about 4 KB), which may end before a library loaded late.
     static func mapsLibrsvg(_ pid: pid_t) -> Bool {
-        ((try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? "").contains("librsvg")
+        let maps = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps")).readToEnd()) ?? Data()
+        return String(decoding: maps ?? Data(), as: UTF8.self).contains("librsvg")
     }
 
     @Test func aLaunchAfterTheFirstDrawsSymbolsWithoutLibrsvg() async throws {
