@@ -262,6 +262,68 @@ struct UIImageViewTests {
         #expect(view.content?.x == 0 && view.content?.y == 0 && view.content?.size == view.bounds.size)
     }
 
+    /// During a drag a photo whose kept drawing is copied at the same device pixels at the new size
+    /// (its centred offset rounds the same) damages only the strips its bounds gained or lost, and
+    /// every frame drawn from the damage into the last one is the frame drawn whole: nothing stale,
+    /// nothing smeared, and the full picture in the frame of the release.
+    @Test func duringADragAPhotoInPlaceDamagesOnlyItsEdges() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        format.opaque = true
+        // Stripes one source pixel apart at every angle: any shift of the copy changes pixels.
+        let photo = UIGraphicsImageRenderer(size: CGSize(width: 800, height: 600), format: format).image { context in
+            for x in stride(from: 0, to: 800, by: 4) {
+                UIColor(red: CGFloat(x % 256) / 255, green: CGFloat(x / 4 % 2), blue: 0.5, alpha: 1).setFill()
+                context.fill(CGRect(x: CGFloat(x), y: 0, width: 4, height: 600))
+            }
+            for y in stride(from: 0, to: 600, by: 6) {
+                UIColor(red: 0, green: 0, blue: CGFloat(y % 256) / 255, alpha: 0.5).setFill()
+                context.fill(CGRect(x: 0, y: CGFloat(y), width: 800, height: 3))
+            }
+        }
+        let view = UIImageView(image: photo)
+        view.contentMode = .scaleAspectFill
+        view.clipsToBounds = true
+        view.frame = CGRect(x: 10, y: 10, width: 40, height: 30)
+        let (scene, image) = render(view)
+        let host = try #require(scene.offscreenHost)
+        var time = CACurrentMediaTime() + 100
+        func frame(_ comment: Comment) -> Damage {
+            time += 1
+            let frame = host.prepareFrame(at: time)
+            // In whole pixels, as the window's presenter composites it.
+            let pixels = frame.damage.pixels(scale: 1, within: CGRect(x: 0, y: 0, width: image.width, height: image.height))
+            scene.render(into: Context(surface: image), damage: pixels, scale: 1)
+            image.flush()
+            let full = scene.renderImage()
+            var differing = 0
+            for y in 0..<full.height where memcmp(image.data + y * image.stride, full.data + y * full.stride, full.width * 4) != 0 { differing += 1 }
+            #expect(differing == 0, "\(differing) rows differ: \(comment)")
+            return frame.damage
+        }
+        host.place(CGRect(x: 0, y: 0, width: 100, height: 100), interactive: true)
+        _ = frame("the drag began")
+        var inPlace = 0
+        for step in 1...40 {
+            let before = view.content.map { ($0.x, $0.y, $0.size) }
+            let old = view.frame.size
+            view.frame.size = CGSize(width: 40 + 0.6 * CGFloat(step), height: 30 + 0.25 * CGFloat(step))
+            let damage = frame("step \(step)")
+            // Kept, and placed the same (the centring rounds alike): the view's edges only.
+            guard let content = view.content, !view.needsDisplay, before.map({ $0 == (content.x, content.y, content.size) }) == true,
+                  ((old.width - content.size.width) / 2).rounded() == ((view.bounds.width - content.size.width) / 2).rounded(),
+                  ((old.height - content.size.height) / 2).rounded() == ((view.bounds.height - content.size.height) / 2).rounded()
+            else { continue }
+            inPlace += 1
+            let area = damage.rects.reduce(0) { $0 + $1.width * $1.height }
+            #expect(area < view.bounds.width * view.bounds.height / 2, "step \(step): \(area) points damaged")
+        }
+        #expect(inPlace >= 10, "steps whose drawing stayed in place: \(inPlace)")
+        host.place(CGRect(x: 0, y: 0, width: 100, height: 100), interactive: false)
+        _ = frame("the release")
+        #expect(!view.isShowingResizeDrawing && view.content?.size == view.bounds.size)
+    }
+
     @Test func aLargeImageSetDuringADragDrawsFromAThumbnail() throws {
         let large = UIGraphicsImageRenderer(size: CGSize(width: 400, height: 200), format: UIGraphicsImageRendererFormat()).image { context in
             UIColor.red.setFill()

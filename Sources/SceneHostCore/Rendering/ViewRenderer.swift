@@ -356,16 +356,20 @@ enum ViewRenderer {
             }
         }
 
-        var childClip = clip, childTarget = target
-        if view.clipsToBounds {
-            childClip = visible
-            childTarget = target?.clipped(to: visible)
-            context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
-            context.clip()
-        }
-        if !childClip.isNull, !childClip.isEmpty {
-            for subview in view.subviewsInDrawingOrder {
-                composite(subview, in: context, origin: own, clip: childClip, damage: damage, cover: &cover, scale: scale, target: childTarget)
+        // A view without subviews (an image view in a grid's cell) clips nothing: no clip, no target
+        // cut to its bounds.
+        if !view.subviews.isEmpty {
+            var childClip = clip, childTarget = target
+            if view.clipsToBounds {
+                childClip = visible
+                childTarget = target?.clipped(to: visible)
+                context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
+                context.clip()
+            }
+            if !childClip.isNull, !childClip.isEmpty {
+                for subview in view.subviewsInDrawingOrder {
+                    composite(subview, in: context, origin: own, clip: childClip, damage: damage, cover: &cover, scale: scale, target: childTarget)
+                }
             }
         }
         if grouped { context.popGroupAndPaint(alpha: Double(view.alpha)) }

@@ -225,13 +225,31 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             setNeedsLayout()
             if drawingDependsOnSize(changedFrom: oldSize) {
                 needsDisplay = true
-            } else if content != nil, contentMode != .redraw {
+            } else if content != nil, contentMode != .redraw, !keepsDrawingInPlace(oldSize: oldSize) {
                 // The kept drawing is fitted to the new bounds: all of it is composited anew.
                 invalidate(bounds)
             }
             if autoresizesSubviews { resizeSubviews(from: oldSize) }
             sizeDidChange(from: oldSize)
         }
+    }
+
+    /// Whether the kept drawing, copied unscaled during a drag (`unscaledDrawingSlack`), lands on the
+    /// same device pixels at the new size as at `oldSize`: where the bounds were and are, its pixels
+    /// are then the ones already shown, and only the strips the bounds gained or lost (damaged by
+    /// `layoutFrame` when the origin stayed; all of the view when it moved) are composited again. A
+    /// photo at the corner of a grid whose centred drawing did not shift by a whole pixel costs its
+    /// edges, not its area, as a view of a solid colour does.
+    private func keepsDrawingInPlace(oldSize: CGSize) -> Bool {
+        guard let content, let slack = unscaledDrawingSlack, contentPlacement.scale > 0 else { return false }
+        let size = storedBounds.size
+        guard abs(content.size.width - size.width) <= slack, abs(content.size.height - size.height) <= slack,
+              abs(content.size.width - oldSize.width) <= slack, abs(content.size.height - oldSize.height) <= slack else { return false }
+        // Where `ViewRenderer.compositeUnscaled` places it (the scaling modes centre it).
+        let placed = contentMode == .scaleToFill || contentMode == .scaleAspectFit || contentMode == .scaleAspectFill ? .center : contentMode
+        let scale = contentPlacement.scale
+        let before = placed.fitting(content.size, into: oldSize), after = placed.fitting(content.size, into: size)
+        return (before.x * scale).rounded() == (after.x * scale).rounded() && (before.y * scale).rounded() == (after.y * scale).rounded()
     }
 
     /// Called after the view's size changed (a label that wraps to its width re-measures here).
