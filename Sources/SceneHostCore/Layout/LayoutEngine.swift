@@ -129,6 +129,15 @@ final class LayoutEngine {
         setNeedsSolve()
     }
 
+    /// `view`'s subtree, attached to the hierarchy, brings its installed constraints: added to the
+    /// solver as they stand (the records of its items made with their generated constraints), unless
+    /// the engine is to be rebuilt anyway. Nothing above the subtree can refer to it yet.
+    func subtreeDidJoin(_ view: UIView) {
+        guard !needsRebuild else { return }
+        addInstalled(in: view)
+        setNeedsSolve()
+    }
+
     func remove(_ constraint: NSLayoutConstraint) {
         if let entry = solved.removeValue(forKey: ObjectIdentifier(constraint)) {
             try? solver.removeConstraint(entry.made)

@@ -318,9 +318,11 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         }
         view.removeFromSuperview()
         view.willMove(toSuperview: self)
-        if view.usesAutoLayoutInSubtree { view.joinLayoutEngine(of: self) }
+        let joinsLayout = view.usesAutoLayoutInSubtree
+        if joinsLayout { view.joinLayoutEngine(of: self) }
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
+        if joinsLayout { view.joinedLayoutEngine() }
         if view.backingLayer.map({ $0.zPosition != 0 }) == true { hasZOrderedSubviews = true }
         invalidateExtent(own: true)
         // A subtree entering a window takes its traits at once, before `didMoveToWindow`; one joining a
