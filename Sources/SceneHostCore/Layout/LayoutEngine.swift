@@ -7,8 +7,8 @@ import Foundation
 /// Positions are absolute in the root's coordinates; a view's frame is its solved rectangle minus its
 /// superview's. Every item that takes part has its ancestors take part too, so generated constraints can
 /// relate it to its superview. Incremental where layouts change often (constants, frames of views that
-/// translate their autoresizing mask, intrinsic sizes, margins); rebuilt from the constraints installed in
-/// the tree when the hierarchy or the layout direction changes.
+/// translate their autoresizing mask, intrinsic sizes, margins, a subtree joining the hierarchy); rebuilt
+/// from the constraints installed in the tree when a subtree leaves or the layout direction changes.
 @MainActor
 final class LayoutEngine {
     enum Mode {
