@@ -133,12 +133,15 @@ extension UIView {
         _ = newSuperview.hostingEngine
     }
 
-    /// This subtree is attached to its new superview: its constraints join the hierarchy's engine as
-    /// constraints activated later would, instead of the engine being rebuilt from every constraint of
-    /// the hierarchy (a split view's first layout built a Mail window's tableau twice: once as it added
-    /// its columns, again when the message list added its cells).
+    /// This subtree is attached to its new superview, its traits updated: in a window, its constraints
+    /// join the hierarchy's engine as constraints activated later would, instead of the engine being
+    /// rebuilt from every constraint of the hierarchy (a split view's first layout built a Mail
+    /// window's tableau twice: once as it added its columns, again when the message list added its
+    /// cells). Outside a window, where traits (the layout direction) are brought up to date only later,
+    /// the engine is rebuilt at its next layout, as before.
     func joinedLayoutEngine() {
-        layoutRoot.hostedLayoutEngine?.subtreeDidJoin(self)
+        guard let engine = layoutRoot.hostedLayoutEngine else { return }
+        if window != nil { engine.subtreeDidJoin(self) } else { engine.setNeedsRebuild() }
     }
 
     /// This subtree leaves its superview: constraints installed above it that refer to it are

@@ -322,7 +322,6 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         if joinsLayout { view.joinLayoutEngine(of: self) }
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
-        if joinsLayout { view.joinedLayoutEngine() }
         if view.backingLayer.map({ $0.zPosition != 0 }) == true { hasZOrderedSubviews = true }
         invalidateExtent(own: true)
         // A subtree entering a window takes its traits at once, before `didMoveToWindow`; one joining a
@@ -333,6 +332,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             view.setNeedsTraitUpdate()
         }
         view.setWindow(window)
+        // After the traits: leading and trailing follow the subtree's layout direction.
+        if joinsLayout { view.joinedLayoutEngine() }
         view.markForDisplay(subtree: true)
         if !(window?.noteEntering(view) ?? false) { view.invalidateInSuperview(view.extentInSuperview) }
         setNeedsLayout()
