@@ -14,7 +14,8 @@ How: the release Gallery runs under valgrind's callgrind on a private Xvfb + ope
 before), until both start windows are drawn and it has been idle a while (the sessions saved, the
 windows at rest); then callgrind dumps the functions run so far. Every function of the executable (and of
 libstdc++ and libgcc_s, linked into it statically) in that dump is written, one mangled name a line,
-in the order of the executable's current layout so that what the linker already kept together stays so.
+in the order of the executable's current layout so that what the linker already kept together stays so,
+but for names that several files define as local symbols: lld would move every section holding one.
 
 A stale file only costs memory: names that no longer exist are ignored (`--no-warn-symbol-ordering`),
 and functions not named keep the linker's usual place after the named ones. Needs valgrind, Xvfb and
