@@ -13,7 +13,7 @@ How: the release Gallery runs under valgrind's callgrind on a private Xvfb + ope
 `Benchmarks peers` launches it (fresh state and settings, the symbol raster cache warmed by a launch
 before), until both start windows are drawn and it has been idle a while (the sessions saved, the
 windows at rest); then callgrind dumps the functions run so far. Every function of the executable (and of
-libstdc++ and libgcc_s, linked into it statically) in that dump is written, one mangled name a line,
+libstdc++, linked into it statically) in that dump is written, one mangled name a line,
 in the order of the executable's current layout so that what the linker already kept together stays so,
 but for names that several files define as local symbols: lld would move every section holding one.
 
@@ -27,7 +27,7 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 executable = os.path.realpath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build/release/Gallery"))
 output = os.path.join(root, "scripts/launch-symbol-order.txt")
 # Objects whose functions are named: the executable, and the C++ runtime that is linked into it statically.
-wanted = re.compile(r"(^%s$)|/libstdc\+\+\.so|/libgcc_s\.so" % re.escape(executable))
+wanted = re.compile(r"(^%s$)|/libstdc\+\+\.so" % re.escape(executable))
 
 
 def start_display(work):
