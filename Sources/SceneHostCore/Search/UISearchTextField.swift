@@ -1,7 +1,9 @@
 import Foundation
 
 /// The text field of a search bar, as UIKit's `UISearchTextField` (iOS 13): a grey rounded field with
-/// a magnifying glass at its leading end and a clear button while editing.
+/// a magnifying glass at its leading end and a clear button while editing. Its font is the body text
+/// style with `adjustsFontForContentSizeCategory` on, so the text and the placeholder grow with the
+/// reader's text size (Dynamic Type) as in UIKit's, and so does the field (and its search bar's row).
 ///
 /// Differs from UIKit: no tokens (`tokens`, `insertToken`), and the magnifier is drawn, not a left view
 /// (`UITextField` has no left views here).
@@ -14,7 +16,9 @@ open class UISearchTextField: UITextField {
         super.init(frame: frame)
         borderStyle = .none
         clearButtonMode = .whileEditing
-        font = .systemFont(ofSize: 17)
+        // As UIKit's search field: body text that follows the reader's text size.
+        font = .preferredFont(forTextStyle: .body)
+        adjustsFontForContentSizeCategory = true
     }
 
     /// The text's rectangle: after the magnifier (before it in right-to-left), and before the clear button.
