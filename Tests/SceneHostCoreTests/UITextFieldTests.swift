@@ -292,3 +292,19 @@ extension UITextFieldTests {
         #expect(field.font!.pointSize == 23 && field.intrinsicContentSize == kept)
     }
 }
+
+extension UITextFieldTests {
+    /// Text longer than the field scrolls to keep the caret in view while editing, and shows from its
+    /// start again once editing ends, as UIKit's.
+    @Test func aScrolledFieldShowsItsStartWhenEditingEnds() {
+        let (scene, field) = fieldScene()
+        field.frame.size.width = 120
+        #expect(field.becomeFirstResponder())
+        type(scene, "a long address typed past the end")
+        _ = scene.renderImage()
+        let textLeft = field.textRect(forBounds: field.bounds).minX
+        #expect(field.caretRect(for: field.beginningOfDocument).minX < textLeft - 50, "scrolled while editing")
+        #expect(field.resignFirstResponder())
+        #expect(abs(field.caretRect(for: field.beginningOfDocument).midX - textLeft) <= 1, "from the start after")
+    }
+}

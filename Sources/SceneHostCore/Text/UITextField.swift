@@ -366,6 +366,8 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
         guard super.resignFirstResponder() else { return false }
         isEditing = false
         core.endEditing()
+        // As UIKit's: a field not being edited shows its text from the start.
+        scrollOffset = 0
         delegate?.textFieldDidEndEditing(self, reason: .committed)
         sendActions(for: .editingDidEnd)
         NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)
