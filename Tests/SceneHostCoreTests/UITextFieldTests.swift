@@ -308,3 +308,17 @@ extension UITextFieldTests {
         #expect(abs(field.caretRect(for: field.beginningOfDocument).midX - textLeft) <= 1, "from the start after")
     }
 }
+
+extension UITextFieldTests {
+    /// The clear button stands at the trailing end, and the text keeps clear of it in either direction.
+    @Test(arguments: [UITraitEnvironmentLayoutDirection.leftToRight, .rightToLeft])
+    func theTextKeepsClearOfTheClearButton(direction: UITraitEnvironmentLayoutDirection) {
+        let (scene, field) = fieldScene("ada@example.org")
+        scene.traitOverrides.layoutDirection = direction
+        field.clearButtonMode = .always
+        _ = scene.renderImage()
+        let button = field.clearButtonRect(forBounds: field.bounds), text = field.textRect(forBounds: field.bounds)
+        #expect(!button.intersects(text), "\(button) and \(text)")
+        #expect(direction == .rightToLeft ? button.maxX < field.bounds.midX : button.minX > field.bounds.midX)
+    }
+}

@@ -134,7 +134,12 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     /// The rectangle the text is drawn in, as UIKit's (override to inset differently).
     open func textRect(forBounds bounds: CGRect) -> CGRect {
         var rect = bounds.insetBy(dx: borderStyle == .none ? 0 : 7, dy: 0)
-        if showsClearButton { rect.size.width -= clearButtonRect(forBounds: bounds).width + 4 }
+        if showsClearButton {
+            // The clear button stands at the trailing end: the left one in a right-to-left layout.
+            let room = clearButtonRect(forBounds: bounds).width + 4
+            if isRightToLeftLayout { rect.origin.x += room }
+            rect.size.width -= room
+        }
         return rect
     }
 
