@@ -143,8 +143,8 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
             view.addSubview(subview)
         }
         draftDidChange()
-        // The rows' heights follow the text size.
-        registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (compose: ComposeViewController, _) in
+        // The rows follow the text size, and mirror with the layout direction.
+        registerForTraitChanges([UITraitPreferredContentSizeCategory.self, UITraitLayoutDirection.self]) { (compose: ComposeViewController, _) in
             compose.view.setNeedsLayout()
         }
     }
@@ -160,30 +160,36 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
 
     override func viewDidLayoutSubviews() {
         let width = view.bounds.width
+        // Frames are worked out left to right, then mirrored in a right-to-left layout (Cancel and the
+        // labels at the leading end, the right one there).
+        let mirrored = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        func place(_ subview: UIView, _ frame: CGRect) {
+            subview.frame = mirrored ? CGRect(x: width - frame.maxX, y: frame.minY, width: frame.width, height: frame.height) : frame
+        }
         // The rows grow with the text size (at the default size: 32-point buttons, 44-point rows).
         let buttonWidth = max(80, ceil(max(cancelButton.intrinsicContentSize.width, sendButton.intrinsicContentSize.width)))
         let headerHeight = max(32, ceil(max(heading.intrinsicContentSize.height, sendButton.intrinsicContentSize.height)))
-        cancelButton.frame = CGRect(x: 12, y: 12, width: buttonWidth, height: headerHeight)
-        sendButton.frame = CGRect(x: width - 12 - buttonWidth, y: 12, width: buttonWidth, height: headerHeight)
+        place(cancelButton, CGRect(x: 12, y: 12, width: buttonWidth, height: headerHeight))
+        place(sendButton, CGRect(x: width - 12 - buttonWidth, y: 12, width: buttonWidth, height: headerHeight))
         var y = 24 + headerHeight
         let headingWidth = width - 40 - 2 * buttonWidth
         if ceil(heading.intrinsicContentSize.width) <= headingWidth {
-            heading.frame = CGRect(x: 20 + buttonWidth, y: 12, width: max(headingWidth, 0), height: headerHeight)
+            place(heading, CGRect(x: 20 + buttonWidth, y: 12, width: max(headingWidth, 0), height: headerHeight))
         } else {
             // At the largest text sizes the title has a row of its own under the buttons, whole.
             let height = ceil(heading.intrinsicContentSize.height)
-            heading.frame = CGRect(x: 20, y: y - 8, width: max(width - 40, 0), height: height)
+            place(heading, CGRect(x: 20, y: y - 8, width: max(width - 40, 0), height: height))
             y += height
         }
         for (index, (label, field)) in [(toLabel, toField), (subjectLabel, subjectField)].enumerated() {
             let rowHeight = max(44, ceil(max(field.intrinsicContentSize.height, label.intrinsicContentSize.height)) + 16)
             let labelWidth = ceil(label.intrinsicContentSize.width)
-            label.frame = CGRect(x: 20, y: y, width: labelWidth, height: rowHeight)
-            field.frame = CGRect(x: 28 + labelWidth, y: y, width: max(0, width - 48 - labelWidth), height: rowHeight)
-            separators[index].frame = CGRect(x: 20, y: y + rowHeight - 0.5, width: width - 20, height: 0.5)
+            place(label, CGRect(x: 20, y: y, width: labelWidth, height: rowHeight))
+            place(field, CGRect(x: 28 + labelWidth, y: y, width: max(0, width - 48 - labelWidth), height: rowHeight))
+            place(separators[index], CGRect(x: 20, y: y + rowHeight - 0.5, width: width - 20, height: 0.5))
             y += rowHeight
         }
-        body.frame = CGRect(x: 15, y: y + 4, width: max(0, width - 30), height: max(0, view.bounds.height - y - 12))
+        place(body, CGRect(x: 15, y: y + 4, width: max(0, width - 30), height: max(0, view.bounds.height - y - 12)))
     }
 
     /// Cancel closes an empty draft at once and asks about one with text.
