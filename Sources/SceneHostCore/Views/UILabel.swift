@@ -6,7 +6,8 @@ public enum NSTextAlignment: Int, Sendable {
     case left = 0, center = 1, right = 2, justified = 3, natural = 4
 }
 
-/// How a label wraps or truncates, with UIKit's raw values.
+/// How a label wraps or truncates, with UIKit's raw values. As in UIKit, a word wider than the line
+/// breaks between characters with no hyphen (Pango would add one; it is turned off).
 public enum NSLineBreakMode: Int, Sendable {
     case byWordWrapping = 0, byCharWrapping = 1, byClipping = 2, byTruncatingHead = 3, byTruncatingTail = 4,
          byTruncatingMiddle = 5
