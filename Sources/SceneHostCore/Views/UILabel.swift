@@ -39,8 +39,10 @@ open class UILabel: UIView {
     /// Maximum number of lines; 0 means as many as needed. Default 1.
     @exclusivity(unchecked) open var numberOfLines = 1 { didSet { contentDidChange() } }
     @exclusivity(unchecked) open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { contentDidChange() } }
-    /// Whether a font made with `preferredFont(forTextStyle:)` follows the content size category. The
-    /// category is read while measuring and drawing, so automatic trait tracking relays out and redraws.
+    /// Whether a font made with `preferredFont(forTextStyle:)` or `UIFontMetrics` follows the content
+    /// size category (UIKit's `UIContentSizeCategoryAdjusting`); false by default. The category is read
+    /// while measuring and drawing, so automatic trait tracking relays out and redraws; at each change
+    /// `font` is replaced by the same style at the new size, as UIKit's getter shows.
     @exclusivity(unchecked) open var adjustsFontForContentSizeCategory = false {
         didSet {
             contentDidChange()
@@ -49,6 +51,7 @@ open class UILabel: UIView {
                 sizeCategoryRegistration = registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (label: UILabel, _) in
                     label.intrinsicSizeWidths = nil
                     label.invalidateIntrinsicContentSize()
+                    if label.adjustsFontForContentSizeCategory { label.font = label.font.adjusted(for: label.traitCollection) }
                 }
             }
         }
