@@ -730,6 +730,13 @@ final class SceneWindow: UIWindowSceneHost {
                 window.releasedDrawingBytes += released
                 window.runtime.releaseFreedMemorySoon()
             }
+            // The last window to rest: nothing draws now, so decoded images go too (they decode again,
+            // the same pixels, when a view next draws one).
+            let now = monotonicSeconds()
+            if window.runtime.windows.allSatisfy({ !$0.isInteractive && now - $0.lastDrawn >= Self.restPause }),
+               UIImage.releaseDecodedImages() > 0 {
+                window.runtime.releaseFreedMemorySoon()
+            }
         }
     }
     /// The bytes of kept drawings the window let go at rest so far (tests).
