@@ -318,7 +318,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         }
         view.removeFromSuperview()
         view.willMove(toSuperview: self)
-        if view.usesAutoLayoutInSubtree { view.joinLayoutEngine(of: self) }
+        let joinsLayout = view.usesAutoLayoutInSubtree
+        if joinsLayout { view.joinLayoutEngine(of: self) }
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         if view.backingLayer.map({ $0.zPosition != 0 }) == true { hasZOrderedSubviews = true }
@@ -331,6 +332,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             view.setNeedsTraitUpdate()
         }
         view.setWindow(window)
+        // After the traits: leading and trailing follow the subtree's layout direction.
+        if joinsLayout { view.joinedLayoutEngine() }
         view.markForDisplay(subtree: true)
         if !(window?.noteEntering(view) ?? false) { view.invalidateInSuperview(view.extentInSuperview) }
         setNeedsLayout()
