@@ -565,21 +565,97 @@ extension UINavigationControllerTests {
 }
 
 extension UINavigationControllerTests {
-    @Test func glyphsGrowWithTheTextSizeAndMenusOpenFromItemsWithoutAnAction() throws {
-        let a = UIViewController()
+    /// UIKit's bar buttons keep their size at every text size (it shows a long-pressed one enlarged in
+    /// the Large Content Viewer instead): the buttons, the back button and the whole bar are drawn the
+    /// same at the largest size as at the default one.
+    @Test func barItemsKeepTheirSizeAtEveryTextSizeAndMenusOpenFromItemsWithoutAnAction() throws {
+        let a = UIViewController(), b = UIViewController()
+        (a.title, b.title) = ("Mailboxes", "Inbox")
         let menu = UIMenu(children: [UIAction(title: "Archive") { _ in }])
-        a.navigationItem.rightBarButtonItems = [UIBarButtonItem(systemItem: .add), UIBarButtonItem(title: "Sort", menu: menu)]
+        b.navigationItem.rightBarButtonItems = [UIBarButtonItem(systemItem: .add), UIBarButtonItem(title: "Sort", menu: menu)]
+        b.navigationItem.leftBarButtonItem = UIBarButtonItem(title: "Edit", primaryAction: UIAction { _ in })
+        b.navigationItem.leftItemsSupplementBackButton = true
         let navigation = UINavigationController(rootViewController: a)
         let scene = makeScene(navigation)
-        let buttons = navigation.navigationBar.rightButtons.compactMap { $0 as? BarItemButton }
-        let before = buttons[0].frame.size
-        #expect(buttons[1].showsMenuAsPrimaryAction && buttons[1].menu === menu)
+        navigation.pushViewController(b, animated: false)
+        let bar = navigation.navigationBar
+        func sizes() -> [CGSize] { ([bar.backButton] + bar.leftButtons + bar.rightButtons).map(\.frame.size) }
+        let before = scene.renderImage(), beforeSizes = sizes()
+        let buttons = bar.rightButtons.compactMap { $0 as? BarItemButton }
+        #expect(buttons.count == 2 && buttons[1].showsMenuAsPrimaryAction && buttons[1].menu === menu)
+        #expect(!bar.backButton.isHidden && beforeSizes.allSatisfy { $0.width > 20 && $0.height >= 34 })
         scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
-        _ = scene.renderImage()
-        let after = navigation.navigationBar.rightButtons[0].frame.size
-        #expect(after.width > before.width * 1.4 && after.height > before.height * 1.5, "\(before) → \(after)")
+        let after = scene.renderImage()
+        #expect(sizes() == beforeSizes, "\(beforeSizes) → \(sizes())")
+        #expect(bar.frame.height == 50 && navigation.contentView.frame.minY == 50)
+        #expect(bar.titleLabel.font.pointSize == 17 && bar.titleLabel.font.weight == .semibold)
+        // Every pixel of the bar is the same as at the default size.
+        var differing = 0
+        for y in 0..<50 { for x in 0..<800 where before.pixel(x: x, y: y) != after.pixel(x: x, y: y) { differing += 1 } }
+        #expect(differing == 0, "\(differing) pixels of the bar changed")
     }
 
+    /// The inline title stays 17-point semibold and the prompt 13 points at the largest text size; the
+    /// large title grows to the large title style's 60 points, on one line, ending in "…" when it does
+    /// not fit.
+    @Test func theInlineTitleKeepsItsSizeAndTheLargeTitleGrowsOnOneLine() throws {
+        let a = UIViewController()
+        a.title = "Settings"
+        a.navigationItem.prompt = "Choose a setting"
+        let navigation = UINavigationController(rootViewController: a)
+        let scene = makeScene(navigation, width: 500)
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        _ = scene.renderImage()
+        let bar = navigation.navigationBar
+        #expect(bar.frame.height == 78, "the row and the prompt keep their heights")
+        #expect(bar.titleLabel.font.pointSize == 17 && bar.promptLabel.font.pointSize == 13)
+        #expect(bar.titleLabel.frame.width == ceil(bar.titleLabel.intrinsicContentSize.width), "the whole title shows")
+        a.navigationItem.prompt = nil
+        bar.prefersLargeTitles = true
+        _ = scene.renderImage()
+        let large = bar.largeTitleLabel
+        #expect(!large.isHidden && bar.titleLabel.isHidden)
+        #expect(large.font.pointSize == 60 && large.font.weight == .bold && large.numberOfLines == 1)
+        #expect(bar.frame.height > 102, "the large title's row grows: \(bar.frame.height)")
+        #expect(large.frame.minY >= 50 && large.frame.maxY <= bar.frame.height, "inside its row: \(large.frame)")
+        a.title = "Notifications and Focus"
+        _ = scene.renderImage()
+        #expect(large.intrinsicContentSize.width > large.frame.width && large.frame.maxX <= 500 - 16,
+                "too long for the bar: cut with an ellipsis at the margin, \(large.frame)")
+        scene.traitOverrides.preferredContentSizeCategory = .large
+        _ = scene.renderImage()
+        #expect(large.font.pointSize == 34 && bar.frame.height == 102)
+    }
+
+    /// The toolbar and its items, whether a navigation controller's or one of your own, keep their
+    /// size at every text size; a custom view follows the text size itself.
+    @Test func theToolbarKeepsItsSizeAtEveryTextSize() throws {
+        let a = UIViewController()
+        let label = UILabel()
+        label.font = .preferredFont(forTextStyle: .body)
+        label.adjustsFontForContentSizeCategory = true
+        label.text = "Updated now"
+        a.toolbarItems = [UIBarButtonItem(systemItem: .trash), .flexibleSpace(), UIBarButtonItem(customView: label), .flexibleSpace(),
+                          UIBarButtonItem(title: "Reply", primaryAction: UIAction { _ in })]
+        let navigation = UINavigationController(rootViewController: a)
+        navigation.isToolbarHidden = false
+        let scene = makeScene(navigation)
+        let own = UIToolbar(frame: CGRect(x: 0, y: 100, width: 400, height: 50))
+        own.items = [UIBarButtonItem(systemItem: .compose), UIBarButtonItem(title: "Done", primaryAction: UIAction { _ in })]
+        a.view.addSubview(own)
+        _ = scene.renderImage()
+        let buttons = navigation.toolbar.itemViews.filter { $0 is BarItemButton } + own.itemViews
+        let before = buttons.map(\.frame.size)
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        _ = scene.renderImage()
+        #expect(navigation.toolbar.frame == CGRect(x: 0, y: 550, width: 800, height: 50))
+        #expect(own.sizeThatFits(CGSize(width: 400, height: 0)).height == 50)
+        #expect(buttons.map(\.frame.size) == before, "\(before) → \(buttons.map(\.frame.size))")
+        #expect(label.font.pointSize == 53, "a custom view sees the text size")
+    }
+}
+
+extension UINavigationControllerTests {
     @Test func hidingTheBarAnimatedSlidesItOut() {
         let navigation = UINavigationController(rootViewController: UIViewController())
         let scene = makeScene(navigation)

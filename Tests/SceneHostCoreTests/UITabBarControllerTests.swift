@@ -160,18 +160,44 @@ struct UITabBarControllerTests {
         #expect(controller.sidebarView.isHidden && controller.tabBar.isFloating && !controller.tabBar.isHidden)
     }
 
-    @Test func theBarGrowsWithDynamicTypeAndStacksTitlesThatDoNotFitBeside() {
+    /// UIKit's tab bar keeps its size at every text size (the Large Content Viewer enlarges a
+    /// long-pressed item instead); titles that do not fit beside their images go below them; the
+    /// sidebar, a list, grows with the text size.
+    @Test func theBarKeepsItsSizeAtEveryTextSizeAndStacksTitlesThatDoNotFitBeside() {
         let fixture = TabFixture()
         let controller = UITabBarController(tabs: fixture.tabs)
         let scene = UIWindowScene.offscreen(size: CGSize(width: 600, height: 600), rootViewController: controller)
         _ = scene.renderImage()
-        #expect(controller.tabBar.frame.height == 50)
-        #expect(controller.tabBar.itemViews.allSatisfy { $0.style == .inline }, "150 points an item: images beside titles")
-        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraLarge
+        let bar = controller.tabBar
+        #expect(bar.frame.height == 50)
+        #expect(bar.itemViews.allSatisfy { $0.style == .inline }, "150 points an item: images beside titles")
+        let inlineFrames = bar.itemViews.map { [$0.iconView.frame, $0.titleLabel.frame] }
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
         _ = scene.renderImage()
-        #expect(controller.tabBar.frame.height > 50)
-        #expect(controller.tabBar.itemViews.allSatisfy { $0.style == .stacked }, "large titles go below the images")
-        #expect(controller.selectedViewController?.view.frame.maxY == controller.tabBar.frame.minY)
+        #expect(bar.frame.height == 50 && controller.selectedViewController?.view.frame.maxY == bar.frame.minY)
+        #expect(bar.itemViews.allSatisfy { $0.style == .inline && $0.titleLabel.font.pointSize == 15 })
+        #expect(bar.itemViews.map { [$0.iconView.frame, $0.titleLabel.frame] } == inlineFrames, "images and titles where they were")
+        scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 360, height: 600))
+        _ = scene.renderImage()
+        #expect(bar.itemViews.allSatisfy { $0.style == .stacked }, "90 points an item: titles below the images")
+        let stacked = bar.frame.height
+        #expect(bar.itemViews.allSatisfy { $0.titleLabel.font.pointSize == 12 && $0.iconView.frame.width == 24 })
+        scene.traitOverrides.preferredContentSizeCategory = .large
+        _ = scene.renderImage()
+        #expect(bar.frame.height == stacked && stacked <= 56, "\(stacked) → \(bar.frame.height)")
+        // The floating bar at the top of a regular width keeps its capsule's height too.
+        controller.mode = .tabBar
+        scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 1000, height: 600))
+        _ = scene.renderImage()
+        let floating = bar.frame.size
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        _ = scene.renderImage()
+        #expect(bar.isFloating && bar.frame.size == floating, "\(floating) → \(bar.frame.size)")
+        // The sidebar's rows grow.
+        controller.mode = .tabSidebar
+        _ = scene.renderImage()
+        let rows = controller.sidebarView.rowViews
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.titleLabel.font.pointSize == 53 }, "\(rows.map(\.titleLabel.font.pointSize))")
     }
 
     @Test func compactTabIdentifiersFilterTheCompactBar() {

@@ -181,7 +181,8 @@ struct GalleryTests {
 
     /// The Mail list grows with the text size as the reading pane does; what does not fit whole is left
     /// out (or ends in an ellipsis), never cut off mid-line, at the largest size and the default one;
-    /// the reading pane and the Settings form scroll, so all of them can be reached.
+    /// the reading pane and the Settings form scroll, so all of them can be reached. The bars keep
+    /// their size, so the columns' titles show whole.
     @Test func mailRowsGrowWithTheTextSizeAndNothingIsCutOff() throws {
         func rowHeights(_ category: UIContentSizeCategory, size: CGSize) throws -> [CGFloat] {
             let controller = MailViewController()
@@ -211,6 +212,15 @@ struct GalleryTests {
                 }
                 let frame = label.convert(label.bounds, to: nil)
                 #expect(frame.maxY <= size.height + 0.5, "\(category): \"\(label.text ?? "")\" is cut off at \(frame.maxY)")
+            }
+            // The bars keep UIKit's size at every text size: 50-point rows (above a search bar, which
+            // follows the text size) whose titles show whole.
+            let bars = all(UINavigationBar.self, in: controller.view).filter { !$0.isHidden && $0.window != nil }
+            let rows = bars.map { bar in bar.frame.height - (bar.shownSearchBar.map { $0.isHidden ? 0 : $0.frame.height } ?? 0) }
+            #expect(!bars.isEmpty && rows.allSatisfy { $0 == 50 }, "\(category): \(rows)")
+            for bar in bars where !bar.titleLabel.isHidden && !(bar.titleLabel.text ?? "").isEmpty {
+                #expect(bar.titleLabel.frame.width >= bar.titleLabel.intrinsicContentSize.width.rounded(.down),
+                        "\(category), \(size.width) pt: the title \"\(bar.titleLabel.text ?? "")\" is cut off")
             }
             return all(MessageCell.self, in: controller.view).filter { !$0.isHidden }.sorted { $0.frame.minY < $1.frame.minY }.map(\.frame.height)
         }

@@ -77,7 +77,9 @@ enum BarGlyph: Equatable {
 
 /// A bar's button for one `UIBarButtonItem` (or the back button): a plain button whose text is the
 /// item's title or system word, or whose glyph is drawn in the button's foreground colour, so it
-/// follows the tint, light and dark, highlighting and the enabled state.
+/// follows the tint, light and dark, highlighting and the enabled state. Its title, glyph and image
+/// keep their default size at every text size, as UIKit's bar buttons do (UIKit offers the Large
+/// Content Viewer instead, which SceneHost does not have).
 @MainActor
 final class BarItemButton: UIButton {
     /// The item shown; nil for the back button.
@@ -120,6 +122,9 @@ final class BarItemButton: UIButton {
         configuration.buttonSize = .medium
         configuration.contentInsets = NSDirectionalEdgeInsets(top: 6, leading: 8, bottom: 6, trailing: 8)
         self.init(configuration: configuration)
+        // The button and what it draws see the default text size whatever the window's: UIButton sizes
+        // its title (and a symbol image its glyph) from the traits.
+        traitOverrides.preferredContentSizeCategory = .large
         self.item = item
         if let item { update(from: item) }
         addAction(UIAction { [weak self] _ in
@@ -148,19 +153,14 @@ final class BarItemButton: UIButton {
         invalidateIntrinsicContentSize()
     }
 
-    /// How much the glyph grows with the text size: as the body style, between 1 and 2.
-    private var glyphScale: CGFloat {
-        min(2, max(1, UIFont.preferredFont(forTextStyle: .body, compatibleWith: traitCollection).pointSize / 17))
-    }
-
     /// Extra room for a glyph (beside the title, for the back button's chevron).
-    private var glyphWidth: CGFloat { glyph == nil ? 0 : (configuration?.title == nil ? 22 : 18) * glyphScale }
+    private var glyphWidth: CGFloat { glyph == nil ? 0 : (configuration?.title == nil ? 22 : 18) }
 
     override var intrinsicContentSize: CGSize {
         var size = super.intrinsicContentSize
         if glyph != nil {
             size.width += glyphWidth
-            size.height = max(size.height, 22 * glyphScale + 12)
+            size.height = max(size.height, 22 + 12)
         }
         if let width = item?.width, width > 0 { size.width = max(size.width, width) }
         return size
@@ -175,13 +175,12 @@ final class BarItemButton: UIButton {
         if !onlyGlyph { context.translateBy(x: (rightToLeft ? -glyphWidth : glyphWidth) / 2, y: 0) }
         super.draw(rect)
         context.restoreGState()
-        let scale = glyphScale, side = 22 * scale
-        let x: CGFloat = onlyGlyph ? (bounds.width - side) / 2 : (rightToLeft ? bounds.width - 8 - side + 4 * scale : 8 - 4 * scale)
-        let (path, filled) = glyph.path(in: CGRect(x: 0, y: 0, width: 22, height: 22), rightToLeft: rightToLeft)
+        let side: CGFloat = 22
+        let x: CGFloat = onlyGlyph ? (bounds.width - side) / 2 : (rightToLeft ? bounds.width - 8 - side + 4 : 8 - 4)
+        let (path, filled) = glyph.path(in: CGRect(x: 0, y: 0, width: side, height: side), rightToLeft: rightToLeft)
         let color = look(for: configuration).foreground
         context.saveGState()
         context.translateBy(x: x.rounded(), y: ((bounds.height - side) / 2).rounded())
-        context.scaleBy(x: scale, y: scale)
         if filled {
             context.setFillColor(color)
             path.fill()

@@ -1,15 +1,24 @@
 import Foundation
 
 /// The bar at the top of a navigation controller, drawn as iPadOS draws it: 50 points high (52 more
-/// for a large title, 28 more for a prompt), the top item's title centred in the headline style, its
-/// left items (or the back button, a chevron with the previous item's back title) at the leading edge
-/// and its right items at the trailing edge, a hairline below. It follows light and dark, the text
-/// size and the layout direction (in right-to-left the back button is on the right, its chevron
-/// mirrored).
+/// for a large title, 28 more for a prompt), the top item's title centred in 17-point semibold (the
+/// headline style at the default text size), its left items (or the back button, a chevron with the
+/// previous item's back title) at the leading edge and its right items at the trailing edge, a
+/// hairline below. It follows light and dark and the layout direction (in right-to-left the back
+/// button is on the right, its chevron mirrored).
+///
+/// Text size (Dynamic Type), as UIKit: the row, the inline title, the prompt and the bar buttons
+/// (their titles and glyphs) keep their default size at every content size category; a title too
+/// long for the room between the buttons ends in "…". Only the large title (`prefersLargeTitles`)
+/// grows, in the large title style (34 points by default, 60 at the largest size), on one line,
+/// ending in "…" when it does not fit. Custom views (`customView`, `titleView`) and the search bar
+/// follow the category themselves.
 ///
 /// Differs from UIKit: no appearance objects (`standardAppearance` and the rest); the bar is opaque
 /// (content is laid out below it, not under it); a bar outside a navigation controller shows its
-/// `items` but its back button does nothing (there is no `UINavigationBarDelegate`).
+/// `items` but its back button does nothing (there is no `UINavigationBarDelegate`); no Large Content
+/// Viewer (at the accessibility sizes UIKit shows a bar button's title or glyph enlarged in the middle
+/// of the screen while it is long-pressed; here a long press opens only an item's menu).
 @MainActor
 open class UINavigationBar: UIView {
     /// Whether the top item's title shows large below the buttons (when its `largeTitleDisplayMode`
@@ -68,6 +77,10 @@ open class UINavigationBar: UIView {
             if let action = self.topItem?.backAction { action.perform(sender: self.backButton) } else { self.backAction?() }
         }, for: .primaryActionTriggered)
         titleLabel.textAlignment = .center
+        // UIKit's bar title and prompt keep these sizes at every text size (the headline and footnote
+        // styles at the default size); the large title alone grows (`layoutSubviews`).
+        titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
+        promptLabel.font = .systemFont(ofSize: 13)
         promptLabel.textAlignment = .center
         promptLabel.textColor = .secondaryLabel
         separator.backgroundColor = .separator
@@ -90,14 +103,22 @@ open class UINavigationBar: UIView {
         return true
     }
 
-    /// The bar's height for its top item: 50, plus 52 for a large title and 28 for a prompt, grown
-    /// with the text size.
+    /// The height of the row of buttons and inline title, the same at every text size (UIKit's).
+    static let rowHeight: CGFloat = 50
+    /// The height of the prompt's row above the buttons.
+    static let promptHeight: CGFloat = 28
+
+    /// The large title's font: the large title style at the bar's text size, bold.
+    private var largeTitleFont: UIFont {
+        .systemFont(ofSize: UIFont.preferredFont(forTextStyle: .largeTitle, compatibleWith: traitCollection).pointSize, weight: .bold)
+    }
+
+    /// The bar's height for its top item: 50, plus 28 for a prompt and the large title's row (52 points
+    /// at the default text size, growing with it as the large title does).
     var preferredHeight: CGFloat {
-        let traits = traitCollection
-        let row = max(50, (UIFont.preferredFont(forTextStyle: .body, compatibleWith: traits).pointSize * 1.2 + 28).rounded())
-        var height = row
-        if showsLargeTitle { height += max(52, (UIFont.preferredFont(forTextStyle: .largeTitle, compatibleWith: traits).pointSize * 1.2 + 11).rounded()) }
-        if topItem?.prompt != nil { height += 28 }
+        var height = Self.rowHeight
+        if showsLargeTitle { height += max(52, (largeTitleFont.pointSize * 1.2 + 11).rounded()) }
+        if topItem?.prompt != nil { height += Self.promptHeight }
         if let search = topItem?.searchController {
             if search.foldsNavigationBar { return search.searchBar.preferredHeight }
             if showsSearchRow { height += search.searchBar.preferredHeight }
@@ -246,11 +267,10 @@ open class UINavigationBar: UIView {
         let searchRoom = showsSearchRow ? (shownSearchBar?.preferredHeight ?? 0) : 0
         var top: CGFloat = 0
         if topItem?.prompt != nil {
-            promptLabel.font = .preferredFont(forTextStyle: .footnote, compatibleWith: traits)
-            place(promptLabel, x: 16, y: 6, width: max(0, width - 32), height: 22)
-            top = 28
+            place(promptLabel, x: 16, y: 6, width: max(0, width - 32), height: Self.promptHeight - 6)
+            top = Self.promptHeight
         }
-        let rowHeight = max(50, (UIFont.preferredFont(forTextStyle: .body, compatibleWith: traits).pointSize * 1.2 + 28).rounded())
+        let rowHeight = Self.rowHeight
         func fit(_ view: UIView) -> CGSize {
             let size = view.intrinsicContentSize
             if size.width >= 0, size.height >= 0 { return size }
@@ -293,7 +313,6 @@ open class UINavigationBar: UIView {
         let large = showsLargeTitle
         let title: UIView = shownTitleView ?? titleLabel
         titleLabel.isHidden = shownTitleView != nil || large
-        titleLabel.font = .preferredFont(forTextStyle: .headline, compatibleWith: traits)
         let available = max(0, trailing - leading - 16)
         var size = fit(title)
         size.width = min(size.width, available)
@@ -302,7 +321,7 @@ open class UINavigationBar: UIView {
         place(title, x: x, y: top + ((rowHeight - size.height) / 2).rounded(), width: size.width, height: size.height)
         largeTitleLabel.isHidden = !large
         if large {
-            largeTitleLabel.font = .systemFont(ofSize: UIFont.preferredFont(forTextStyle: .largeTitle, compatibleWith: traits).pointSize, weight: .bold)
+            largeTitleLabel.font = largeTitleFont
             let margin: CGFloat = traits.horizontalSizeClass == .regular ? 20 : 16
             let height = largeTitleLabel.intrinsicContentSize.height
             place(largeTitleLabel, x: margin, y: bounds.height - searchRoom - 8 - height, width: max(0, width - 2 * margin), height: height)

@@ -5,10 +5,15 @@ import Foundation
 /// floating at the top in a regular width without a sidebar (titles in a capsule). The selected item
 /// is tinted with `tintColor`; the others use `unselectedItemTintColor`. Clicking an item selects it.
 ///
+/// As in UIKit the bar, its items' titles and images keep their default size at every text size
+/// (Dynamic Type): 50 points high at the bottom, titles in 12 points under their images (15 beside
+/// them or in the floating capsule), images 24 points.
+///
 /// Differences from UIKit: the bar belongs to its tab bar controller and lists what the controller
 /// gives it (set `items` through the controller's tabs or view controllers); there is no "More" item
-/// (every item gets a share of the width), no customisation, and no material blur (an opaque
-/// background).
+/// (every item gets a share of the width), no customisation, no material blur (an opaque
+/// background), and no Large Content Viewer (UIKit shows a long-pressed item enlarged at the
+/// accessibility text sizes).
 @MainActor
 open class UITabBar: UIView {
     /// The items shown, in order (the controller's root tabs or view controllers).
@@ -88,7 +93,7 @@ open class UITabBar: UIView {
         (itemViews.map { $0.preferredHeight }.max() ?? TabItemView.minimumCapsuleHeight) + 8
     }
 
-    /// The bar's height at the bottom (50 points, more with large Dynamic Type sizes), or floating.
+    /// The bar's height at the bottom (50 points), or floating.
     var preferredHeight: CGFloat {
         if isFloating { return floatingHeight }
         let inline = fitsInline(in: bounds.width > 0 ? bounds.width : 320)
@@ -151,7 +156,8 @@ open class UITabBar: UIView {
 }
 
 /// One item of the tab bar or one row of the sidebar: an image drawn as a template, a title and a
-/// badge; a click runs `onSelect`.
+/// badge; a click runs `onSelect`. A bar's item keeps the default text size whatever the category, as
+/// UIKit's tab bar items do; a sidebar row follows it, as UIKit's sidebar (a list) does.
 @MainActor
 final class TabItemView: UIView {
     enum Style { case stacked, inline, capsule, sidebarRow }
@@ -159,7 +165,14 @@ final class TabItemView: UIView {
     static let inlineWidth: CGFloat = 130
     static let minimumCapsuleHeight: CGFloat = 36
 
-    var style: Style { didSet { if style != oldValue { updateFonts(); setNeedsLayout() } } }
+    var style: Style {
+        didSet {
+            guard style != oldValue else { return }
+            followStyleTextSize()
+            updateFonts()
+            setNeedsLayout()
+        }
+    }
     var title = "" { didSet { titleLabel.text = title; setNeedsLayout() } }
     var image: UIImage? { didSet { iconView.image = image; iconView.isHidden = image == nil; setNeedsLayout() } }
     var badgeValue: String? {
@@ -183,6 +196,7 @@ final class TabItemView: UIView {
     init(style: Style) {
         self.style = style
         super.init(frame: .zero)
+        followStyleTextSize()
         highlight.isUserInteractionEnabled = false
         addSubview(highlight)
         addSubview(iconView)
@@ -203,14 +217,43 @@ final class TabItemView: UIView {
         })
     }
 
-    private func updateFonts() {
-        let textStyle: UIFont.TextStyle = switch style {
+    /// A bar's item and what it holds see the default text size (their labels adjust their fonts to
+    /// the traits they see); a sidebar row sees the window's.
+    private func followStyleTextSize() {
+        if style == .sidebarRow {
+            if traitOverrides.contains(UITraitPreferredContentSizeCategory.self) {
+                traitOverrides.remove(UITraitPreferredContentSizeCategory.self)
+            }
+        } else if !traitOverrides.contains(UITraitPreferredContentSizeCategory.self) {
+            traitOverrides.preferredContentSizeCategory = .large
+        }
+    }
+
+    /// The title's text style in `style`.
+    private static func textStyle(for style: Style) -> UIFont.TextStyle {
+        switch style {
         case .stacked: .caption1
         case .inline, .capsule: .subheadline
         case .sidebarRow: .body
         }
-        titleLabel.font = .preferredFont(forTextStyle: textStyle, compatibleWith: traitCollection)
+    }
+
+    private func updateFonts() {
+        titleLabel.font = .preferredFont(forTextStyle: Self.textStyle(for: style), compatibleWith: traitCollection)
         updateColors()
+    }
+
+    /// Measures titles in another style's font.
+    private static let measuringLabel = UILabel()
+
+    /// The title's size in the font `style` gives it: the bar measures its items for both arrangements
+    /// before it switches them between inline and stacked.
+    private func titleSize(in style: Style) -> CGSize {
+        guard style != self.style else { return titleSize }
+        let label = Self.measuringLabel
+        label.font = .preferredFont(forTextStyle: Self.textStyle(for: style), compatibleWith: traitCollection)
+        label.text = title
+        return label.intrinsicContentSize
     }
 
     override func tintColorDidChange() { updateColors() }
@@ -246,22 +289,23 @@ final class TabItemView: UIView {
     }
 
     private var titleSize: CGSize { titleLabel.intrinsicContentSize }
-    /// The icon's side: 22 points in the sidebar, 24 in the bar, grown with Dynamic Type (at most 1.5×)
-    /// as symbol images do.
+    /// The icon's side: 24 points in the bar; 22 in the sidebar, grown with Dynamic Type there (at most
+    /// 1.5×) as symbol images in a list do.
     private var iconSide: CGFloat {
-        let base: CGFloat = style == .sidebarRow ? 22 : 24
-        return min(base * 1.5, UIFont.scaled(base, for: traitCollection.preferredContentSizeCategory))
+        guard style == .sidebarRow else { return 24 }
+        return min(22 * 1.5, UIFont.scaled(22, for: traitCollection.preferredContentSizeCategory))
     }
 
     /// The width the item needs with its image beside its title.
     var inlineWidth: CGFloat {
         let badge = badgeLabel.isHidden ? 0 : badgeSize.width + 4
-        return 16 + (image == nil ? 0 : iconSide + 6) + titleSize.width + badge
+        return 16 + (image == nil ? 0 : iconSide + 6) + titleSize(in: .inline).width + badge
     }
 
     /// The height the item needs at the bottom of the screen.
     func heightAtBottom(inline: Bool) -> CGFloat {
-        let title = titleSize.height > 0 ? titleSize.height : 13
+        let size = titleSize(in: inline ? .inline : .stacked)
+        let title = size.height > 0 ? size.height : 13
         return inline ? max(50, max(title, iconSide) + 24) : max(50, 6 + iconSide + 2 + title + 6)
     }
 

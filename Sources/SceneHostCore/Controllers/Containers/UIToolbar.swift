@@ -3,9 +3,11 @@ import Foundation
 /// A bar of buttons, at the bottom of a navigation controller (its `toolbar`, showing the top
 /// controller's `toolbarItems`) or anywhere else. Drawn as iPadOS draws it: 50 points high, a hairline
 /// above, items from the leading edge with flexible spaces sharing what is left, in the layout
-/// direction.
+/// direction. As in UIKit the bar and its items (titles and glyphs) keep their default size at every
+/// text size (Dynamic Type); custom views follow it themselves.
 ///
-/// Differs from UIKit: no appearance objects; always opaque.
+/// Differs from UIKit: no appearance objects; always opaque; no Large Content Viewer (UIKit shows a
+/// long-pressed item enlarged at the accessibility text sizes).
 @MainActor
 open class UIToolbar: UIView {
     /// The items shown, leading first.
@@ -39,10 +41,8 @@ open class UIToolbar: UIView {
         setNeedsLayout()
     }
 
-    /// 50 points, grown with the text size.
-    var preferredHeight: CGFloat {
-        max(50, (UIFont.preferredFont(forTextStyle: .body, compatibleWith: traitCollection).pointSize * 1.2 + 28).rounded())
-    }
+    /// 50 points at every text size.
+    var preferredHeight: CGFloat { UINavigationBar.rowHeight }
 
     /// The given width at the bar's height.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: preferredHeight) }
