@@ -31,6 +31,9 @@ public final class SceneRuntime {
     private var frames: [String: CGRect] = [:]
     /// Open sessions whose window is maximized: saved, and maximized again when restored.
     private var maximized: Set<String> = []
+    /// The saved titles of restored sessions: saved again for a session that has not connected yet
+    /// (a launch connects its windows one after another).
+    private var savedTitles: [String: String] = [:]
     /// Sessions restored at launch that have not connected yet.
     private var restoring: Set<String> = []
     /// Set while quitting: the state was saved first; the disconnections that follow change nothing.
@@ -268,6 +271,7 @@ public final class SceneRuntime {
             sessions.append(session)
             frames[saved.identifier] = saved.frame
             if saved.maximized { maximized.insert(saved.identifier) }
+            savedTitles[saved.identifier] = saved.title
             restoring.insert(saved.identifier)
             pendingRequests.append((.activate(UISceneSessionActivationRequest(session: session)), nil))
         }
@@ -322,7 +326,7 @@ public final class SceneRuntime {
             let configuration = session.configuration
             return SavedSession(identifier: session.persistentIdentifier, role: session.role.rawValue,
                                 configurationName: configuration.name, sceneClassName: configuration.sceneClassName,
-                                delegateClassName: configuration.delegateClassName, title: session.scene?.title,
+                                delegateClassName: configuration.delegateClassName, title: session.scene?.title ?? savedTitles[identifier],
                                 userInfo: session.userInfo, activity: session.stateRestorationActivity?.propertyList, frame: frame,
                                 maximized: maximized.contains(identifier))
         }
@@ -666,6 +670,7 @@ public final class SceneRuntime {
         recentlyActive.removeAll { $0 == session.persistentIdentifier }
         frames[session.persistentIdentifier] = nil
         maximized.remove(session.persistentIdentifier)
+        savedTitles[session.persistentIdentifier] = nil
         application.delegate?.application(application, didDiscardSceneSessions: [session])
         record("sessionDiscarded", session: session.persistentIdentifier)
         saveState()
