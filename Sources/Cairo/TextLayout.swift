@@ -45,6 +45,7 @@ public final class TextLayout {
     public init() {
         layout = pango_layout_new(Self.sharedContext)
         pango_layout_set_auto_dir(layout, 1)
+        applyAttributes()
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
@@ -380,11 +381,34 @@ public final class TextLayout {
     }
 
     private var hasAttributes = false
+    /// The attributes last set, kept to build Pango's list again when hyphenation changes.
+    private var attributes: [Attribute] = []
 
     /// Fonts, colours and lines per range (UTF-8 bytes); Pango then lays the text out (no line breaking
     /// of this layout's own).
     public func setAttributes(_ attributes: [Attribute]) {
+        self.attributes = attributes
+        applyAttributes()
+        hasAttributes = !attributes.isEmpty
+        lines = nil
+    }
+
+    /// Whether a word broken across lines ends its line with a hyphen. Off by default, as UIKit sets
+    /// text (a word wider than the line breaks between characters, with no hyphen), where Pango (1.44
+    /// on) inserts one; on for a paragraph style that asks for hyphenation.
+    public var hyphenates = false {
+        didSet {
+            guard hyphenates != oldValue else { return }
+            applyAttributes()
+            lines = nil
+        }
+    }
+
+    /// Gives Pango the attributes and whether to hyphenate (an attribute over the whole text).
+    private func applyAttributes() {
         let list = pango_attr_list_new()
+        // Start and end default to the whole text.
+        pango_attr_list_insert(list, pango_attr_insert_hyphens_new(hyphenates ? 1 : 0))
         func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ bytes: Range<Int>) {
             guard let attribute else { return }
             attribute.pointee.start_index = UInt32(bytes.lowerBound)
@@ -412,8 +436,6 @@ public final class TextLayout {
         }
         pango_layout_set_attributes(raw, list)
         pango_attr_list_unref(list)
-        hasAttributes = !attributes.isEmpty
-        lines = nil
     }
 
     /// Extra space between the lines of the paragraph (user units).
@@ -588,7 +610,7 @@ public final class TextLayout {
     /// allowed line of text with an ellipsis at its end takes all the rest, and where that does not
     /// fit, keeps the most whole characters (grapheme clusters) that fit with the ellipsis. The widths
     /// over which all of that stays are exact: they come from the same advances. Nil where a word is
-    /// wider than the line (Pango breaks inside it, with a hyphen).
+    /// wider than the line (Pango then breaks it between characters).
     private func breakLines(at width: Double?) -> Lines? {
         let shaped = shapedLine, x = shaped.x, end = x.count - 1
         guard shaped.lineBreak.count == x.count else { return nil }

@@ -110,13 +110,20 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
         view.backgroundColor = .systemBackground
         presentationController?.delegate = self
         heading.text = "New Message"
-        heading.font = .boldSystemFont(ofSize: 17)
+        heading.font = .preferredFont(forTextStyle: .headline)
         heading.textAlignment = .center
         toLabel.text = "To:"
         subjectLabel.text = "Subject:"
-        for label in [toLabel, subjectLabel] { label.textColor = .secondaryLabel }
+        // Every text follows the reader's text size, as Mail's compose sheet does.
+        for label in [heading, toLabel, subjectLabel] { label.adjustsFontForContentSizeCategory = true }
+        for label in [toLabel, subjectLabel] {
+            label.textColor = .secondaryLabel
+            label.font = .preferredFont(forTextStyle: .body)
+        }
         toField.placeholder = "Design Team"
         for field in [toField, subjectField] {
+            field.font = .preferredFont(forTextStyle: .body)
+            field.adjustsFontForContentSizeCategory = true
             field.clearButtonMode = .whileEditing
             field.addAction(UIAction { [weak self] _ in self?.draftDidChange() }, for: .editingChanged)
         }
@@ -124,6 +131,7 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
         toField.addAction(UIAction { [weak self] _ in self?.subjectField.becomeFirstResponder() }, for: .editingDidEndOnExit)
         for separator in separators { separator.backgroundColor = .separator }
         body.font = .preferredFont(forTextStyle: .body)
+        body.adjustsFontForContentSizeCategory = true
         body.delegate = self
         // Return in Subject goes on to the body.
         subjectField.addAction(UIAction { [weak self] _ in _ = self?.body.becomeFirstResponder() }, for: .editingDidEndOnExit)
@@ -135,6 +143,10 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
             view.addSubview(subview)
         }
         draftDidChange()
+        // The rows follow the text size, and mirror with the layout direction.
+        registerForTraitChanges([UITraitPreferredContentSizeCategory.self, UITraitLayoutDirection.self]) { (compose: ComposeViewController, _) in
+            compose.view.setNeedsLayout()
+        }
     }
 
     /// What the person types in the body.
@@ -148,17 +160,36 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
 
     override func viewDidLayoutSubviews() {
         let width = view.bounds.width
-        cancelButton.frame = CGRect(x: 12, y: 12, width: 80, height: 32)
-        sendButton.frame = CGRect(x: width - 92, y: 12, width: 80, height: 32)
-        heading.frame = CGRect(x: 100, y: 12, width: max(width - 200, 0), height: 32)
-        for (index, (label, field)) in [(toLabel, toField), (subjectLabel, subjectField)].enumerated() {
-            let y = 56 + CGFloat(index) * 44
-            let labelWidth = ceil(label.intrinsicContentSize.width)
-            label.frame = CGRect(x: 20, y: y, width: labelWidth, height: 44)
-            field.frame = CGRect(x: 28 + labelWidth, y: y, width: max(0, width - 48 - labelWidth), height: 44)
-            separators[index].frame = CGRect(x: 20, y: y + 43.5, width: width - 20, height: 0.5)
+        // Frames are worked out left to right, then mirrored in a right-to-left layout (Cancel and the
+        // labels at the leading end, the right one there).
+        let mirrored = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        func place(_ subview: UIView, _ frame: CGRect) {
+            subview.frame = mirrored ? CGRect(x: width - frame.maxX, y: frame.minY, width: frame.width, height: frame.height) : frame
         }
-        body.frame = CGRect(x: 15, y: 148, width: max(0, width - 30), height: max(0, view.bounds.height - 156))
+        // The rows grow with the text size (at the default size: 32-point buttons, 44-point rows).
+        let buttonWidth = max(80, ceil(max(cancelButton.intrinsicContentSize.width, sendButton.intrinsicContentSize.width)))
+        let headerHeight = max(32, ceil(max(heading.intrinsicContentSize.height, sendButton.intrinsicContentSize.height)))
+        place(cancelButton, CGRect(x: 12, y: 12, width: buttonWidth, height: headerHeight))
+        place(sendButton, CGRect(x: width - 12 - buttonWidth, y: 12, width: buttonWidth, height: headerHeight))
+        var y = 24 + headerHeight
+        let headingWidth = width - 40 - 2 * buttonWidth
+        if ceil(heading.intrinsicContentSize.width) <= headingWidth {
+            place(heading, CGRect(x: 20 + buttonWidth, y: 12, width: max(headingWidth, 0), height: headerHeight))
+        } else {
+            // At the largest text sizes the title has a row of its own under the buttons, whole.
+            let height = ceil(heading.intrinsicContentSize.height)
+            place(heading, CGRect(x: 20, y: y - 8, width: max(width - 40, 0), height: height))
+            y += height
+        }
+        for (index, (label, field)) in [(toLabel, toField), (subjectLabel, subjectField)].enumerated() {
+            let rowHeight = max(44, ceil(max(field.intrinsicContentSize.height, label.intrinsicContentSize.height)) + 16)
+            let labelWidth = ceil(label.intrinsicContentSize.width)
+            place(label, CGRect(x: 20, y: y, width: labelWidth, height: rowHeight))
+            place(field, CGRect(x: 28 + labelWidth, y: y, width: max(0, width - 48 - labelWidth), height: rowHeight))
+            place(separators[index], CGRect(x: 20, y: y + rowHeight - 0.5, width: width - 20, height: 0.5))
+            y += rowHeight
+        }
+        place(body, CGRect(x: 15, y: y + 4, width: max(0, width - 30), height: max(0, view.bounds.height - y - 12)))
     }
 
     /// Cancel closes an empty draft at once and asks about one with text.

@@ -66,7 +66,8 @@ struct MessageContentConfiguration: UIContentConfiguration, Equatable {
 /// One message in the list: an unread dot, the avatar, sender, attachment clip, time and flag, the
 /// subject and the preview, placed by constraints (leading and trailing, so the row mirrors in a
 /// right-to-left layout). Its text follows the reader's text size, and the row grows with it (92
-/// points at the default size, never less).
+/// points at the default size, never less); at the accessibility sizes the sender's name wraps on a
+/// line of its own, the time under it, as Mail's rows do.
 final class MessageContentView: UIView, UIContentView {
     private let sender = UILabel(), subject = UILabel(), preview = UILabel(), time = UILabel()
     private let avatar = AvatarView(name: "")
@@ -77,6 +78,21 @@ final class MessageContentView: UIView, UIContentView {
     /// which is why the list's own separators are off.
     private let separator = UIView()
     private var shown: MessageContentConfiguration
+    /// The constraints of the time beside the sender, and of the time on a line below it.
+    private var besideSender: [NSLayoutConstraint] = [], belowSender: [NSLayoutConstraint] = []
+    /// Whether the time is on its own line (the accessibility text sizes); nil before the first arrangement.
+    private var arrangedBelow: Bool?
+    private var timeBelowSender: Bool { arrangedBelow ?? false }
+
+    /// The time beside the sender, or below it at the accessibility text sizes.
+    private func arrangeForTextSize() {
+        let below = traitCollection.preferredContentSizeCategory.isAccessibilityCategory
+        guard below != arrangedBelow else { return }
+        arrangedBelow = below
+        NSLayoutConstraint.deactivate(below ? besideSender : belowSender)
+        NSLayoutConstraint.activate(below ? belowSender : besideSender)
+        sender.numberOfLines = below ? 0 : 1
+    }
 
     init(configuration: MessageContentConfiguration) {
         shown = configuration
@@ -114,24 +130,37 @@ final class MessageContentView: UIView, UIContentView {
             avatar.widthAnchor.constraint(equalToConstant: 32), avatar.heightAnchor.constraint(equalTo: avatar.widthAnchor),
             sender.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 14),
             sender.topAnchor.constraint(equalTo: topAnchor, constant: 10),
-            clip.leadingAnchor.constraint(greaterThanOrEqualTo: sender.trailingAnchor, constant: 8),
             clip.trailingAnchor.constraint(equalTo: time.leadingAnchor, constant: -4),
             clip.centerYAnchor.constraint(equalTo: time.centerYAnchor),
-            time.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -14),
-            time.firstBaselineAnchor.constraint(equalTo: sender.firstBaselineAnchor),
             flag.widthAnchor.constraint(equalToConstant: 8), flag.heightAnchor.constraint(equalToConstant: 8),
             flag.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -4),
             flag.centerYAnchor.constraint(equalTo: time.centerYAnchor),
             subject.leadingAnchor.constraint(equalTo: sender.leadingAnchor),
-            subject.trailingAnchor.constraint(equalTo: time.trailingAnchor),
-            subject.topAnchor.constraint(equalTo: sender.bottomAnchor, constant: 1),
+            subject.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -14),
             preview.leadingAnchor.constraint(equalTo: sender.leadingAnchor),
-            preview.trailingAnchor.constraint(equalTo: time.trailingAnchor),
+            preview.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -14),
             preview.topAnchor.constraint(equalTo: subject.bottomAnchor, constant: 2),
             separator.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 62),
             separator.trailingAnchor.constraint(equalTo: trailingAnchor),
             separator.bottomAnchor.constraint(equalTo: bottomAnchor), separator.heightAnchor.constraint(equalToConstant: 1),
         ])
+        // One line: sender, clip and time side by side. At the accessibility text sizes (as Mail does)
+        // the sender takes the whole width and wraps, and the clip and the time go on a line below it.
+        besideSender = [
+            clip.leadingAnchor.constraint(greaterThanOrEqualTo: sender.trailingAnchor, constant: 8),
+            time.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -14),
+            time.firstBaselineAnchor.constraint(equalTo: sender.firstBaselineAnchor),
+            subject.topAnchor.constraint(equalTo: sender.bottomAnchor, constant: 1),
+        ]
+        belowSender = [
+            // The whole width, not its own: a wrapping label's own width follows the width it last had.
+            sender.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -14),
+            clip.leadingAnchor.constraint(equalTo: sender.leadingAnchor),
+            time.trailingAnchor.constraint(lessThanOrEqualTo: trailingAnchor, constant: -14),
+            time.topAnchor.constraint(equalTo: sender.bottomAnchor, constant: 1),
+            subject.topAnchor.constraint(equalTo: time.bottomAnchor, constant: 1),
+        ]
+        arrangeForTextSize()
         apply()
     }
 
@@ -169,7 +198,8 @@ final class MessageContentView: UIView, UIContentView {
         // The texts run from 62 points in (avatar and its spacing) to 14 before the trailing edge.
         let textWidth = max(0, size.width - 62 - 14)
         func height(_ label: UILabel) -> CGFloat { label.sizeThatFits(CGSize(width: textWidth, height: 0)).height }
-        let text = 10 + height(sender) + 1 + height(subject) + 2 + height(preview) + 10
+        let time = timeBelowSender ? height(self.time) + 1 : 0
+        let text = 10 + height(sender) + 1 + time + height(subject) + 2 + height(preview) + 10
         let result = max(92, text.rounded(.up))
         measured = (size.width, result)
         return CGSize(width: size.width, height: result)
@@ -180,8 +210,9 @@ final class MessageContentView: UIView, UIContentView {
 
     override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
-        // The text size changes the fonts.
+        // The text size changes the fonts, and may move the time below the sender.
         measured = nil
+        arrangeForTextSize()
     }
 }
 
@@ -333,6 +364,8 @@ final class MessageDetailView: UIScrollView {
         subject.numberOfLines = 0
         sender.font = UIFontMetrics(forTextStyle: .subheadline).scaledFont(for: .systemFont(ofSize: 14))
         sender.adjustsFontForContentSizeCategory = true
+        // A long name wraps rather than losing the time at large text sizes.
+        sender.numberOfLines = 0
         sender.textColor = .secondaryLabel
         column.axis = .vertical
         column.spacing = 14

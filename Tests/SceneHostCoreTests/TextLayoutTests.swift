@@ -136,3 +136,61 @@ import Testing
         #expect(layout.widthsDrawingTheSame == TextLayout.WidthRange(lower: 120, upper: 120.0.nextUp))
     }
 }
+
+/// A word wider than the line breaks between characters with no hyphen, as UIKit breaks it (Pango
+/// 1.44 on would add one), unless the layout is asked to hyphenate.
+extension TextLayoutTests {
+    /// The text with a line break where `wrapped` breaks its lines, laid out unwrapped: the same
+    /// characters on the same lines, with nothing added at the breaks.
+    static func explicitLines(of wrapped: TextLayout, wrap: TextLayout.Wrap) -> TextLayout {
+        let utf8 = Array(wrapped.text.utf8)
+        let lines = (0..<wrapped.lineCount).map { index in
+            let bytes = wrapped.lineBytes(index)
+            return String(decoding: utf8[bytes], as: UTF8.self)
+        }
+        let explicit = TextLayout()
+        explicit.pangoBreaksLines = true
+        explicit.text = lines.joined(separator: "\n")
+        explicit.setFont(family: "DejaVu Sans", pixelSize: 16, weight: 400)
+        explicit.setWrap(wrap)
+        explicit.setWidth(nil)
+        explicit.setAlignment(.left)
+        return explicit
+    }
+
+    @Test(arguments: [TextLayout.Wrap.word, .character])
+    func aWordWiderThanTheLineBreaksWithoutAHyphen(wrap: TextLayout.Wrap) {
+        for text in ["Supercalifragilisticexpialidocious", "A Supercalifragilisticexpialidocious word in a sentence"] {
+            for pangoBreaks in [false, true] {
+                let wrapped = TextLayout()
+                wrapped.pangoBreaksLines = pangoBreaks
+                wrapped.text = text
+                wrapped.setFont(family: "DejaVu Sans", pixelSize: 16, weight: 400)
+                wrapped.setWrap(wrap)
+                wrapped.setWidth(90)
+                wrapped.setAlignment(.left)
+                #expect(wrapped.lineCount >= 3, "\(text) breaks inside the word")
+                let explicit = Self.explicitLines(of: wrapped, wrap: wrap)
+                #expect(explicit.lineCount == wrapped.lineCount)
+                #expect(wrapped.size == explicit.size, "no hyphen widens a line: \(wrapped.size) vs \(explicit.size)")
+                #expect(Self.drawSame(wrapped, explicit), "\(text): the lines draw as their characters alone")
+            }
+        }
+    }
+
+    /// The check above sees a hyphen: a layout asked to hyphenate draws one at the break.
+    @Test func aLayoutAskedToHyphenateEndsTheBrokenLineWithAHyphen() {
+        let wrapped = TextLayout()
+        wrapped.pangoBreaksLines = true
+        wrapped.hyphenates = true
+        wrapped.text = "Supercalifragilisticexpialidocious"
+        wrapped.setFont(family: "DejaVu Sans", pixelSize: 16, weight: 400)
+        wrapped.setWrap(.word)
+        wrapped.setWidth(90)
+        wrapped.setAlignment(.left)
+        let explicit = Self.explicitLines(of: wrapped, wrap: .word)
+        #expect(!Self.drawSame(wrapped, explicit), "a hyphen ends each broken line")
+        wrapped.hyphenates = false
+        #expect(Self.drawSame(wrapped, Self.explicitLines(of: wrapped, wrap: .word)))
+    }
+}

@@ -247,3 +247,28 @@ struct UIAlertControllerTextFieldTests {
         #expect(weakAlert == nil && weakField == nil)
     }
 }
+
+extension UIAlertControllerTests {
+    /// An alert's text follows the reader's text size: at the largest accessibility size its rows
+    /// are taller, its two buttons stack, and it asks for more height; back at the default size, as before.
+    @Test func anAlertsTextFollowsTheTextSizeAndItsButtonsStack() {
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let alert = alert(.alert) { _ in }
+        root.present(alert, animated: false)
+        settle(scene)
+        func rows() -> [AlertActionRow] { alert.view.subviews.compactMap { $0 as? AlertActionRow } }
+        let before = alert.preferredContentSize
+        #expect(rows().count == 2 && rows()[0].frame.minY == rows()[1].frame.minY && rows()[0].frame.height == 44, "side by side")
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        settle(scene)
+        let large = rows()
+        #expect(large[0].frame.maxY <= large[1].frame.minY && large[0].frame.width == alert.view.bounds.width, "stacked: \(large.map(\.frame))")
+        #expect(large.allSatisfy { $0.frame.height > 44 * 1.5 })
+        #expect(alert.preferredContentSize.height > before.height * 2, "\(before) → \(alert.preferredContentSize)")
+        #expect(alert.view.frame.height == alert.preferredContentSize.height, "the alert follows its content: \(alert.view.frame)")
+        scene.traitOverrides.preferredContentSizeCategory = .large
+        settle(scene)
+        #expect(alert.preferredContentSize == before && rows()[0].frame.height == 44)
+    }
+}

@@ -218,3 +218,26 @@ struct LabelCoverageTests {
         #expect(plain.content?.image?.format == .a8)
     }
 }
+
+extension UILabelTests {
+    /// A label that adjusts reports the font it draws in, as UIKit's: the same style at the new size;
+    /// one that does not keeps its font and its size.
+    @Test func anAdjustingLabelsFontFollowsTheTextSize() {
+        let root = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 600, height: 300), rootViewController: root)
+        let adjusting = UILabel(), still = UILabel()
+        for (label, adjusts) in [(adjusting, true), (still, false)] {
+            label.text = "Follows"
+            label.font = .preferredFont(forTextStyle: .footnote)
+            label.adjustsFontForContentSizeCategory = adjusts
+            root.view.addSubview(label)
+        }
+        _ = scene.renderImage()
+        let before = still.intrinsicContentSize
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        _ = scene.renderImage()
+        #expect(adjusting.font.pointSize == 44 && adjusting.font.textStyle == .footnote)
+        #expect(adjusting.intrinsicContentSize.height > before.height * 2.5)
+        #expect(still.font.pointSize == 13 && still.intrinsicContentSize == before)
+    }
+}

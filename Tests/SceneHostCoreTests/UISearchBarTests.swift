@@ -102,3 +102,25 @@ struct UISearchBarTests {
         #expect(bar.searchTextField.textRect(forBounds: bar.searchTextField.bounds).minX >= 28, "the text starts after it")
     }
 }
+
+extension UISearchBarTests {
+    /// The field's text follows the reader's text size, as UIKit's search field: body text, adjusting;
+    /// the field and the bar's row grow with it, and come back.
+    @Test func theFieldsTextAndTheRowGrowWithTheTextSize() {
+        let (scene, bar, _) = barScene()
+        let field = bar.searchTextField
+        #expect(field.adjustsFontForContentSizeCategory && field.font?.textStyle == .body && field.font?.pointSize == 17)
+        #expect(bar.intrinsicContentSize.height == 52 && field.frame.height == 36)
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        bar.frame.size.height = bar.intrinsicContentSize.height
+        presentationFrame(scene)
+        #expect(field.font?.pointSize == 53)
+        let row = bar.intrinsicContentSize.height
+        #expect(row > 52 * 1.5 && field.frame.height == row - 16, "row \(row), field \(field.frame)")
+        #expect(field.frame.height >= field.intrinsicContentSize.height, "the text fits the field")
+        scene.traitOverrides.preferredContentSizeCategory = .large
+        bar.frame.size.height = bar.intrinsicContentSize.height
+        presentationFrame(scene)
+        #expect(bar.intrinsicContentSize.height == 52 && field.frame.height == 36 && field.font?.pointSize == 17)
+    }
+}

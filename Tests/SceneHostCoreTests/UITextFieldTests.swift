@@ -221,3 +221,104 @@ struct UITextFieldTests {
         #expect(!field.isCaretVisible, "a selection hides the caret")
     }
 }
+
+/// `adjustsFontForContentSizeCategory`, as UIKit's `UIContentSizeCategoryAdjusting`.
+extension UITextFieldTests {
+    /// A field showing `text` (or the placeholder, when nil) in `font` in a scene of its own.
+    private func sizedField(_ font: UIFont, adjusts: Bool, text: String?, in root: UIViewController) -> UITextField {
+        let field = UITextField(frame: CGRect(x: 20, y: 20, width: 500, height: 80))
+        field.font = font
+        field.adjustsFontForContentSizeCategory = adjusts
+        if let text { field.text = text } else { field.placeholder = "Search mail" }
+        root.view.addSubview(field)
+        return field
+    }
+
+    /// When it adjusts, a preferred or metrics-scaled font follows the text size: the font, the
+    /// intrinsic size (of the text, and of the placeholder) and the caret; a field that does not
+    /// adjust, or whose font was made by size, stays as it was.
+    @Test func aPreferredFontFollowsTheTextSizeOnlyWhenTheFieldAdjusts() {
+        let root = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 600, height: 500), rootViewController: root)
+        let adjusting = sizedField(.preferredFont(forTextStyle: .body), adjusts: true, text: "Grow", in: root)
+        let placeholder = sizedField(.preferredFont(forTextStyle: .body), adjusts: true, text: nil, in: root)
+        let scaled = sizedField(UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 15)), adjusts: true, text: "Grow", in: root)
+        let still = sizedField(.preferredFont(forTextStyle: .body), adjusts: false, text: "Grow", in: root)
+        let bySize = sizedField(.systemFont(ofSize: 17), adjusts: true, text: "Grow", in: root)
+        _ = scene.renderImage()
+        let fields = [adjusting, placeholder, scaled, still, bySize]
+        let before = fields.map(\.intrinsicContentSize)
+        #expect(fields.map { $0.font!.pointSize } == [17, 17, 15, 17, 17])
+        #expect(adjusting.becomeFirstResponder())
+        _ = scene.renderImage()
+        let caretBefore = adjusting.caretRect(for: adjusting.endOfDocument)
+
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        _ = scene.renderImage()
+        #expect(fields.map { $0.font!.pointSize } == [53, 53, 47, 17, 17], "UIKit's sizes at the largest accessibility size")
+        let after = fields.map(\.intrinsicContentSize)
+        for index in 0..<3 {
+            #expect(after[index].height > before[index].height * 2.5 && after[index].width > before[index].width * 2.5,
+                    "field \(index): \(before[index]) → \(after[index])")
+        }
+        #expect(after[3] == before[3] && after[4] == before[4], "without adjusting, or by size: unchanged")
+        let caret = adjusting.caretRect(for: adjusting.endOfDocument)
+        #expect(caret.height > caretBefore.height * 2.5 && caret.minX > caretBefore.minX * 2.5, "\(caretBefore) → \(caret)")
+
+        scene.traitOverrides.preferredContentSizeCategory = .large
+        _ = scene.renderImage()
+        #expect(fields.map { $0.font!.pointSize } == [17, 17, 15, 17, 17])
+        #expect(fields.map(\.intrinsicContentSize) == before)
+    }
+
+    /// A preferred font made before the field joined a window of another text size is laid out at the
+    /// window's size; turning adjusting off keeps the font it has and stops following.
+    @Test func aFieldLaysOutAtItsWindowsTextSizeAndStopsFollowingWhenTurnedOff() {
+        let root = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 600, height: 300), rootViewController: root)
+        scene.traitOverrides.preferredContentSizeCategory = .extraExtraExtraLarge
+        let field = UITextField(frame: CGRect(x: 20, y: 20, width: 500, height: 60))
+        field.font = .preferredFont(forTextStyle: .body, compatibleWith: UITraitCollection(preferredContentSizeCategory: .large))
+        field.adjustsFontForContentSizeCategory = true
+        field.text = "Joined"
+        let alone = field.intrinsicContentSize
+        root.view.addSubview(field)
+        _ = scene.renderImage()
+        #expect(field.font!.pointSize == 23 && field.intrinsicContentSize.height > alone.height)
+        field.adjustsFontForContentSizeCategory = false
+        let kept = field.intrinsicContentSize
+        scene.traitOverrides.preferredContentSizeCategory = .extraSmall
+        _ = scene.renderImage()
+        #expect(field.font!.pointSize == 23 && field.intrinsicContentSize == kept)
+    }
+}
+
+extension UITextFieldTests {
+    /// Text longer than the field scrolls to keep the caret in view while editing, and shows from its
+    /// start again once editing ends, as UIKit's.
+    @Test func aScrolledFieldShowsItsStartWhenEditingEnds() {
+        let (scene, field) = fieldScene()
+        field.frame.size.width = 120
+        #expect(field.becomeFirstResponder())
+        type(scene, "a long address typed past the end")
+        _ = scene.renderImage()
+        let textLeft = field.textRect(forBounds: field.bounds).minX
+        #expect(field.caretRect(for: field.beginningOfDocument).minX < textLeft - 50, "scrolled while editing")
+        #expect(field.resignFirstResponder())
+        #expect(abs(field.caretRect(for: field.beginningOfDocument).midX - textLeft) <= 1, "from the start after")
+    }
+}
+
+extension UITextFieldTests {
+    /// The clear button stands at the trailing end, and the text keeps clear of it in either direction.
+    @Test(arguments: [UITraitEnvironmentLayoutDirection.leftToRight, .rightToLeft])
+    func theTextKeepsClearOfTheClearButton(direction: UITraitEnvironmentLayoutDirection) {
+        let (scene, field) = fieldScene("ada@example.org")
+        scene.traitOverrides.layoutDirection = direction
+        field.clearButtonMode = .always
+        _ = scene.renderImage()
+        let button = field.clearButtonRect(forBounds: field.bounds), text = field.textRect(forBounds: field.bounds)
+        #expect(!button.intersects(text), "\(button) and \(text)")
+        #expect(direction == .rightToLeft ? button.maxX < field.bounds.midX : button.minX > field.bounds.midX)
+    }
+}

@@ -247,3 +247,85 @@ struct UITextViewTests {
         #expect(textView.isCaretVisible)
     }
 }
+
+/// `adjustsFontForContentSizeCategory`, as UIKit's `UIContentSizeCategoryAdjusting`.
+extension UITextViewTests {
+    /// When it adjusts, every text-style font follows the text size (`font`, the text's runs, the
+    /// typing attributes) and the content size and caret follow; fonts made by size stay; a view that
+    /// does not adjust keeps everything.
+    @Test(arguments: [true, false])
+    func textStyleFontsFollowTheTextSizeOnlyWhenTheViewAdjusts(adjusts: Bool) {
+        let (scene, textView) = textViewScene(size: CGSize(width: 400, height: 300))
+        textView.font = .preferredFont(forTextStyle: .body)
+        let text = NSMutableAttributedString(string: "Body text that wraps over a few lines of the view, ",
+                                             attributes: [.font: UIFont.preferredFont(forTextStyle: .body)])
+        text.append(NSAttributedString(string: "a headline, ", attributes: [.font: UIFont.preferredFont(forTextStyle: .headline)]))
+        text.append(NSAttributedString(string: "and a fixed size.", attributes: [.font: UIFont.systemFont(ofSize: 12)]))
+        textView.attributedText = text
+        textView.adjustsFontForContentSizeCategory = adjusts
+        #expect(textView.becomeFirstResponder())
+        textView.selectedRange = NSRange(location: 5, length: 0)
+        _ = scene.renderImage()
+        let contentBefore = textView.contentSize, caretBefore = textView.caretRect(for: UITextFieldPosition(5))
+        func sizes() -> [CGFloat] {
+            [0, 55, text.length - 2].map { (textView.attributedText.attribute(.font, at: $0, effectiveRange: nil) as! UIFont).pointSize }
+        }
+        #expect(sizes() == [17, 17, 12])
+
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        _ = scene.renderImage()
+        let typing = (textView.typingAttributes[.font] as? UIFont)?.pointSize
+        let caret = textView.caretRect(for: UITextFieldPosition(5))
+        if adjusts {
+            #expect(sizes() == [53, 53, 12] && textView.font?.pointSize == 53 && typing == 53)
+            #expect(textView.contentSize.height > contentBefore.height * 3, "\(contentBefore) → \(textView.contentSize)")
+            #expect(caret.height > caretBefore.height * 2.5 && caret.minX > caretBefore.minX * 2.5, "\(caretBefore) → \(caret)")
+            type(scene, "x")
+            #expect((textView.attributedText.attribute(.font, at: 5, effectiveRange: nil) as? UIFont)?.pointSize == 53, "typed at the new size")
+        } else {
+            #expect(sizes() == [17, 17, 12] && textView.font?.pointSize == 17 && typing == 17)
+            #expect(textView.contentSize == contentBefore && caret == caretBefore)
+        }
+    }
+}
+
+extension UITextViewTests {
+    /// A word wider than the view breaks between characters without a hyphen, as UIKit's: the view
+    /// draws the very pixels of the same pieces on lines of their own. A paragraph style asking for
+    /// hyphenation gets a hyphen at each break.
+    @Test func aLongWordBreaksWithoutAHyphenUnlessTheStyleHyphenates() {
+        let word = "Supercalifragilisticexpialidocious"
+        let (scene, textView) = textViewScene(size: CGSize(width: 110, height: 200))
+        textView.isEditable = false
+        textView.text = word
+        _ = scene.renderImage(scale: 1)
+        // Where the lines break: the caret's line changes.
+        var pieces: [String] = [], start = 0
+        var lineY = textView.caretRect(for: UITextFieldPosition(0)).minY
+        for offset in 1...word.count {
+            let y = textView.caretRect(for: UITextFieldPosition(offset)).minY
+            if y != lineY || offset == word.count {
+                let end = y != lineY ? offset : word.count
+                pieces.append(String(Array(word)[start..<end]))
+                start = end
+                lineY = y
+            }
+        }
+        if start < word.count { pieces.append(String(Array(word)[start...])) }
+        #expect(pieces.count >= 3 && pieces.joined() == word, "\(pieces)")
+        // Copied out: a render may reuse its surface.
+        func allPixels(_ image: ImageSurface) -> [UInt32] {
+            (0..<image.height).flatMap { y in (0..<image.width).map { image.pixel(x: $0, y: y) } }
+        }
+        let broken = allPixels(scene.renderImage(scale: 1))
+        textView.text = pieces.joined(separator: "\n")
+        let explicit = allPixels(scene.renderImage(scale: 1))
+        #expect(broken == explicit, "no hyphen at the breaks")
+
+        let style = NSMutableParagraphStyle()
+        style.hyphenationFactor = 1
+        textView.attributedText = NSAttributedString(string: word, attributes: [.paragraphStyle: style, .font: UIFont.systemFont(ofSize: 17)])
+        let hyphenated = allPixels(scene.renderImage(scale: 1))
+        #expect(hyphenated != broken, "a hyphen where the style asks for one")
+    }
+}

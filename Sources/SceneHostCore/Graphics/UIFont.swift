@@ -79,6 +79,35 @@ public final class UIFont: Hashable, Sendable {
         return (size * body / 17).rounded()
     }
 
+    /// UIKit's sizes of each text style per content size category, from extraSmall to
+    /// accessibilityExtraExtraExtraLarge (Apple's Human Interface Guidelines, "Dynamic Type sizes"):
+    /// the styles grow at different rates (a large title reaches 60 points where body reaches 53).
+    static let styleSizes: [TextStyle: [CGFloat]] = [
+        .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60],
+        .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58],
+        .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56],
+        .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55],
+        .headline: bodySizes,
+        .body: bodySizes,
+        .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51],
+        .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 48],
+        .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44],
+        .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43],
+        .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40],
+    ]
+
+    /// How much `style` grows from the large category to `category` (body's rate for a style of
+    /// its own).
+    static func ratio(of style: TextStyle, for category: UIContentSizeCategory) -> CGFloat {
+        let sizes = styleSizes[style] ?? bodySizes
+        return category.order >= 0 ? sizes[category.order] / sizes[3] : 1
+    }
+
+    /// `size` (a size at the large category) scaled as UIKit scales `style` for `category`.
+    static func scaled(_ size: CGFloat, for category: UIContentSizeCategory, style: TextStyle) -> CGFloat {
+        (size * ratio(of: style, for: category)).rounded()
+    }
+
     public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) -> UIFont {
         UIFont(family: systemFamilyName, size: size, weight: weight)
     }
@@ -89,10 +118,10 @@ public final class UIFont: Hashable, Sendable {
         preferredFont(forTextStyle: style, compatibleWith: nil)
     }
 
-    /// The font for `style` at `traitCollection`'s content size category (large when unspecified). At
-    /// large, UIKit's sizes: body 17 pt, headline 17 pt semibold, title1 28 pt … Other categories scale
-    /// every style as UIKit scales body: 14, 15, 16, 17, 19, 21, 23 pt, then 28, 33, 40, 47, 53 pt for
-    /// the accessibility sizes.
+    /// The font for `style` at `traitCollection`'s content size category (large when unspecified), in
+    /// UIKit's sizes for each style and category (`styleSizes`): body 14, 15, 16, 17, 19, 21, 23 pt,
+    /// then 28, 33, 40, 47, 53 pt for the accessibility sizes; a large title 34 pt at large and 60 at
+    /// the largest; headline is body's size, semibold.
     public static func preferredFont(forTextStyle style: TextStyle, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
         let category = (traitCollection ?? .current).preferredContentSizeCategory
         let (base, weight): (CGFloat, Weight) = switch style {
@@ -108,15 +137,15 @@ public final class UIFont: Hashable, Sendable {
         case .caption2: (11, .regular)
         default: (17, .regular)
         }
-        return UIFont(family: systemFamilyName, size: scaled(base, for: category), weight: weight, textStyle: style, sizeAtLarge: base)
+        return UIFont(family: systemFamilyName, size: scaled(base, for: category, style: style), weight: weight, textStyle: style, sizeAtLarge: base)
     }
 
     public func withSize(_ size: CGFloat) -> UIFont { UIFont(family: familyName, size: size, weight: weight) }
 
     /// The same font resized for `traitCollection` (a font without a text style is kept).
     func adjusted(for traitCollection: UITraitCollection) -> UIFont {
-        guard textStyle != nil else { return self }
-        let size = UIFont.scaled(sizeAtLarge, for: traitCollection.preferredContentSizeCategory)
+        guard let textStyle else { return self }
+        let size = UIFont.scaled(sizeAtLarge, for: traitCollection.preferredContentSizeCategory, style: textStyle)
         return size == pointSize ? self : UIFont(family: familyName, size: size, weight: weight, textStyle: textStyle, sizeAtLarge: sizeAtLarge)
     }
 
@@ -141,14 +170,12 @@ public struct UIFontMetrics {
 
     public func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
         let category = (traitCollection ?? .current).preferredContentSizeCategory
-        return UIFont(family: font.familyName, size: UIFont.scaled(font.pointSize, for: category), weight: font.weight,
+        return UIFont(family: font.familyName, size: UIFont.scaled(font.pointSize, for: category, style: textStyle), weight: font.weight,
                       textStyle: textStyle, sizeAtLarge: font.pointSize)
     }
 
-    /// `value` scaled like body text for `traitCollection` (the current traits when nil).
+    /// `value` scaled as the text style grows for `traitCollection` (the current traits when nil).
     public func scaledValue(for value: CGFloat, compatibleWith traitCollection: UITraitCollection? = nil) -> CGFloat {
-        let category = (traitCollection ?? .current).preferredContentSizeCategory
-        let body = category.order >= 0 ? UIFont.bodySizes[category.order] : 17
-        return value * body / 17
+        value * UIFont.ratio(of: textStyle, for: (traitCollection ?? .current).preferredContentSizeCategory)
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// A search field with its magnifier and placeholder, an optional Cancel button at the trailing end and
 /// an optional scope bar (a segmented control) below, as UIKit's `UISearchBar`. It tells its
 /// `delegate` of editing, typing, Return ("Search"), Cancel and scope changes in UIKit's order (see
-/// `UISearchBarDelegate`). Escape while the field is being edited acts as the Cancel button when one is
+/// `UISearchBarDelegate`). The field's text follows the reader's text size (see `UISearchTextField`),
+/// and the bar's row grows with it from 52 points. Escape while the field is being edited acts as the Cancel button when one is
 /// shown (or a search controller owns the bar), else ends editing.
 ///
 /// A `UISearchController` makes its own bar and drives it: Cancel shows while the search is active,
@@ -78,8 +79,10 @@ open class UISearchBar: UIView {
     /// Runs when the bar's height changes (the navigation bar lays out again).
     var onSizeChange: (() -> Void)?
 
-    /// The row's height: a 36-point field with 8 points above and below.
-    static let rowHeight: CGFloat = 52
+    /// The row's height at the default text size: a 36-point field with 8 points above and below.
+    static let minimumRowHeight: CGFloat = 52
+    /// The row's height: the field's (which grows with the text size) with 8 points above and below.
+    var rowHeight: CGFloat { max(Self.minimumRowHeight, searchTextField.intrinsicContentSize.height + 16) }
     /// The scope bar's room under the row.
     static let scopeHeight: CGFloat = 40
 
@@ -94,6 +97,8 @@ open class UISearchBar: UIView {
         scopeBar.addAction(UIAction { [weak self] _ in self?.scopeDidChange() }, for: .valueChanged)
         for view in [searchTextField, cancelButton, scopeBar] as [UIView] { addSubview(view) }
         updateBackground()
+        // The field's font follows the text size, and the row its height.
+        registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (bar: UISearchBar, _) in bar.sizeDidChange() }
         if frame.size == .zero { self.frame.size = CGSize(width: 320, height: preferredHeight) }
     }
 
@@ -110,7 +115,7 @@ open class UISearchBar: UIView {
     var showsScope: Bool { showsScopeBar && !(scopeButtonTitles ?? []).isEmpty }
 
     /// The bar's height: the row, and the scope bar when shown.
-    var preferredHeight: CGFloat { Self.rowHeight + (showsScope ? Self.scopeHeight : 0) }
+    var preferredHeight: CGFloat { rowHeight + (showsScope ? Self.scopeHeight : 0) }
 
     private func sizeDidChange() {
         invalidateIntrinsicContentSize()
@@ -138,12 +143,12 @@ open class UISearchBar: UIView {
         if showsCancelButton {
             let size = cancelButton.intrinsicContentSize
             trailing -= size.width
-            place(cancelButton, x: trailing, y: ((Self.rowHeight - size.height) / 2).rounded(), width: size.width, height: size.height)
+            place(cancelButton, x: trailing, y: ((rowHeight - size.height) / 2).rounded(), width: size.width, height: size.height)
             trailing -= 8
         }
-        place(searchTextField, x: margin, y: 8, width: trailing - margin, height: Self.rowHeight - 16)
+        place(searchTextField, x: margin, y: 8, width: trailing - margin, height: rowHeight - 16)
         if showsScope {
-            place(scopeBar, x: margin, y: Self.rowHeight - 2, width: width - 2 * margin, height: UISegmentedControl.height)
+            place(scopeBar, x: margin, y: rowHeight - 2, width: width - 2 * margin, height: UISegmentedControl.height)
         }
     }
 

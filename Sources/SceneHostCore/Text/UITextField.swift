@@ -59,7 +59,44 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
 
     /// Shown in the placeholder colour while the text is empty.
     open var placeholder: String? { didSet { setNeedsDisplay() } }
-    open var font: UIFont? = .systemFont(ofSize: 17) { didSet { textDidChange() } }
+    /// The text's (and the placeholder's) font; the 17-point system font by default. With
+    /// `adjustsFontForContentSizeCategory`, a preferred or `UIFontMetrics`-scaled font is replaced by
+    /// the same style at the new size when the content size category changes, as UIKit does.
+    open var font: UIFont? = .systemFont(ofSize: 17) { didSet { if font != oldValue { textDidChange() } } }
+    /// Whether a font made with `preferredFont(forTextStyle:)` or `UIFontMetrics` follows the trait
+    /// collection's content size category (UIKit's `UIContentSizeCategoryAdjusting`); false by default.
+    /// The text, the placeholder, the caret and the intrinsic size follow it; fonts made by size stay.
+    /// The field lays its text out at its traits' category even before `font` is replaced (a preferred
+    /// font made before the field joined a window of another category).
+    open var adjustsFontForContentSizeCategory = false {
+        didSet {
+            guard adjustsFontForContentSizeCategory != oldValue else { return }
+            if adjustsFontForContentSizeCategory {
+                sizeCategoryRegistration = registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (field: UITextField, _) in
+                    field.adjustFontToContentSizeCategory()
+                }
+                adjustFontToContentSizeCategory()
+            } else if let sizeCategoryRegistration {
+                unregisterForTraitChanges(sizeCategoryRegistration)
+                self.sizeCategoryRegistration = nil
+            }
+            textDidChange()
+        }
+    }
+    private var sizeCategoryRegistration: (any UITraitChangeRegistration)?
+
+    /// Replaces a text-style font by the one for the traits' category (the same one changes nothing).
+    private func adjustFontToContentSizeCategory() {
+        guard let font else { return }
+        self.font = font.adjusted(for: traitCollection)
+    }
+
+    /// The font the text is laid out in: `font` (or the default), at the traits' content size category
+    /// when the field adjusts it.
+    private var effectiveFont: UIFont {
+        let font = self.font ?? .systemFont(ofSize: 17)
+        return adjustsFontForContentSizeCategory ? font.adjusted(for: traitCollection) : font
+    }
     open var textColor: UIColor? = .label { didSet { setNeedsDisplay() } }
     /// `.natural` follows the view's layout direction.
     open var textAlignment: NSTextAlignment = .natural { didSet { textDidChange() } }
@@ -97,7 +134,12 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     /// The rectangle the text is drawn in, as UIKit's (override to inset differently).
     open func textRect(forBounds bounds: CGRect) -> CGRect {
         var rect = bounds.insetBy(dx: borderStyle == .none ? 0 : 7, dy: 0)
-        if showsClearButton { rect.size.width -= clearButtonRect(forBounds: bounds).width + 4 }
+        if showsClearButton {
+            // The clear button stands at the trailing end: the left one in a right-to-left layout.
+            let room = clearButtonRect(forBounds: bounds).width + 4
+            if isRightToLeftLayout { rect.origin.x += room }
+            rect.size.width -= room
+        }
         return rect
     }
 
@@ -128,7 +170,7 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     private var displayText: String { isSecureTextEntry ? String(repeating: "•", count: storage.count) : storage }
 
     private func configuredLayout(_ string: String? = nil) -> TextLayout {
-        let font = self.font ?? .systemFont(ofSize: 17)
+        let font = effectiveFont
         layout.text = string ?? displayText
         layout.setFont(family: font.familyName, pixelSize: Double(font.pointSize), weight: font.weight.pangoWeight)
         layout.setWidth(nil)
@@ -329,6 +371,8 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
         guard super.resignFirstResponder() else { return false }
         isEditing = false
         core.endEditing()
+        // As UIKit's: a field not being edited shows its text from the start.
+        scrollOffset = 0
         delegate?.textFieldDidEndEditing(self, reason: .committed)
         sendActions(for: .editingDidEnd)
         NotificationCenter.default.post(name: Self.textDidEndEditingNotification, object: self)

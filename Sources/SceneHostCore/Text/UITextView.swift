@@ -5,7 +5,8 @@ import Foundation
 /// `UITextView`: a `UIScrollView` whose content is the text.
 ///
 /// Attributes drawn (through Pango): `.font`, `.foregroundColor`, `.backgroundColor`, `.underlineStyle`,
-/// `.strikethroughStyle`, `.paragraphStyle` (alignment, line spacing, spacing before and after) and
+/// `.strikethroughStyle`, `.paragraphStyle` (alignment, line spacing, spacing before and after,
+/// hyphenation) and
 /// `.link` (drawn with `linkTextAttributes`; a click on a link of a view that is not editable asks the
 /// delegate's `textView(_:shouldInteractWith:in:interaction:)`, then opens it with `xdg-open`).
 /// Bidirectional text: each paragraph takes its direction from its first strong character (a Hebrew or
@@ -74,7 +75,73 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
 
     /// The font of text without a `.font` attribute; setting it sets it on the whole text, as UIKit's.
     open var font: UIFont? = .systemFont(ofSize: 17) {
-        didSet { setOnWholeText(.font, font ?? .systemFont(ofSize: 17)) }
+        didSet { if !adjustingFonts { setOnWholeText(.font, font ?? .systemFont(ofSize: 17)) } }
+    }
+
+    /// Whether fonts made with `preferredFont(forTextStyle:)` or `UIFontMetrics` follow the trait
+    /// collection's content size category (UIKit's `UIContentSizeCategoryAdjusting`); false by default.
+    /// When the category changes (and when this is turned on), every such font in the text, in
+    /// `typingAttributes` and in `font` becomes the same style at the new size, as UIKit does; the
+    /// paragraphs, the content size and the caret follow. Fonts made by size stay as they are.
+    open var adjustsFontForContentSizeCategory = false {
+        didSet {
+            guard adjustsFontForContentSizeCategory != oldValue else { return }
+            if adjustsFontForContentSizeCategory {
+                sizeCategoryRegistration = registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (textView: UITextView, _) in
+                    textView.adjustFontsToContentSizeCategory()
+                }
+                adjustFontsToContentSizeCategory()
+            } else if let sizeCategoryRegistration {
+                unregisterForTraitChanges(sizeCategoryRegistration)
+                self.sizeCategoryRegistration = nil
+            }
+        }
+    }
+    private var sizeCategoryRegistration: (any UITraitChangeRegistration)?
+    /// Set while the fonts follow a new category: `font` then changes without being set on the whole text.
+    private var adjustingFonts = false
+
+    /// Every text-style font (the text's, the typing attributes', `font`) at the traits' category.
+    private func adjustFontsToContentSizeCategory() {
+        let traits = traitCollection
+        var changed = false
+        if let font {
+            let adjusted = font.adjusted(for: traits)
+            if adjusted != font {
+                adjustingFonts = true
+                self.font = adjusted
+                adjustingFonts = false
+                changed = true
+            }
+        }
+        // Runs often share one attribute set (the typing attributes of what was typed): adjusted once.
+        var adjustedSets: [ObjectIdentifier: AttributeSet] = [:]
+        func adjust(_ set: AttributeSet) -> AttributeSet {
+            if let done = adjustedSets[ObjectIdentifier(set)] { return done }
+            var result = set
+            if let font = set.attributes[.font] as? UIFont {
+                let adjusted = font.adjusted(for: traits)
+                if adjusted != font {
+                    var attributes = set.attributes
+                    attributes[.font] = adjusted
+                    result = AttributeSet(attributes)
+                    changed = true
+                }
+            }
+            adjustedSets[ObjectIdentifier(set)] = result
+            return result
+        }
+        runs.mapSets(adjust)
+        typingSet = adjust(typingSet)
+        guard changed else { return }
+        measureEstimate()
+        invalidateAllParagraphs()
+        // Heights at the old size are estimated at the new one until each paragraph is laid out again
+        // (those in view, at the next layout), so the content size follows at once.
+        for paragraph in paragraphs { paragraph.height = 0 }
+        recomputeTops(from: 0)
+        updateContentSize()
+        for tile in tiles.values { tile.setNeedsDisplay() }
     }
 
     /// The colour of text without a `.foregroundColor`; setting it sets it on the whole text, as UIKit's.
@@ -375,6 +442,8 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
         // The paragraph style of its first character, as Cocoa reads it.
         let style = runs.set(at: start).attributes[.paragraphStyle] as? NSParagraphStyle
         layout.setLineSpacing(Double(style?.lineSpacing ?? 0))
+        // No hyphen where a word is broken, as UIKit, unless the paragraph style asks for hyphenation.
+        layout.hyphenates = style?.hyphenates ?? false
         paragraph.spacingBefore = index > 0 ? style?.paragraphSpacingBefore ?? 0 : 0
         let alignment: TextLayout.Alignment = switch style?.alignment ?? .natural {
         case .left: .left
@@ -1133,6 +1202,11 @@ struct AttributeRuns {
         if !inserted { append(Run(length: length, set: set)) }
         if result.isEmpty { result = [Run(length: 0, set: set)] }
         runs = result
+    }
+
+    /// Replaces each run's attribute set.
+    mutating func mapSets(_ transform: (AttributeSet) -> AttributeSet) {
+        for index in runs.indices { runs[index].set = transform(runs[index].set) }
     }
 
     /// Sets `key` on every run.

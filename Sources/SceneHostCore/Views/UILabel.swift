@@ -6,7 +6,8 @@ public enum NSTextAlignment: Int, Sendable {
     case left = 0, center = 1, right = 2, justified = 3, natural = 4
 }
 
-/// How a label wraps or truncates, with UIKit's raw values.
+/// How a label wraps or truncates, with UIKit's raw values. As in UIKit, a word wider than the line
+/// breaks between characters with no hyphen (Pango would add one; it is turned off).
 public enum NSLineBreakMode: Int, Sendable {
     case byWordWrapping = 0, byCharWrapping = 1, byClipping = 2, byTruncatingHead = 3, byTruncatingTail = 4,
          byTruncatingMiddle = 5
@@ -38,8 +39,10 @@ open class UILabel: UIView {
     /// Maximum number of lines; 0 means as many as needed. Default 1.
     @exclusivity(unchecked) open var numberOfLines = 1 { didSet { contentDidChange() } }
     @exclusivity(unchecked) open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { contentDidChange() } }
-    /// Whether a font made with `preferredFont(forTextStyle:)` follows the content size category. The
-    /// category is read while measuring and drawing, so automatic trait tracking relays out and redraws.
+    /// Whether a font made with `preferredFont(forTextStyle:)` or `UIFontMetrics` follows the content
+    /// size category (UIKit's `UIContentSizeCategoryAdjusting`); false by default. The category is read
+    /// while measuring and drawing, so automatic trait tracking relays out and redraws; at each change
+    /// `font` is replaced by the same style at the new size, as UIKit's getter shows.
     @exclusivity(unchecked) open var adjustsFontForContentSizeCategory = false {
         didSet {
             contentDidChange()
@@ -48,6 +51,7 @@ open class UILabel: UIView {
                 sizeCategoryRegistration = registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (label: UILabel, _) in
                     label.intrinsicSizeWidths = nil
                     label.invalidateIntrinsicContentSize()
+                    if label.adjustsFontForContentSizeCategory { label.font = label.font.adjusted(for: label.traitCollection) }
                 }
             }
         }

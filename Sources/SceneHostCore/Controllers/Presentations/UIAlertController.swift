@@ -26,6 +26,8 @@ public final class UIAlertAction {
 /// An alert (`.alert`: centred over a dimmed window, as UIKit's) or an action sheet (`.actionSheet`: a
 /// popover pointing at its anchor in a regular environment, where the cancel action is not shown and
 /// a click outside runs it; a bottom sheet as tall as its buttons in a compact one, cancel last).
+/// Its text follows the reader's text size (Dynamic Type): rows grow and titles wrap, and at the
+/// accessibility sizes two alert buttons stack instead of sitting side by side, as UIKit's.
 /// Choosing an action dismisses the controller, then runs the action's handler. Return runs the
 /// `preferredAction`; Escape runs the cancel action (an alert without one ignores Escape).
 ///
@@ -99,7 +101,9 @@ open class UIAlertController: UIViewController {
         }
         let field = UITextField()
         field.borderStyle = .roundedRect
-        field.font = .systemFont(ofSize: 13)
+        // Follows the reader's text size, as the alert's other text does.
+        field.font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13))
+        field.adjustsFontForContentSizeCategory = true
         // Return runs the preferred action, as in UIKit.
         field.addAction(UIAction { [weak self] _ in self?.returnInTextField() }, for: .editingDidEndOnExit)
         textFields = (textFields ?? []) + [field]
@@ -251,8 +255,16 @@ final class AlertContentView: UIView {
             label.textAlignment = .center
             addSubview(label)
         }
-        titleLabel.font = .boldSystemFont(ofSize: 17)
-        messageLabel.font = .systemFont(ofSize: 13)
+        // Text follows the reader's text size (UIKit's alerts do): the sizes at the default size,
+        // scaled as the headline and footnote styles.
+        titleLabel.font = UIFontMetrics(forTextStyle: .headline).scaledFont(for: .boldSystemFont(ofSize: 17))
+        messageLabel.font = UIFontMetrics(forTextStyle: .footnote).scaledFont(for: .systemFont(ofSize: 13))
+        for label in [titleLabel, messageLabel] { label.adjustsFontForContentSizeCategory = true }
+        // Measured again at the next layout, once every label has the new traits.
+        registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (content: AlertContentView, _) in
+            content.sizeCategoryChanged = true
+            content.setNeedsLayout()
+        }
     }
 
     /// Makes the rows again from the controller's actions.
@@ -284,10 +296,22 @@ final class AlertContentView: UIView {
         controller.contentSizeDidChange(measure())
     }
 
-    /// Whether two alert buttons sit side by side.
-    private var sideBySide: Bool { controller.preferredStyle == .alert && rows.count == 2 }
+    /// Whether two alert buttons sit side by side (not at the accessibility text sizes, where they
+    /// stack, as UIKit's do).
+    private var sideBySide: Bool {
+        controller.preferredStyle == .alert && rows.count == 2 && !traitCollection.preferredContentSizeCategory.isAccessibilityCategory
+    }
 
-    override func layoutSubviews() { _ = arrange(width: bounds.width, placing: true) }
+    /// The text size changed since the content was last measured.
+    private var sizeCategoryChanged = false
+
+    override func layoutSubviews() {
+        if sizeCategoryChanged {
+            sizeCategoryChanged = false
+            controller.contentSizeDidChange(measure())
+        }
+        _ = arrange(width: bounds.width, placing: true)
+    }
 
     /// The content's height at `width`, placing the labels and rows when `placing`.
     private func arrange(width: CGFloat, placing: Bool) -> CGFloat {
@@ -307,13 +331,15 @@ final class AlertContentView: UIView {
             // The fields stack under the text, 30 points high, 6 apart.
             if !hasText { y = 16 }
             for field in fields {
-                if placing { field.frame = CGRect(x: 16, y: y, width: width - 32, height: 30) }
-                y += 36
+                let height = max(30, ceil(field.intrinsicContentSize.height))
+                if placing { field.frame = CGRect(x: 16, y: y, width: width - 32, height: height) }
+                y += height + 6
             }
             y += 10
         }
         for label in [titleLabel, messageLabel] { label.isHidden = (label.text ?? "").isEmpty }
-        let rowHeight: CGFloat = 44
+        // 44 points, or a title that grew with the text size (wrapped) with 11 above and below.
+        let rowHeight = rows.map { $0.height(width: sideBySide ? (width / 2).rounded() : width) }.max() ?? 44
         if sideBySide {
             let half = (width / 2).rounded()
             if placing {
@@ -325,12 +351,13 @@ final class AlertContentView: UIView {
             y += rowHeight
         } else {
             for (index, row) in rows.enumerated() {
+                let height = row.height(width: width)
                 if placing {
                     separators[index].frame = CGRect(x: 0, y: y, width: width, height: 0.5)
                     separators[index].isHidden = index == 0 && !hasText && (controller.textFields ?? []).isEmpty
-                    row.frame = CGRect(x: 0, y: y, width: width, height: rowHeight)
+                    row.frame = CGRect(x: 0, y: y, width: width, height: height)
                 }
-                y += rowHeight
+                y += height
             }
         }
         return max(y, rowHeight)
@@ -354,13 +381,21 @@ final class AlertActionRow: UIControl {
         super.init(frame: .zero)
         label.text = action.title
         label.textAlignment = .center
-        label.font = preferred || action.style == .cancel ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 17)
+        let font: UIFont = preferred || action.style == .cancel ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 17)
+        label.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: font)
+        label.adjustsFontForContentSizeCategory = true
+        label.numberOfLines = 0
         label.textColor = !action.isEnabled ? .secondaryLabel : action.style == .destructive ? .systemRed : .tintColor
         isEnabled = action.isEnabled
         addSubview(label)
     }
 
     override func layoutSubviews() { label.frame = bounds.insetBy(dx: 8, dy: 0) }
+
+    /// The row's height at `width`: 44 points, or the title wrapped with 11 points above and below.
+    func height(width: CGFloat) -> CGFloat {
+        max(44, ceil(label.sizeThatFits(CGSize(width: max(0, width - 16), height: 0)).height) + 22)
+    }
 
     override func stateDidChange() {
         super.stateDidChange()
