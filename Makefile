@@ -10,9 +10,11 @@ PACKAGES := pkg-config libx11-dev libxext-dev libxtst-dev libxrandr-dev libxres-
 # `Benchmarks peers` watches windows with XDamage (libxdamage-dev); `Benchmarks storm` with SCENEHOST_STORM_DUMP
 # takes a core file with gdb's gcore.
 BENCH_PACKAGES := libjpeg-turbo-progs libgtk-4-dev libxdamage-dev gdb
+# Only `make symbol-order` needs these: it runs the release Gallery under valgrind's callgrind.
+ORDER_PACKAGES := valgrind python3
 SWIFT ?= swift
 
-.PHONY: run test deps build bench clean
+.PHONY: run test deps build bench symbol-order clean
 
 # On a desktop the Gallery opens on $$DISPLAY; without one it tours a private virtual display and
 # writes screenshots to out/gallery/, and its contact sheets (every iPad size) to out/gallery/sheets/.
@@ -33,6 +35,15 @@ bench: deps
 	@$(MAKE) --no-print-directory deps PACKAGES="$(BENCH_PACKAGES)"
 	$(SWIFT) build -c release --product Gallery
 	$(SWIFT) run -c release Benchmarks
+
+# Rewrites scripts/launch-symbol-order.txt, the functions a launch of the Gallery runs, which the static
+# executables are linked in the order of (Package.swift); then links the Gallery again with it. Run it when
+# what a launch runs has changed much: a stale list only costs memory.
+symbol-order: deps
+	@$(MAKE) --no-print-directory deps PACKAGES="$(ORDER_PACKAGES)"
+	$(SWIFT) build -c release --product Gallery
+	python3 scripts/launch-symbol-order.py .build/release/Gallery
+	rm -f .build/release/Gallery && $(SWIFT) build -c release --product Gallery
 
 build: deps
 	$(SWIFT) build

@@ -16,9 +16,17 @@ import PackageDescription
 // the 1,200 for the C libraries' symbols remain, and it starts 4 MB smaller. The cost: the executable's
 // own image is not placed at a random address (its libraries, heap and stack still are). unsafeFlags
 // only in these two executable targets: SwiftPM refuses them in the products a dependent package uses.
+// Linked by lld with the functions a launch runs placed together (`scripts/launch-symbol-order.txt`,
+// written by `make symbol-order`; a stale list only costs memory), nothing exported to the dynamic symbol
+// table (only the executable's own symbols were, and nothing looks them up), and libstdc++ from its
+// static archive (`scripts/static-libstdc++` makes `-lstdc++` find it): one C++ runtime, in the
+// executable, instead of a 1.4 MB resident library. See ARCHITECTURE.md, "How the executables are linked".
 let staticSwiftRuntime: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
-                  "-l_FoundationCollections", "-lswiftSynchronization", "-Xclang-linker", "-no-pie"],
+                  "-l_FoundationCollections", "-lswiftSynchronization", "-Xclang-linker", "-no-pie",
+                  "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/launch-symbol-order.txt",
+                  "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
+                  "-L\(Context.packageDirectory)/scripts/static-libstdc++"],
                  .when(platforms: [.linux])),
 ]
 

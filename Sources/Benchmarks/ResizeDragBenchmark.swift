@@ -191,10 +191,13 @@ enum ResizeDragBenchmark: Benchmark {
     /// One drag of `steps` steps of the window frame's `corner` (out for half, back for the other half,
     /// 3 px wide and `dy` tall a step), each step waiting for its acknowledgement: the app's CPU per
     /// step (ms; the XTest calls that play the hand are left out), theirs, the time it took, and the
-    /// frames that acknowledged a step.
+    /// frames that acknowledged a step. `mainThreadCPUPerStep`: the part of the app's CPU spent on the
+    /// main thread (where the app lays out, draws, composites and presents), the hand left out too;
+    /// `stepCPU`: the main thread's CPU for each step (ms), from its motion to its acknowledgement.
     @MainActor
     static func drag(app: AppHarness, scene: UIWindowScene, other: Display, input: SyntheticInput, corner: (x: Int, y: Int), dy: Int,
-                     steps: Int = steps) async -> (cpuPerStep: Double, hand: Double, elapsed: Double, frames: [[String: Any]]) {
+                     steps: Int = steps) async -> (cpuPerStep: Double, hand: Double, elapsed: Double, frames: [[String: Any]],
+                                                   mainThreadCPUPerStep: Double, stepCPU: [Double]) {
         app.clearEvents()
         // Counted incrementally from the events as recorded: rescanning, or reading them as
         // dictionaries, at each poll would bill the harness to the app.
@@ -207,7 +210,7 @@ enum ResizeDragBenchmark: Benchmark {
             }
             return acknowledged
         }
-        let cpuBefore = processCPUSeconds(), clockBefore = monotonic()
+        let cpuBefore = processCPUSeconds(), mainBefore = threadCPUSeconds(), clockBefore = monotonic()
         // The XTest calls play the person's hand, not the app: their CPU is left out.
         var hand = 0.0
         func byHand(_ body: () -> Void) {
@@ -221,15 +224,19 @@ enum ResizeDragBenchmark: Benchmark {
             other.sync()
         }
         await app.run(for: 0.05)
+        var stepCPU: [Double] = []
+        stepCPU.reserveCapacity(steps)
         for step in 1...steps {
             let reach = step <= steps / 2 ? step : steps - step
             let before = acknowledgements()
+            let stepStart = threadCPUSeconds(), handBefore = hand
             // Sent without waiting for the server, as a person's mouse moves.
             byHand {
                 other.fakeMotion(x: corner.x + 3 * reach, y: corner.y + dy * reach)
                 other.flush()
             }
             _ = await app.run(until: { acknowledgements() > before }, timeout: 0.2)
+            stepCPU.append((threadCPUSeconds() - stepStart - (hand - handBefore)) * 1000)
         }
         byHand {
             other.fakeButton(1, pressed: false)
@@ -237,8 +244,9 @@ enum ResizeDragBenchmark: Benchmark {
         }
         _ = await app.run(until: { !scene.effectiveGeometry.isInteractivelyResizing }, timeout: 2)
         let elapsed = monotonic() - clockBefore
+        let main = (threadCPUSeconds() - mainBefore - hand) * 1000 / Double(steps)
         let cpu = (processCPUSeconds() - cpuBefore - hand) * 1000 / Double(steps)
-        return (cpu, hand * 1000 / Double(steps), elapsed, app.events(of: "frame", scene: scene).filter { $0["syncSerial"] is Double })
+        return (cpu, hand * 1000 / Double(steps), elapsed, app.events(of: "frame", scene: scene).filter { $0["syncSerial"] is Double }, main, stepCPU)
     }
 
     static func processCPUSeconds() -> Double { cpuSeconds(CLOCK_PROCESS_CPUTIME_ID) }

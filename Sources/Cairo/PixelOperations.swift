@@ -102,12 +102,13 @@ extension ImageSurface {
                 continue
             }
             copy(source, x: x, y: y, copied)
-            // What of the part lies outside the opaque box: bands above and below, then beside it.
-            let bands = [PixelBox(left: part.left, top: part.top, right: part.right, bottom: copied.top),
-                         PixelBox(left: part.left, top: copied.bottom, right: part.right, bottom: part.bottom),
-                         PixelBox(left: part.left, top: copied.top, right: copied.left, bottom: copied.bottom),
-                         PixelBox(left: copied.right, top: copied.top, right: part.right, bottom: copied.bottom)]
-            for band in bands where !band.isEmpty { blend(source, x: x, y: y, band) }
+            // What of the part lies outside the opaque box: bands above and below, then beside it
+            // (one by one: an array of them would be allocated for every view at every frame).
+            func blendBand(_ band: PixelBox) { if !band.isEmpty { blend(source, x: x, y: y, band) } }
+            blendBand(PixelBox(left: part.left, top: part.top, right: part.right, bottom: copied.top))
+            blendBand(PixelBox(left: part.left, top: copied.bottom, right: part.right, bottom: part.bottom))
+            blendBand(PixelBox(left: part.left, top: copied.top, right: copied.left, bottom: copied.bottom))
+            blendBand(PixelBox(left: copied.right, top: copied.top, right: part.right, bottom: copied.bottom))
         }
     }
 

@@ -234,15 +234,18 @@ struct UIImageViewTests {
         view.frame = CGRect(x: 10, y: 10, width: 40, height: 30)
         let (scene, _) = render(view)
         try #require(scene.offscreenHost).place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: true)
-        // Beyond the slack: drawn again, eight pixels beyond each edge.
+        // Beyond the slack: drawn again, fourteen pixels beyond each edge.
         view.frame.size = CGSize(width: 54, height: 30)
         _ = scene.renderImage()
         let content = try #require(view.content)
         #expect(view.isShowingResizeDrawing && content.size == CGSize(width: 54, height: 30))
-        #expect(content.x == -8 && content.y == -8 && content.width == 70 && content.height == 46, "the bleed")
-        #expect(content.opaque == PixelBox(left: 0, top: 0, right: 70, bottom: 46))
-        // Copied as drawn, centred, within the slack either way: the photo covers every pixel of the
-        // bounds, and nothing beyond them.
+        #expect(content.x == -14 && content.y == -14 && content.width == 82 && content.height == 58, "the bleed")
+        // Opaque (copied, not blended) over all of the bounds' pixels (14…68 × 14…44 of the drawing);
+        // a row of the bleed the picture fits exactly may be left to blending by rounding.
+        let opaque = try #require(content.opaque)
+        #expect(opaque.left <= 0 && opaque.top <= 1 && opaque.right >= 82 && opaque.bottom >= 57, "\(opaque)")
+        // Copied as drawn, kept at the bounds' origin, while they shrink by up to twelve pixels or
+        // grow by up to twelve: the photo covers every pixel of the bounds, and nothing beyond them.
         for size in [CGSize(width: 43, height: 19), CGSize(width: 66, height: 41.5), CGSize(width: 57.5, height: 31)] {
             view.frame.size = size
             let image = scene.renderImage()
@@ -256,10 +259,75 @@ struct UIImageViewTests {
                 #expect(image.pixel(x: x, y: y) == Self.white, "(\(x), \(y)) outside at \(size)")
             }
         }
+        // Thirteen pixels wider than drawn: beyond what the bleed covers, drawn again.
+        view.frame.size = CGSize(width: 67, height: 30)
+        #expect(view.needsDisplay, "grown beyond the bleed")
+        _ = scene.renderImage()
         // Released: drawn in full, without a bleed.
         try #require(scene.offscreenHost).place(CGRect(x: 0, y: 0, width: 110, height: 100), interactive: false)
         _ = scene.renderImage()
         #expect(view.content?.x == 0 && view.content?.y == 0 && view.content?.size == view.bounds.size)
+    }
+
+    /// During a drag a photo drawn with a bleed is kept at its bounds' origin: while it is not drawn
+    /// again it damages only the strips its bounds gained or lost, and every frame drawn from the
+    /// damage into the last one is the frame drawn whole: nothing stale, nothing smeared, and the
+    /// full picture in the frame of the release.
+    @Test func duringADragAPhotoInPlaceDamagesOnlyItsEdges() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        format.opaque = true
+        // Stripes one source pixel apart at every angle: any shift of the copy changes pixels.
+        let photo = UIGraphicsImageRenderer(size: CGSize(width: 800, height: 600), format: format).image { context in
+            for x in stride(from: 0, to: 800, by: 4) {
+                UIColor(red: CGFloat(x % 256) / 255, green: CGFloat(x / 4 % 2), blue: 0.5, alpha: 1).setFill()
+                context.fill(CGRect(x: CGFloat(x), y: 0, width: 4, height: 600))
+            }
+            for y in stride(from: 0, to: 600, by: 6) {
+                UIColor(red: 0, green: 0, blue: CGFloat(y % 256) / 255, alpha: 0.5).setFill()
+                context.fill(CGRect(x: 0, y: CGFloat(y), width: 800, height: 3))
+            }
+        }
+        let view = UIImageView(image: photo)
+        view.contentMode = .scaleAspectFill
+        view.clipsToBounds = true
+        view.frame = CGRect(x: 10, y: 10, width: 40, height: 30)
+        let (scene, image) = render(view)
+        let host = try #require(scene.offscreenHost)
+        var time = CACurrentMediaTime() + 100
+        func frame(_ comment: Comment) -> Damage {
+            time += 1
+            let frame = host.prepareFrame(at: time)
+            // In whole pixels, as the window's presenter composites it.
+            let pixels = frame.damage.pixels(scale: 1, within: CGRect(x: 0, y: 0, width: image.width, height: image.height))
+            scene.render(into: Context(surface: image), damage: pixels, scale: 1)
+            image.flush()
+            let full = scene.renderImage()
+            var differing = 0
+            for y in 0..<full.height where memcmp(image.data + y * image.stride, full.data + y * full.stride, full.width * 4) != 0 { differing += 1 }
+            #expect(differing == 0, "\(differing) rows differ: \(comment)")
+            return frame.damage
+        }
+        host.place(CGRect(x: 0, y: 0, width: 100, height: 100), interactive: true)
+        _ = frame("the drag began")
+        var inPlace = 0
+        // Out and back, as a person drags.
+        for step in 1...80 {
+            let reach = CGFloat(step <= 40 ? step : 80 - step)
+            let before = view.content.map { ($0.x, $0.y, $0.size) }
+            view.frame.size = CGSize(width: 40 + 0.6 * reach, height: 30 + 0.25 * reach)
+            let damage = frame("step \(step)")
+            // Drawn with a bleed during the drag and kept: the view's edges only.
+            guard let content = view.content, content.x < 0, view.keepsUnscaledDrawingAtOrigin,
+                  before.map({ $0 == (content.x, content.y, content.size) }) == true else { continue }
+            inPlace += 1
+            let area = damage.rects.reduce(0) { $0 + $1.width * $1.height }
+            #expect(area < view.bounds.width * view.bounds.height / 2, "step \(step): \(area) points damaged")
+        }
+        #expect(inPlace >= 40, "steps whose drawing stayed in place: \(inPlace)")
+        host.place(CGRect(x: 0, y: 0, width: 100, height: 100), interactive: false)
+        _ = frame("the release")
+        #expect(!view.isShowingResizeDrawing && view.content?.size == view.bounds.size)
     }
 
     @Test func aLargeImageSetDuringADragDrawsFromAThumbnail() throws {

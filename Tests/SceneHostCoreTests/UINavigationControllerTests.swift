@@ -239,8 +239,7 @@ final class UINavigationControllerTests {
         navigation.setViewControllers([a, a], animated: false)
         navigation.pushViewController(navigation, animated: false)
         navigation.pushViewController(UINavigationController(), animated: false)
-        // A stand-in of the tab bar controller's name (it is known by name, in a file of its own).
-        class UITabBarController: UIViewController {}
+        // A tab bar controller, or a subclass of one, cannot be pushed.
         final class Tabs: UITabBarController {}
         navigation.pushViewController(Tabs(), animated: false)
         navigation.setViewControllers([a, UITabBarController()], animated: false)

@@ -40,7 +40,8 @@ extension SceneWindowTests {
     }
 
     /// A window that has drawn nothing for half a second lets go of its views' kept drawings (and gives
-    /// the pages back); a later frame that composites the views draws them again, to the same pixels.
+    /// the pages back), and once every window rests decoded images go too (the Mail picture's JPEG); a
+    /// later frame that composites the views draws them again, the picture decoded again, to the same pixels.
     @Test func aWindowAtRestLetsGoOfItsKeptDrawings() async throws {
         let app = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
         #expect(await app.waitForScenes(2))
@@ -51,6 +52,7 @@ extension SceneWindowTests {
         if let settingsWindow = app.scene(titled: "Settings").flatMap(app.window(of:)) { other.iconify(settingsWindow) }
         (root.rootViewController as? MailViewController)?.overlay.isHidden = true
         #expect(await app.run(until: { root.keptDrawingBytes == 0 }, timeout: 3))
+        #expect(await app.run(until: { UIImage.decodedImageCacheSize == 0 }, timeout: 3), "decoded images let go at rest")
         let trims = SceneRuntime.trims
         let atRest = try app.screenshot(mail)
 
@@ -62,10 +64,12 @@ extension SceneWindowTests {
         cover.removeFromSuperview()
         await app.run(for: 0.1)
         #expect(root.keptDrawingBytes > 500_000, "drawn again where composited: \(root.keptDrawingBytes) bytes")
+        #expect(UIImage.decodedImageCacheSize > 0, "the picture decoded again to be drawn")
         let drawnAgain = try app.screenshot(mail)
         let comparison = Snapshot.compare(drawnAgain, atRest, tolerance: SnapshotTolerance(perPixel: 0, differingFraction: 0))
         #expect(!comparison.sizeMismatch && comparison.differingPixels == 0, "\(comparison.differingPixels) pixels differ")
         #expect(await app.run(until: { root.keptDrawingBytes == 0 }, timeout: 3), "let go again at rest")
+        #expect(await app.run(until: { UIImage.decodedImageCacheSize == 0 }, timeout: 3), "and the decoded picture")
         // The trim runs in a main-queue block just after the release: wait for it.
         #expect(await app.run(until: { SceneRuntime.trims > trims }, timeout: 2), "and the pages given back")
     }

@@ -118,7 +118,8 @@ public struct UIApplicationSceneManifest: Sendable {
     static func discover(appDelegate delegateClass: any UIApplicationDelegate.Type) -> URL? {
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         let folder = executable.deletingLastPathComponent()
-        let module = String(reflecting: delegateClass).split(separator: ".").first.map(String.init)
+        // The qualified name as `String(reflecting:)` prints it, without its conformance lookups.
+        let module = _typeName(delegateClass, qualified: true).split(separator: ".").first.map(String.init)
         let owners = [module, executable.lastPathComponent].compactMap { $0 }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
         for owner in owners {

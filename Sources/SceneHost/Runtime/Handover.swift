@@ -38,7 +38,10 @@ struct Handover {
 extension SceneRuntime {
     /// The name of the app's instance selection: the delegate's type, which a second launch of the
     /// same program shares.
-    static func instanceName(of delegate: any UIApplicationDelegate.Type) -> String { String(reflecting: delegate) }
+    /// The delegate's qualified name (`Module.Class`, as `String(reflecting:)` prints it), read from the
+    /// type's metadata: `String(reflecting:)` first asks which printing protocols the metatype adopts,
+    /// each a scan of every conformance record in the executable at a launch.
+    static func instanceName(of delegate: any UIApplicationDelegate.Type) -> String { _typeName(delegate, qualified: true) }
 
     /// A second launch: when the app (`delegate`) already runs on this display, hands it the launch's
     /// URLs and activities (`UIApplication.launchURLs`, `launchUserActivities`; none asks it to come

@@ -418,7 +418,37 @@ public final class SceneRuntime {
     func turn(maximumWait: Double?) {
         let busy = work()
         let untilAnimationFrame = nextAnimationFrame.map { max(0, $0 - CACurrentMediaTime()) }
-        loop.wait(busy: busy, maximumWait: [maximumWait, untilAnimationFrame].compactMap { $0 }.min())
+        let untilHeldEnds = requestsHeldUntil.map { max(0, $0 - monotonicSeconds()) }
+        loop.wait(busy: busy, maximumWait: [maximumWait, untilAnimationFrame, untilHeldEnds].compactMap { $0 }.min())
+    }
+
+    /// How long scene activations wait, at most, for the newest window to show its first frame.
+    static let firstShowWait = 0.2
+
+    /// Until when scene activations wait (`monotonicSeconds`), nil when they need not: a window that
+    /// connected has not shown its first frame yet (the window manager has not mapped it, or the frame
+    /// was not put since), for at most `firstShowWait`. At a launch that opens several windows (the
+    /// Gallery's Mail and Settings), the first is drawn, mapped and put on screen before the next scene
+    /// is made, instead of every window appearing once all are drawn: the first frame comes sooner by
+    /// the later scenes' connection and first frame (a third of the Gallery's CPU to its first frame).
+    private var requestsHeldUntil: Double? {
+        guard let waiting = windows.last(where: { !$0.hasShownFirstFrame }) else { return nil }
+        let deadline = waiting.connectedAt + Self.firstShowWait
+        return monotonicSeconds() < deadline ? deadline : nil
+    }
+
+    /// Whether the oldest pending request may connect a scene (an activation, or a handover routed to
+    /// one), so that it waits while `requestsHeldUntil` says so.
+    private var nextRequestMayConnect: Bool {
+        switch pendingRequests.first?.0 {
+        case .activate?, .external?: true
+        default: false
+        }
+    }
+
+    /// Whether a pending request can be processed now.
+    private var hasReadyRequest: Bool {
+        !pendingRequests.isEmpty && !(nextRequestMayConnect && requestsHeldUntil != nil)
     }
 
     /// The display's frame period: RandR's refresh rate, 60 Hz when the server does not say.
@@ -458,7 +488,7 @@ public final class SceneRuntime {
         // read (in the flush, or in a round trip) wait in its queue, which the loop must not sleep on;
         // anything later waits in the socket, where the loop's poll sees it.
         display.flush()
-        return display.hasEvents(reading: false) || !pendingRequests.isEmpty || windows.contains(where: { $0.needsFrame })
+        return display.hasEvents(reading: false) || hasReadyRequest || windows.contains(where: { $0.needsFrame })
     }
 
     /// Reads every queued event before anything is laid out, so only the newest size per window counts.
@@ -527,7 +557,7 @@ public final class SceneRuntime {
     }
 
     private func processRequests() {
-        while !pendingRequests.isEmpty {
+        while hasReadyRequest {
             let (pending, errorHandler) = pendingRequests.removeFirst()
             // Taken now, so a refused request leaves none behind.
             var placement: CGPoint?

@@ -145,8 +145,18 @@ final class SceneWindow: UIWindowSceneHost {
         }
         geometryChanged = true
         xWindow.map()
+        // Sent now: the window manager takes the window while its first frame is drawn.
+        display.flush()
+        connectedAt = monotonicSeconds()
         needsFrame = true
     }
+
+    /// When the scene connected (`monotonicSeconds`).
+    private(set) var connectedAt = -Double.infinity
+    /// Whether a frame has been put in the window since the window manager mapped it: what the scene
+    /// first shows is on screen. Until then the runtime holds later scenes' activations back
+    /// (`SceneRuntime.requestsHeldUntil`).
+    private(set) var hasShownFirstFrame = false
 
     /// False once the scene disconnected (a frame may still be queued in the same turn).
     private(set) var isConnected = true
@@ -730,6 +740,13 @@ final class SceneWindow: UIWindowSceneHost {
                 window.releasedDrawingBytes += released
                 window.runtime.releaseFreedMemorySoon()
             }
+            // The last window to rest: nothing draws now, so decoded images go too (they decode again,
+            // the same pixels, when a view next draws one).
+            let now = monotonicSeconds()
+            if window.runtime.windows.allSatisfy({ !$0.isInteractive && now - $0.lastDrawn >= Self.restPause }),
+               UIImage.releaseDecodedImages() > 0 {
+                window.runtime.releaseFreedMemorySoon()
+            }
         }
     }
     /// The bytes of kept drawings the window let go at rest so far (tests).
@@ -1006,6 +1023,8 @@ final class SceneWindow: UIWindowSceneHost {
             scene.render(into: context, damage: damage, scale: scale)
         }
         let damage = presented.damage, acknowledged = presented.acknowledged
+        // A frame put before the window was mapped is lost: the Expose that follows the map has it put again.
+        if isMapped, presented.put { hasShownFirstFrame = true }
         if !damage.isEmpty {
             lastFrameMilliseconds = (presented.sent - start) * 1000
             noteDrawn(at: start)

@@ -100,6 +100,8 @@ final class WindowPresenter {
         /// When compositing ended and when the pixels were sent (`monotonicSeconds`).
         var composited: Double
         var sent: Double
+        /// Whether any pixels were put in the window (drawn anew, or put back where the server lost them).
+        var put = false
     }
 
     /// Composites `damage` (pixels, with its moves) of a `size`-pixel window through `render` (which
@@ -202,7 +204,8 @@ final class WindowPresenter {
             pendingSync = nil
             syncConfigured = false
         }
-        return Presented(damage: damage, acknowledged: acknowledged, composited: composited, sent: presented)
+        return Presented(damage: damage, acknowledged: acknowledged, composited: composited, sent: presented,
+                         put: buffer != nil && !sent.isEmpty)
     }
 
     /// Makes the back buffer match the window size; returns true when its pixels are new (all must be

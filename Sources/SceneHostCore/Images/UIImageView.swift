@@ -10,9 +10,10 @@ import Foundation
 /// Differences from UIKit: no animated images (`animationImages`). A bitmap with at least four times
 /// the pixels it is shown at is drawn from a copy scaled to that size (made once per size). While the
 /// window is being resized interactively, such a view keeps its drawing while its size stays within
-/// four pixels of the size it was drawn at (copied as drawn, centred), twelve for an opaque photo
-/// filling the view once drawn during the drag (drawn then eight pixels beyond its bounds, so that it
-/// still covers them), and beyond that draws again from the copy made before the drag (its
+/// four pixels of the size it was drawn at (copied as drawn, centred); an opaque photo filling the
+/// view, once drawn during the drag, is drawn fourteen pixels beyond its bounds and kept at their
+/// origin while they shrink or grow by up to twelve pixels (so that it still covers them and its
+/// pixels stay in place); beyond that it draws again from the copy made before the drag (its
 /// thumbnail) with the nearest pixel; it draws in full quality in the frame the drag ends.
 @MainActor
 open class UIImageView: UIView {
@@ -127,21 +128,36 @@ open class UIImageView: UIView {
         // Kept, copied as drawn, while within the slack of the size it was drawn at; beyond,
         // drawn again from the copy made before the drag (the thumbnail), with the nearest pixel.
         let slack = resizeSlack
-        return abs(content.size.width - bounds.width) > slack || abs(content.size.height - bounds.height) > slack
+        // A drawing with a bleed stays at the bounds' origin: it covers them while they grow by what
+        // the bleed covers (`resizeGrowth`), or shrink by up to the slack.
+        let growth = lastBleed > 0 ? resizeGrowth : slack
+        let grownX = bounds.width - content.size.width, grownY = bounds.height - content.size.height
+        return grownX > growth || grownY > growth || -grownX > slack || -grownY > slack
     }
 
-    /// Twelve device pixels for a drawing made with a bleed: each edge of a centred drawing is then at
-    /// most six pixels off, which the bleed covers. In a grid whose cells grow by a fraction of a
-    /// pixel a step, a photo draws again one step in twenty or so (each redraw, from the thumbnail,
-    /// costs about what copying the drawing does at three or four steps). Four for one without (the
-    /// drawing made before the drag): its edges stop at most two pixels short of the bounds', where
-    /// the background is still filled (`opaqueDrawingArea`).
+    /// How much a drawing made with a bleed may grow, kept at the bounds' origin, and still cover
+    /// them with whole opaque pixels: the bleed less a pixel for the sub-pixel offset it was drawn at
+    /// and one for its partly inked edge.
+    private var resizeGrowth: CGFloat { lastBleed - 2 / max(1, contentPlacement.scale) }
+
+    /// During a drag a photo drawn with a bleed stays where it was drawn: its pixels stay in place
+    /// while its cell grows or shrinks without moving, and only the strips at its edges change.
+    override var keepsUnscaledDrawingAtOrigin: Bool { isShowingResizeDrawing && lastBleed > 0 }
+
+    /// Twelve device pixels smaller for a drawing made with a bleed (kept at the bounds' origin, it
+    /// covers them however much they shrink; the slack bounds the crop), which may also grow by
+    /// `resizeGrowth` (twelve too). In a grid whose cells grow by a fraction of a pixel a step, a
+    /// photo draws again one step in twenty or so (each redraw, from the thumbnail,
+    /// costs about what copying the drawing does at three or four steps). Four either way for one
+    /// without (the drawing made before the drag, centred): its edges stop at most two pixels short of
+    /// the bounds', where the background is still filled (`opaqueDrawingArea`).
     private var resizeSlack: CGFloat { (lastBleed > 0 ? 12 : 4) / max(1, contentPlacement.scale) }
 
     /// How far beyond its bounds a photo that fills them is drawn during a drag (`drawingBleed`):
-    /// half the slack and two pixels more, so its drawing copied centred still covers the bounds
-    /// with whole opaque pixels (one for rounding the centring, one for the drawing's own edge).
-    private static func resizeBleed(scale: CGFloat) -> CGFloat { (12 / 2 + 2) / max(1, scale) }
+    /// fourteen pixels, so that kept at the bounds' origin it covers them with whole opaque pixels
+    /// while they grow by twelve (one pixel for the sub-pixel offset, one for the drawing's own edge):
+    /// a growing cell draws again no more often than a shrinking one.
+    private static func resizeBleed(scale: CGFloat) -> CGFloat { 14 / max(1, scale) }
 
     /// While a drag lasts the drawing made for a nearby size is copied rather than scaled: a photo
     /// then costs at each step what a view of a solid colour does.
@@ -192,11 +208,17 @@ open class UIImageView: UIView {
               contentMode == .scaleToFill || contentMode == .scaleAspectFill || contentMode == .redraw else { return nil }
         if lastOpaqueRect != nil {
             if content.size == bounds.size { return bounds }
-            // Centred, each edge moves by half the difference (and a pixel for rounding); the bleed's
-            // outermost pixel may be partly inked.
-            let scale = max(1, contentPlacement.scale)
-            let covered = min(resizeSlack, 2 * lastBleed - 3 / scale)
-            if abs(content.size.width - bounds.width) <= covered, abs(content.size.height - bounds.height) <= covered { return bounds }
+            // Kept at the bounds' origin: covered while grown by no more than the bleed allows.
+            if keepsUnscaledDrawingAtOrigin {
+                if bounds.width - content.size.width <= resizeGrowth, bounds.height - content.size.height <= resizeGrowth,
+                   content.size.width - bounds.width <= resizeSlack, content.size.height - bounds.height <= resizeSlack { return bounds }
+            } else {
+                // Centred, each edge moves by half the difference (and a pixel for rounding); the
+                // bleed's outermost pixel may be partly inked.
+                let scale = max(1, contentPlacement.scale)
+                let covered = min(resizeSlack, 2 * lastBleed - 3 / scale)
+                if abs(content.size.width - bounds.width) <= covered, abs(content.size.height - bounds.height) <= covered { return bounds }
+            }
         }
         let inner = bounds.insetBy(dx: 2, dy: 2)
         return inner.isNull || inner.isEmpty ? nil : inner

@@ -7,8 +7,8 @@ import Foundation
 /// Positions are absolute in the root's coordinates; a view's frame is its solved rectangle minus its
 /// superview's. Every item that takes part has its ancestors take part too, so generated constraints can
 /// relate it to its superview. Incremental where layouts change often (constants, frames of views that
-/// translate their autoresizing mask, intrinsic sizes, margins); rebuilt from the constraints installed in
-/// the tree when the hierarchy or the layout direction changes.
+/// translate their autoresizing mask, intrinsic sizes, margins, a subtree joining the hierarchy); rebuilt
+/// from the constraints installed in the tree when a subtree leaves or the layout direction changes.
 @MainActor
 final class LayoutEngine {
     enum Mode {
@@ -148,6 +148,15 @@ final class LayoutEngine {
     func add(_ constraint: NSLayoutConstraint) {
         guard !needsRebuild else { return }
         insert(constraint)
+        setNeedsSolve()
+    }
+
+    /// `view`'s subtree, attached to the hierarchy, brings its installed constraints: added to the
+    /// solver as they stand (the records of its items made with their generated constraints), unless
+    /// the engine is to be rebuilt anyway. Nothing above the subtree can refer to it yet.
+    func subtreeDidJoin(_ view: UIView) {
+        guard !needsRebuild else { return }
+        addInstalled(in: view)
         setNeedsSolve()
     }
 

@@ -131,8 +131,8 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     var hasSecondItem: Bool { secondLink != nil }
 
     /// The first item as a layout item (a view or a layout guide).
-    var item1: (any LayoutItem)? { firstItem as? any LayoutItem }
-    var item2: (any LayoutItem)? { secondItem as? any LayoutItem }
+    var item1: (any LayoutItem)? { firstLink.layoutItem }
+    var item2: (any LayoutItem)? { secondLink?.layoutItem }
 
     /// Activates all of them (each installed on its items' nearest common ancestor).
     public static func activate(_ constraints: [NSLayoutConstraint]) {

@@ -24,12 +24,21 @@ final class LayoutItemLink {
         kept = keep ? item : nil
     }
 
-    /// The link for `item`: its own when it is a view or a guide (the common case checked first, as a
-    /// class cast is cheaper than a protocol one).
+    /// The link for `item`: its own when it is a view or a guide. Class casts: views and guides are the
+    /// only layout items, and a cast to `any LayoutItem` has the runtime look the conformance up, at
+    /// each class's first cast a scan of every conformance record in the executable.
     static func to(_ item: AnyObject) -> LayoutItemLink {
         if let view = item as? UIView { return view.layoutItemLink }
-        if let item = item as? any LayoutItem { return item.layoutItemLink }
+        if let guide = item as? UILayoutGuide { return guide.layoutItemLink }
         return LayoutItemLink(item: item, keep: true)
+    }
+
+    /// The item when it is a view or a guide (nil once it is gone): told apart by class casts, not by a
+    /// cast to `any LayoutItem` (see `to(_:)`).
+    var layoutItem: (any LayoutItem)? {
+        guard kept == nil, let item else { return nil }
+        if let view = item as? UIView { return view }
+        return item as? UILayoutGuide
     }
 
     static func made(for item: any LayoutItem) -> LayoutItemLink { LayoutItemLink(item: item, keep: false) }

@@ -356,29 +356,33 @@ enum ViewRenderer {
             }
         }
 
-        var childClip = clip, childTarget = target
-        if view.clipsToBounds {
-            childClip = visible
-            childTarget = target?.clipped(to: visible)
-            context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
-            context.clip()
-        }
-        if !childClip.isNull, !childClip.isEmpty {
-            for subview in view.subviewsInDrawingOrder {
-                composite(subview, in: context, origin: own, clip: childClip, damage: damage, cover: &cover, scale: scale, target: childTarget)
+        // A view without subviews (an image view in a grid's cell) clips nothing: no clip, no target
+        // cut to its bounds (a group, painted under the clip, still gets it).
+        if !view.subviews.isEmpty || grouped {
+            var childClip = clip, childTarget = target
+            if view.clipsToBounds {
+                childClip = visible
+                childTarget = target?.clipped(to: visible)
+                context.rectangle(Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height))
+                context.clip()
+            }
+            if !childClip.isNull, !childClip.isEmpty {
+                for subview in view.subviewsInDrawingOrder {
+                    composite(subview, in: context, origin: own, clip: childClip, damage: damage, cover: &cover, scale: scale, target: childTarget)
+                }
             }
         }
         if grouped { context.popGroupAndPaint(alpha: Double(view.alpha)) }
     }
 
     /// A kept drawing made at nearly the bounds' size (`unscaledDrawingSlack`), copied pixel for pixel
-    /// where the content mode places it (centred for the scaling modes), within the bounds rounded to
+    /// where the content mode places it (centred for the scaling modes; at the bounds' origin for a
+    /// drawing made with a bleed, `keepsUnscaledDrawingAtOrigin`), within the bounds rounded to
     /// whole pixels: a copy costs what a fill does, where scaling costs several times more.
     private static func compositeUnscaled(_ view: UIView, content: UIView.Content, image: ImageSurface, in context: Context, visible: CGRect,
                                           at pixel: (x: Double, y: Double), target: PixelTarget?) {
-        let bounds = view.bounds, mode = view.contentMode
-        let placed = mode == .scaleToFill || mode == .scaleAspectFit || mode == .scaleAspectFill ? .center : mode
-        let fit = placed.fitting(content.size, into: bounds.size), scale = view.contentPlacement.scale
+        let bounds = view.bounds
+        let fit = view.unscaledDrawingOffset(for: content.size, in: bounds.size), scale = view.contentPlacement.scale
         let x = pixel.x + Double(content.x) + Double(fit.x * scale).rounded(), y = pixel.y + Double(content.y) + Double(fit.y * scale).rounded()
         // `visible` is in window points: the device pixels it mostly covers.
         let left = Double(visible.minX * scale).rounded(), top = Double(visible.minY * scale).rounded()

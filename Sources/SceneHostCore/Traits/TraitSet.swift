@@ -56,11 +56,17 @@ struct TraitSet: Equatable {
         .filter { slot in (slot.trait as any UITraitDefinition.Type).affectsColorAppearanceValue }
         .reduce(0) { $0 | $1.bit }
 
+    /// The slot of a system trait, nil for a custom one. Found by the type's identity among the system
+    /// traits': a cast to `any SystemTraitDefinition.Type` had the runtime look the conformance up, at
+    /// each trait type's first cast a scan of every conformance record in the executable.
     static func slot(of trait: UITrait) -> SystemTraitSlot? {
-        (trait as? any SystemTraitDefinition.Type).map { slotOf($0) }
+        let identity = ObjectIdentifier(trait)
+        for (index, system) in systemTraits.enumerated() where system == identity { return SystemTraitSlot(rawValue: index) }
+        return nil
     }
 
-    private static func slotOf<T: SystemTraitDefinition>(_ trait: T.Type) -> SystemTraitSlot { T.slot }
+    /// The system traits' types, by slot.
+    private static let systemTraits = SystemTraitSlot.allCases.map { ObjectIdentifier($0.trait) }
 }
 
 /// Every distinct set of custom trait types some `TraitSet` has held, numbered from 1. A program has few

@@ -121,8 +121,8 @@ extension UIView {
         constraint.engine?.remove(constraint)
     }
 
-    /// This subtree joins `newSuperview`'s hierarchy: its own engine is dropped and the new hierarchy's
-    /// engine is rebuilt with its constraints.
+    /// This subtree joins `newSuperview`'s hierarchy: its own engine is dropped, and the new hierarchy's
+    /// engine made if it has none (`joinedLayoutEngine()` follows once the subtree is attached).
     func joinLayoutEngine(of newSuperview: UIView) {
         if let engine = hostedLayoutEngine {
             engine.detach()
@@ -133,7 +133,18 @@ extension UIView {
             current.usesAutoLayoutInSubtree = true
             view = current.superview
         }
-        newSuperview.hostingEngine.setNeedsRebuild()
+        _ = newSuperview.hostingEngine
+    }
+
+    /// This subtree is attached to its new superview, its traits updated: in a window, its constraints
+    /// join the hierarchy's engine as constraints activated later would, instead of the engine being
+    /// rebuilt from every constraint of the hierarchy (a split view's first layout built a Mail
+    /// window's tableau twice: once as it added its columns, again when the message list added its
+    /// cells). Outside a window, where traits (the layout direction) are brought up to date only later,
+    /// the engine is rebuilt at its next layout, as before.
+    func joinedLayoutEngine() {
+        guard let engine = layoutRoot.hostedLayoutEngine else { return }
+        if window != nil { engine.subtreeDidJoin(self) } else { engine.setNeedsRebuild() }
     }
 
     /// This subtree leaves its superview: constraints installed above it that refer to it are

@@ -225,13 +225,31 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             setNeedsLayout()
             if drawingDependsOnSize(changedFrom: oldSize) {
                 needsDisplay = true
-            } else if content != nil, contentMode != .redraw {
+            } else if content != nil, contentMode != .redraw, !keepsDrawingInPlace(oldSize: oldSize) {
                 // The kept drawing is fitted to the new bounds: all of it is composited anew.
                 invalidate(bounds)
             }
             if autoresizesSubviews { resizeSubviews(from: oldSize) }
             sizeDidChange(from: oldSize)
         }
+    }
+
+    /// Whether the kept drawing, copied unscaled during a drag (`unscaledDrawingSlack`), lands on the
+    /// same device pixels at the new size as at `oldSize`: where the bounds were and are, its pixels
+    /// are then the ones already shown, and only the strips the bounds gained or lost (damaged by
+    /// `layoutFrame` when the origin stayed; all of the view when it moved) are composited again. A
+    /// photo drawn with a bleed during a drag stays at its bounds' origin (`keepsUnscaledDrawingAtOrigin`):
+    /// a cell of a grid that grew without moving costs its edges, not its area, as a view of a solid
+    /// colour does.
+    private func keepsDrawingInPlace(oldSize: CGSize) -> Bool {
+        guard let content, let slack = unscaledDrawingSlack, contentPlacement.scale > 0 else { return false }
+        let size = storedBounds.size
+        guard abs(content.size.width - size.width) <= slack, abs(content.size.height - size.height) <= slack,
+              abs(content.size.width - oldSize.width) <= slack, abs(content.size.height - oldSize.height) <= slack else { return false }
+        // Where `ViewRenderer.compositeUnscaled` places it.
+        let scale = contentPlacement.scale
+        let before = unscaledDrawingOffset(for: content.size, in: oldSize), after = unscaledDrawingOffset(for: content.size, in: size)
+        return (before.x * scale).rounded() == (after.x * scale).rounded() && (before.y * scale).rounded() == (after.y * scale).rounded()
     }
 
     /// Called after the view's size changed (a label that wraps to its width re-measures here).
@@ -252,6 +270,21 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// for the scaling modes, cropped to the bounds), rather than scaled to fit; nil: always fitted,
     /// as Core Animation does. An image view showing a photo during a drag allows a few pixels.
     var unscaledDrawingSlack: CGFloat? { nil }
+
+    /// Whether a kept drawing shown unscaled (`unscaledDrawingSlack`) stays where it was drawn, at the
+    /// bounds' origin, rather than placed by the content mode: a photo drawn beyond its bounds during
+    /// a drag (`drawingBleed`) then keeps its pixels where they are while the bounds change, and only
+    /// the strips at its edges are composited again. False by default.
+    var keepsUnscaledDrawingAtOrigin: Bool { false }
+
+    /// Where a kept drawing shown unscaled is placed in bounds of `size`: its offset (points) from
+    /// the bounds' origin, as `ViewRenderer.compositeUnscaled` copies it.
+    func unscaledDrawingOffset(for drawn: CGSize, in size: CGSize) -> (x: CGFloat, y: CGFloat) {
+        if keepsUnscaledDrawingAtOrigin { return (0, 0) }
+        let placed = contentMode == .scaleToFill || contentMode == .scaleAspectFit || contentMode == .scaleAspectFill ? .center : contentMode
+        let fit = placed.fitting(drawn, into: size)
+        return (fit.x, fit.y)
+    }
 
     /// Whether a resize from `oldSize` needs a new drawing: in the `.redraw` content mode. A label
     /// whose text sits at its top-left unchanged keeps its drawing.
@@ -318,7 +351,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
         }
         view.removeFromSuperview()
         view.willMove(toSuperview: self)
-        if view.usesAutoLayoutInSubtree { view.joinLayoutEngine(of: self) }
+        let joinsLayout = view.usesAutoLayoutInSubtree
+        if joinsLayout { view.joinLayoutEngine(of: self) }
         subviews.insert(view, at: max(0, min(index, subviews.count)))
         view.superview = self
         if view.backingLayer.map({ $0.zPosition != 0 }) == true { hasZOrderedSubviews = true }
@@ -331,6 +365,8 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
             view.setNeedsTraitUpdate()
         }
         view.setWindow(window)
+        // After the traits: leading and trailing follow the subtree's layout direction.
+        if joinsLayout { view.joinedLayoutEngine() }
         view.markForDisplay(subtree: true)
         if !(window?.noteEntering(view) ?? false) { view.invalidateInSuperview(view.extentInSuperview) }
         setNeedsLayout()

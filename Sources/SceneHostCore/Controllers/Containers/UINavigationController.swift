@@ -169,16 +169,9 @@ open class UINavigationController: UIViewController {
         return nil
     }
 
-    /// Whether `controller` is a `UITabBarController` (or a subclass), found by name: the tab bar
-    /// controller lives in its own file and this one does not depend on it.
-    private func isTabBarController(_ controller: UIViewController) -> Bool {
-        var mirror: Mirror? = Mirror(reflecting: controller)
-        while let current = mirror {
-            if String(describing: current.subjectType) == "UITabBarController" { return true }
-            mirror = current.superclassMirror
-        }
-        return false
-    }
+    /// Whether `controller` is a `UITabBarController` (or a subclass): a class cast, where walking a
+    /// `Mirror` of it had the runtime look up reflection conformances at each class's first push.
+    private func isTabBarController(_ controller: UIViewController) -> Bool { controller is UITabBarController }
 
     // MARK: Bars
 

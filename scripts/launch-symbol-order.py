@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Writes scripts/launch-symbol-order.txt: the functions a launch of the Gallery runs, for the linker.
+
+    make symbol-order          # or: python3 scripts/launch-symbol-order.py [.build/release/Gallery]
+
+The statically linked executables (`staticSwiftRuntime` in Package.swift) are linked by lld with
+`--symbol-ordering-file` naming this file, so the functions a launch runs sit together at the start of
+the text instead of spread over its 18 MB. The kernel maps a file's pages 64 KB around each page touched
+(fault-around), so code run sparsely costs a whole 64 KB block per function: ordered, a launch's code is
+a few MB of contiguous pages (docs/BENCHMARKS.md, `peers`).
+
+How: the release Gallery runs under valgrind's callgrind on a private Xvfb + openbox, as
+`Benchmarks peers` launches it (fresh state and settings, the symbol raster cache warmed by a launch
+before), until both start windows are drawn and it has been idle a while (the sessions saved, the
+windows at rest); then callgrind dumps the functions run so far. Every function of the executable (and of
+libstdc++, linked into it statically) in that dump is written, one mangled name a line,
+in the order of the executable's current layout so that what the linker already kept together stays so,
+but for names that several files define as local symbols: lld would move every section holding one.
+
+A stale file only costs memory: names that no longer exist are ignored (`--no-warn-symbol-ordering`),
+and functions not named keep the linker's usual place after the named ones. Needs valgrind, Xvfb and
+openbox (`make symbol-order` installs them).
+"""
+import collections, os, re, shutil, signal, subprocess, sys, tempfile, time
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+executable = os.path.realpath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build/release/Gallery"))
+output = os.path.join(root, "scripts/launch-symbol-order.txt")
+# Objects whose functions are named: the executable, and the C++ runtime that is linked into it statically.
+wanted = re.compile(r"(^%s$)|/libstdc\+\+\.so" % re.escape(executable))
+
+
+def start_display(work):
+    """A private Xvfb with openbox (the Gallery's windows are managed, as on a desktop)."""
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                            pass_fds=[write], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    number = b""
+    while not number.endswith(b"\n"):
+        chunk = os.read(read, 16)
+        if not chunk:
+            sys.exit("Xvfb did not start")
+        number += chunk
+    os.close(read)
+    display = ":" + number.decode().strip()
+    wm = subprocess.Popen(["openbox", "--sm-disable"], env=dict(os.environ, DISPLAY=display),
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        probe = subprocess.run(["xprop", "-display", display, "-root", "_NET_SUPPORTING_WM_CHECK"], capture_output=True, text=True)
+        if "window id" in probe.stdout:
+            break
+        time.sleep(0.05)
+    time.sleep(0.3)
+    return display, [wm, xvfb]
+
+
+def environment(display, work, name):
+    home = os.path.join(work, name)
+    os.makedirs(home, exist_ok=True)
+    return dict(os.environ, DISPLAY=display, HOME=home, XDG_STATE_HOME=home, XDG_CONFIG_HOME=home,
+                XDG_CACHE_HOME=os.path.join(work, "cache"))
+
+
+def windows_shown(display, pid):
+    """How many managed top-level windows the process has (_NET_CLIENT_LIST, _NET_WM_PID)."""
+    listing = subprocess.run(["xprop", "-display", display, "-root", "_NET_CLIENT_LIST"], capture_output=True, text=True).stdout
+    count = 0
+    for window in re.findall(r"0x[0-9a-f]+", listing):
+        owner = subprocess.run(["xprop", "-display", display, "-id", window, "_NET_WM_PID"], capture_output=True, text=True).stdout
+        if re.search(r"= %d$" % pid, owner.strip()):
+            count += 1
+    return count
+
+
+def cpu_ticks(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def main():
+    for tool in ("valgrind", "callgrind_control", "Xvfb", "openbox", "xprop"):
+        if not shutil.which(tool):
+            sys.exit(f"missing {tool}: make symbol-order installs valgrind, xvfb, openbox and x11-utils")
+    if not os.path.exists(executable):
+        sys.exit(f"no {executable}: swift build -c release --product Gallery")
+    work = tempfile.mkdtemp(prefix="scenehost-order-")
+    display, helpers = start_display(work)
+    try:
+        # A launch first, as a person's earlier one: it keeps the symbols' rasters in $XDG_CACHE_HOME, so
+        # the measured launch draws them without librsvg, as `Benchmarks peers` measures it.
+        warm = subprocess.Popen([executable], env=environment(display, work, "warm"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(4)
+        warm.terminate()
+        warm.wait()
+        dump = os.path.join(work, "callgrind.out")
+        traced = subprocess.Popen(["valgrind", "--tool=callgrind", "--demangle=no", "--dump-instr=no", "--dump-line=no",
+                                   "--compress-strings=no", "--compress-pos=no", "--callgrind-out-file=" + dump, executable],
+                                  env=environment(display, work, "traced"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 300
+        while windows_shown(display, traced.pid) < 2:
+            if time.time() > deadline or traced.poll() is not None:
+                sys.exit("the Gallery did not open its two windows under valgrind")
+            time.sleep(1)
+        # Idle: no CPU for five seconds in a row (both windows drawn, sessions saved, windows at rest).
+        quiet, last = 0, cpu_ticks(traced.pid)
+        while quiet < 5 and time.time() < deadline:
+            time.sleep(1)
+            now = cpu_ticks(traced.pid)
+            quiet = quiet + 1 if now - last <= 2 else 0
+            last = now
+        subprocess.run(["callgrind_control", "--dump", str(traced.pid)], capture_output=True)
+        dumps = [f for f in os.listdir(work) if f.startswith("callgrind.out.")]
+        traced.kill()
+        traced.wait()
+        if not dumps:
+            sys.exit("callgrind wrote no dump")
+        run = set()
+        obj = None
+        for line in open(os.path.join(work, sorted(dumps)[0]), errors="replace"):
+            if line.startswith("ob="):
+                obj = line[3:].strip()
+            elif line.startswith("fn=") and obj and wanted.search(obj):
+                name = re.sub(r"'\d+$", "", line[3:].strip())  # callgrind marks recursion levels as 'N
+                if not name.startswith("0x") and not name.startswith("("):
+                    run.add(name)
+        # In the executable's present order: what it already keeps together stays together. A name that
+        # several files define as a local symbol (outlined copies, `block_copy_helper`, `.cold` parts) is
+        # left out: lld would move every section holding one, most of them not run.
+        symbols = subprocess.run(["nm", "--defined-only", "-n", executable], capture_output=True, text=True, errors="replace").stdout
+        rows = [line.split() for line in symbols.splitlines()]
+        count = collections.Counter(row[2] for row in rows if len(row) == 3)
+        order = []
+        for parts in rows:
+            if len(parts) == 3 and parts[2] in run and count[parts[2]] == 1:
+                order.append(parts[2])
+                run.discard(parts[2])
+        order += sorted(name for name in run if count[name] <= 1)  # the C++ runtime's, when it was a shared library in the run traced
+        with open(output, "w") as file:
+            file.write("\n".join(order) + "\n")
+        print(f"{len(order)} functions written to {os.path.relpath(output, root)}")
+    finally:
+        for helper in helpers:
+            helper.terminate()
+            helper.wait()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+main()
