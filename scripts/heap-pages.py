@@ -9,6 +9,10 @@ the end, with the page map it saved: for each resident page, the bytes of live c
 pages holding little (1 KB or less), what their chunks are, by first word. A Swift object's first word
 is its class (named by gdb), a libdispatch continuation's its flags (0x104, 0x114) or vtable, a C
 string's its first characters. Chunks that tcache holds count as live (a few hundred bytes at most).
+
+A second table lists the live chunks above where the heap ended at launch (`smaps-launch`): what the
+storm made and left alive, each kind with the pages it shares. A chain of libdispatch continuations
+(first word 0x104 or 0x114, linked by their third word) is a thread's continuation cache.
 """
 import collections, glob, struct, subprocess, sys
 
@@ -72,17 +76,55 @@ share = collections.Counter()
 for page in few:
     for address in on_page.get(page, []):
         share[word(address + 16) or 0] += 1 / len(on_page[page])
-top = share.most_common(30)
-names = {}
-if binary:
-    commands = []
-    for value, _ in top:
-        commands += ["-ex", f"info symbol {value:#x}"]
-    output = subprocess.run(["gdb", "-batch", "-nx", binary, corepath] + commands, capture_output=True, text=True).stdout
-    lines = [l for l in output.splitlines() if " in section " in l or l.startswith("No symbol")]
-    names = dict(zip((value for value, _ in top), lines))
-print("pages  first word")
-for value, count in top:
-    text = value.to_bytes(8, "little")
-    printable = text.decode("ascii") if all(32 <= b < 127 for b in text) else ""
-    print(f"{count:6.1f} {value:#018x} {printable or names.get(value, '')[:110]}")
+
+def show(top, chunks_of=None):
+    names = {}
+    if binary:
+        commands = []
+        for value, _ in top:
+            commands += ["-ex", f"info symbol {value:#x}"]
+        output = subprocess.run(["gdb", "-batch", "-nx", binary, corepath] + commands, capture_output=True, text=True).stdout
+        lines = [l for l in output.splitlines() if " in section " in l or l.startswith("No symbol")]
+        names = dict(zip((value for value, _ in top), lines))
+    print("pages  " + ("chunks " if chunks_of else "") + "first word")
+    for value, count in top:
+        text = value.to_bytes(8, "little")
+        printable = text.decode("ascii") if all(32 <= b < 127 for b in text) else ""
+        counted = f"{chunks_of[value]:6d} " if chunks_of else ""
+        print(f"{count:6.1f} {counted}{value:#018x} {printable or names.get(value, '')[:110]}")
+
+show(share.most_common(30))
+
+# What the storm made and left: live chunks above the heap's end at launch.
+launch_end = None
+for line in open(f"{folder}/smaps-launch"):
+    if line.rstrip().endswith("[heap]"):
+        launch_end = int(line.split()[0].split("-")[1], 16)
+if launch_end:
+    above = [c for c in chunks if c[2] and c[0] >= launch_end]
+    later = collections.Counter()
+    count = collections.Counter()
+    for address, size, _ in above:
+        value = word(address + 16) or 0
+        count[value] += 1
+        start, end = address + 16, address + size
+        for page in range((start - heap) // 4096, (end - 1 - heap) // 4096 + 1):
+            later[value] += 1 / len(on_page[page])
+    first = (launch_end - heap) // 4096
+    print(f"\nabove the heap's end at launch: {sum(resident[first:])} resident pages, "
+          f"{sum(c[1] for c in above) / 1e6:.2f} MB in {len(above)} live chunks")
+    show(later.most_common(20), count)
+    # libdispatch continuation caches: chains of continuations linked by do_next (third word).
+    continuations = {c[0] + 16: word(c[0] + 32) for c in chunks if c[2] and word(c[0] + 16) in (0x104, 0x114)}
+    pointed = set(continuations.values())
+    chains = []
+    for head in continuations:
+        if head in pointed:
+            continue
+        length, link = 0, head
+        while link in continuations and length < 5000:
+            length += 1
+            link = continuations[link]
+        chains.append(length)
+    longest = sorted(chains, reverse=True)[:5]
+    print(f"\nblock and function continuations: {len(continuations)}; longest chains (a thread's cache): {longest}")

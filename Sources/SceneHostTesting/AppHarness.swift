@@ -31,12 +31,26 @@ public final class AppHarness {
     /// Where the app writes its trace file, as `SCENEHOST_TRACE` would have it (nil: that variable's).
     public let tracePath: String?
 
+    /// Whether the app's loop serves `DispatchQueue.main` itself while the harness drives it, as in the
+    /// app (see `init`).
+    public let drivesMainQueue: Bool
+
     /// Starts a virtual display managed by `windowManager` (unless given a display) and launches
     /// `delegateClass` on it. `tracePath` appends the trace to that file (as `SCENEHOST_TRACE`
     /// does for an app), for a replay (`replay(_:pace:)`).
+    ///
+    /// `drivesMainQueue`: the app's loop serves the main queue (and so main-actor tasks) in its turns,
+    /// on the main thread as the app's own loop does, and `run(until:)` never yields, so the harness
+    /// makes no continuation per turn of its own. Only for work that `MainQueueDriver` started and that
+    /// has not suspended (`MainQueueDriver.runsOutsideMainQueue`) and never suspends while the harness
+    /// runs: a benchmark measuring memory. Tests leave it off (their main queue is the test runner's).
     public init(_ delegateClass: any UIApplicationDelegate.Type, display: VirtualDisplay? = nil,
                 windowManager: VirtualDisplay.WindowManager = .openbox,
-                manifest: UIApplicationSceneManifest? = nil, stateDirectory: URL? = nil, tracePath: String? = nil) throws {
+                manifest: UIApplicationSceneManifest? = nil, stateDirectory: URL? = nil, tracePath: String? = nil,
+                drivesMainQueue: Bool = false) throws {
+        precondition(!drivesMainQueue || MainQueueDriver.runsOutsideMainQueue,
+                     "AppHarness(drivesMainQueue:) outside work that MainQueueDriver runs outside the main queue")
+        self.drivesMainQueue = drivesMainQueue
         virtualDisplay = try display ?? VirtualDisplay(windowManager: windowManager)
         self.delegateClass = delegateClass
         self.manifest = manifest
@@ -53,6 +67,7 @@ public final class AppHarness {
         runtime.display.owner = virtualDisplay
         runtime.onTerminate = {}
         runtime.observeTrace { [weak self] event in self?.traceEvents.append(event) }
+        if drivesMainQueue { runtime.driveMainQueue() }
         runtime.launch(delegate: delegateClass.init(), manifest: manifest, stateDirectory: stateDirectory)
     }
 
@@ -117,7 +132,11 @@ public final class AppHarness {
     /// Drives the loop until `condition` holds; false if `timeout` seconds passed first.
     @discardableResult
     public func run(until condition: () -> Bool, timeout: Double = 10) async -> Bool {
-        await runtime.run(until: condition, timeout: timeout)
+        // A suspension since the harness began put the caller inside a main-queue block: the app's loop
+        // would then drain the queue within it.
+        precondition(!drivesMainQueue || !MainQueueDriver.isServingMainQueue,
+                     "an AppHarness that drives the main queue was driven from a main-queue block (the work suspended)")
+        return await runtime.run(until: condition, timeout: timeout)
     }
 
     /// Drives the loop for `seconds`.

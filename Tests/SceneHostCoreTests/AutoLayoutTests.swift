@@ -526,6 +526,36 @@ struct AutoLayoutTests {
         #expect(a.frame == CGRect(x: 30, y: 5, width: 100, height: 20), "the constant changed on the way is followed")
     }
 
+    /// A view that leaves the hierarchy and comes back (a table's cell through the reuse queue, a split
+    /// view's column) takes up what the engine made for it the first time: its variables and the solver
+    /// constraints of its own constraints, rather than new ones among short-lived blocks. Laid out as
+    /// before.
+    @Test func aViewThatLeavesAndComesBackKeepsItsLayoutObjects() throws {
+        let (scene, root) = makeRoot(width: 400)
+        let row = UIView(frame: CGRect(x: 0, y: 100, width: 400, height: 44)), label = SizedView(60, 20)
+        row.addSubview(label)
+        let leading = label.leadingAnchor.constraint(equalTo: row.leadingAnchor, constant: 16)
+        NSLayoutConstraint.activate([leading, label.centerYAnchor.constraint(equalTo: row.centerYAnchor)])
+        root.addSubview(row)
+        scene.layoutIfNeeded()
+        let engine = try #require(root.window?.hostedLayoutEngine)
+        let variable = try #require(engine.records[ObjectIdentifier(label)]?.variables.x)
+        let rowVariable = try #require(engine.records[ObjectIdentifier(row)]?.variables.y)
+        let made = try #require(engine.solverConstraint(for: leading))
+
+        row.removeFromSuperview()
+        scene.layoutIfNeeded()
+        #expect(engine.records[ObjectIdentifier(label)] == nil && engine.solverConstraint(for: leading) == nil)
+        root.addSubview(row)
+        row.frame.origin.y = 200
+        scene.layoutIfNeeded()
+        #expect(engine.records[ObjectIdentifier(label)]?.variables.x === variable)
+        #expect(engine.records[ObjectIdentifier(row)]?.variables.y === rowVariable)
+        #expect(engine.solverConstraint(for: leading) === made)
+        #expect(label.frame == CGRect(x: 16, y: 12, width: 60, height: 20))
+        #expect(row.frame.origin.y == 200)
+    }
+
     /// A subtree that joins a window whose engine is built, during a layout pass as a list's cells do,
     /// brings its constraints (and those referring to its guides) into that engine without a rebuild;
     /// its frames are solved with the rest, and a constraint activated later in it is followed.

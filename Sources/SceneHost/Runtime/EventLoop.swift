@@ -26,6 +26,12 @@ final class EventLoop {
         mainQueue = _dispatch_get_main_queue_handle_4CF()
     }
 
+    /// Whether this loop serves `DispatchQueue.main`.
+    var drivesMainQueue: Bool { mainQueue != nil }
+    /// True while main-queue work this loop runs is running: a turn asked for from inside it would drain
+    /// the queue again within one of its own blocks.
+    private(set) var isServingMainQueue = false
+
     /// Sleeps until there is something to do (at most `maximumWait` seconds; nil: no limit) and runs the
     /// main-queue work that is due. `busy` means work is already pending: do not sleep.
     func wait(busy: Bool, maximumWait: Double? = nil) {
@@ -39,7 +45,9 @@ final class EventLoop {
         if let mainQueue, fds.last!.revents & Int16(POLLIN) != 0 {
             var value: UInt64 = 0
             _ = read(mainQueue, &value, 8)   // clears the eventfd; the callback drains the queue
+            isServingMainQueue = true
             _dispatch_main_queue_callback_4CF(nil)
+            isServingMainQueue = false
         }
     }
 }

@@ -377,11 +377,22 @@ public final class SceneRuntime {
     private var signalSources: [any DispatchSourceSignal] = []
     private var screenRotation = ScreenRotation.none
 
-    /// Runs turns until `condition` holds or `timeout` seconds pass; returns whether it held. Every few
-    /// milliseconds it yields between turns, so the caller's other main-actor tasks (a test's) keep
-    /// running: yielding at every turn would hand the main actor to another thread and back several
-    /// times per frame, which a benchmark would bill to the app.
+    /// From now on `run(until:)` serves `DispatchQueue.main` (and so main-actor tasks) in its turns, as
+    /// `runForever()` does, and never yields: the app's loop then runs as in the app, with no
+    /// continuation made per turn by the caller. Call only on the main thread, outside any main-queue
+    /// block and with nothing else serving the main queue (a task started with `Task.immediate` at the
+    /// top of a program, which must not suspend while it drives the runtime: a benchmark's storm).
+    public func driveMainQueue() { loop.driveMainQueue() }
+
+    /// Runs turns until `condition` holds or `timeout` seconds pass; returns whether it held. Unless the
+    /// loop serves the main queue itself (`driveMainQueue()`), every few milliseconds it yields between
+    /// turns, so the caller's other main-actor tasks (a test's) keep running: yielding at every turn
+    /// would hand the main actor to another thread and back several times per frame, which a
+    /// benchmark would bill to the app.
     public func run(until condition: () -> Bool, timeout: Double = 10) async -> Bool {
+        // Turns asked for from a main-queue block that the loop runs would drain the queue within it.
+        precondition(!loop.isServingMainQueue, "run(until:) called from main-queue work the runtime's loop runs")
+        let yields = !loop.drivesMainQueue
         var deadline = monotonicSeconds() + timeout, lastTurn = monotonicSeconds(), lastYield = lastTurn
         while !condition() {
             // Time the main actor spent on other work between turns (another test's) was not the app's
@@ -393,7 +404,7 @@ public final class SceneRuntime {
             let busy = work()
             if !condition() { loop.wait(busy: busy, maximumWait: 0.005) }
             lastTurn = monotonicSeconds()
-            if lastTurn - lastYield >= 0.004 {
+            if yields, lastTurn - lastYield >= 0.004 {
                 await Task.yield()
                 lastYield = monotonicSeconds()
             }

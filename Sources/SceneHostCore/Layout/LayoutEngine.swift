@@ -28,8 +28,9 @@ final class LayoutEngine {
         /// The view or guide.
         var item: any LayoutItem { view ?? guide! }
         /// Keeps the item alive while it is listed: a subtree removed from the hierarchy stays listed
-        /// until the next rebuild. The root's own record does not (the root owns the engine).
-        private let kept: (any LayoutItem)?
+        /// until the next rebuild. The root's own record does not (the root owns the engine), nor a
+        /// parked one (its item owns it).
+        fileprivate var kept: (any LayoutItem)?
         let variables: Variables
         /// Constraints the engine made for the item (root pin, autoresizing mask, guide definition).
         var generated: [NSLayoutConstraint] = []
@@ -50,6 +51,27 @@ final class LayoutEngine {
             self.variables = variables
             view = item as? UIView
             guide = item as? UILayoutGuide
+        }
+
+        /// Hands the record to its item, which left the hierarchy, for the engine that meets the item
+        /// again (a table's cell back from the reuse queue) to take up rather than make anew.
+        @MainActor fileprivate func park() {
+            // Handed over before the item is let go: this record may be all that holds it.
+            if let view { view.autoLayoutState.parkedLayoutRecord = self } else { guide?.parkedLayoutRecord = self }
+            kept = nil
+        }
+
+        /// The record `item` was given when it last left a hosting engine's hierarchy, taken back.
+        @MainActor fileprivate static func unpark(_ item: any LayoutItem) -> Record? {
+            if let view = item as? UIView, let state = view.autoLayout, let record = state.parkedLayoutRecord {
+                state.parkedLayoutRecord = nil
+                return record
+            }
+            if let guide = item as? UILayoutGuide, let record = guide.parkedLayoutRecord {
+                guide.parkedLayoutRecord = nil
+                return record
+            }
+            return nil
         }
     }
 
@@ -252,7 +274,13 @@ final class LayoutEngine {
         builtRightToLeft = root.isRightToLeftLayout
         _ = record(for: root)
         addInstalled(in: root)
-        // What is not in the tree any more goes now.
+        // What is not in the tree any more goes now, to the items and constraints that left: views
+        // leave and come back all the time (a table's cells, a split view's columns as it collapses
+        // and expands), and what was made for them the first time is used again when they do.
+        if isHosting {
+            for record in previousRecords.values { record.park() }
+            for entry in previousSolved.values { entry.source.parkedSolverConstraint = entry.made }
+        }
         previousRecords.removeAll(keepingCapacity: true)
         previousSolved.removeAll(keepingCapacity: true)
         needsSolve = true
@@ -279,7 +307,8 @@ final class LayoutEngine {
         }
         // The item's record from the last build (the record keeps the item alive, so the identifier
         // is still the same object's): its variables and generated constraints go into the new solver.
-        if let kept = previousRecords.removeValue(forKey: ObjectIdentifier(item)) {
+        if let kept = previousRecords.removeValue(forKey: ObjectIdentifier(item)) ?? (isHosting ? Record.unpark(item) : nil) {
+            kept.kept = item !== root ? item : nil
             records[ObjectIdentifier(item)] = kept
             order.append(kept)
             if isHosting, let view = item as? UIView { view.layoutEngine = self }
@@ -584,7 +613,10 @@ final class LayoutEngine {
         }
         var made = LayoutConstraint(lhs, relation, rhs, strength: Strength.fromPriority(constraint.priority.rawValue))
         // The last build's solver constraint, when it says the same, is kept (see `rebuild()`).
-        if let previous = previousSolved.removeValue(forKey: ObjectIdentifier(constraint))?.made, previous.isSame(as: made) {
+        let parked = constraint.parkedSolverConstraint
+        constraint.parkedSolverConstraint = nil
+        if let previous = previousSolved.removeValue(forKey: ObjectIdentifier(constraint))?.made ?? (isHosting ? parked : nil),
+           previous.isSame(as: made) {
             made = previous
         }
         do {

@@ -98,6 +98,9 @@ open class NSLayoutConstraint: @MainActor CustomStringConvertible {
     /// It was taken out of an engine once (deactivated, as by a size-class change): it is solved as one
     /// likely to be switched off again (see `Solver.addConstraint(_:removable:)`).
     var wasRemoved = false
+    /// Its solver constraint, kept when it left a hosting engine with its view (a table's cell going
+    /// to the reuse queue): used again if it comes back saying the same (see `LayoutEngine.rebuild()`).
+    var parkedSolverConstraint: LayoutConstraint?
     /// Made by SceneHost (autoresizing masks, intrinsic sizes, guides, stacks): named in logs as UIKit does.
     var kind: Kind = .user
 

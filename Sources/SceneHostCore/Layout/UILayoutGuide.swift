@@ -95,6 +95,9 @@ open class UILayoutGuide: LayoutItem, LayoutAnchorProvider {
         return made
     }
     private var link: LayoutItemLink?
+    /// What a hosting layout engine kept of the guide when it left the hierarchy (see
+    /// `LayoutEngine.Record.park()`).
+    var parkedLayoutRecord: LayoutEngine.Record?
 
     isolated deinit { link?.item = nil }
 

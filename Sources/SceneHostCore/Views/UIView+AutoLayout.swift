@@ -14,6 +14,9 @@ public enum UISemanticContentAttribute: Int, Sendable {
 @MainActor
 final class AutoLayoutState {
     var constraints: [NSLayoutConstraint] = []
+    /// What a hosting layout engine kept of the view when the view left its hierarchy (see
+    /// `LayoutEngine.Record.park()`): taken back if the view returns.
+    var parkedLayoutRecord: LayoutEngine.Record?
     var translatesAutoresizingMask = true
     var hugging: [UILayoutPriority] = [.defaultLow, .defaultLow]
     var compressionResistance: [UILayoutPriority] = [.defaultHigh, .defaultHigh]
