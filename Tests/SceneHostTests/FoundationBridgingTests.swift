@@ -100,8 +100,8 @@ extension SceneWindowTests {
         defer { if gallery.isRunning { gallery.signal(SIGKILL); _ = gallery.wait() } }
         func events(_ name: String) -> [[String: Any]] { UIApplicationMainTests.traceEvents(at: trace).filter { $0["event"] as? String == name } }
         let deadline = Date().addingTimeInterval(20)
-        // The windows connect one after another, each once the one before has shown its first frame.
-        while events("sessionRestored").count < 2 || events("frame").count < 2, Date() < deadline { usleep(20_000) }
+        // Both windows drawn (they connect one after another).
+        while UIApplicationMainTests.framesByScene(at: trace).count < 2, Date() < deadline { usleep(20_000) }
         #expect(Set(events("sessionRestored").compactMap { $0["scene"] as? String })
                 == ["05FB0AB0-13CF-4613-A6CA-50FF0580BC30", "410151D1-0E1B-4CFB-9D5A-360A1AA5D862"])
         #expect(events("sceneWillConnect").count == 2, "no new scenes besides them")

@@ -26,7 +26,7 @@ extension SceneWindowTests {
             defer { if app.isRunning { app.signal(SIGKILL); app.wait() } }
             // Both scenes' first frames drawn: every symbol they show is drawn.
             let deadline = Date().addingTimeInterval(20)
-            while UIApplicationMainTests.traceEvents(at: trace).filter({ $0["event"] as? String == "frame" }).count < 2, Date() < deadline {
+            while UIApplicationMainTests.framesByScene(at: trace).count < 2, Date() < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
             #expect(app.isRunning)
