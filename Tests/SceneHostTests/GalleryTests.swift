@@ -427,3 +427,21 @@ struct GalleryTests {
         }
     }
 }
+
+extension GalleryTests {
+    /// Mail's rows made at the largest text size (a launch with it) lay out without a constraint
+    /// conflict in either direction: while a cell has no width yet, its trailing edges give way.
+    @Test(arguments: [UITraitEnvironmentLayoutDirection.leftToRight, .rightToLeft])
+    func mailRowsMadeAtTheLargestTextSizeLayOutWithoutConflicts(direction: UITraitEnvironmentLayoutDirection) {
+        let previous = SceneHostLog.sink
+        var lines: [String] = []
+        SceneHostLog.sink = { lines.append($0) }
+        defer { SceneHostLog.sink = previous }
+        let controller = MailViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1024, height: 768), rootViewController: controller)
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        scene.traitOverrides.layoutDirection = direction
+        _ = scene.renderImage()
+        #expect(!lines.contains { $0.contains("Unable to simultaneously satisfy") }, "\(lines.first ?? "")")
+    }
+}
