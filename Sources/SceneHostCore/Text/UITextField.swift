@@ -71,15 +71,10 @@ open class UITextField: UIControl, UITextInput, TextEditingHost {
     open var adjustsFontForContentSizeCategory = false {
         didSet {
             guard adjustsFontForContentSizeCategory != oldValue else { return }
-            if adjustsFontForContentSizeCategory {
-                sizeCategoryRegistration = registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (field: UITextField, _) in
-                    field.adjustFontToContentSizeCategory()
-                }
-                adjustFontToContentSizeCategory()
-            } else if let sizeCategoryRegistration {
-                unregisterForTraitChanges(sizeCategoryRegistration)
-                self.sizeCategoryRegistration = nil
+            sizeCategoryRegistration = contentSizeCategoryRegistration(adjustsFontForContentSizeCategory, replacing: sizeCategoryRegistration) {
+                (field: UITextField) in field.adjustFontToContentSizeCategory()
             }
+            if adjustsFontForContentSizeCategory { adjustFontToContentSizeCategory() }
             textDidChange()
         }
     }

@@ -86,15 +86,10 @@ open class UITextView: UIScrollView, UITextInput, TextEditingHost {
     open var adjustsFontForContentSizeCategory = false {
         didSet {
             guard adjustsFontForContentSizeCategory != oldValue else { return }
-            if adjustsFontForContentSizeCategory {
-                sizeCategoryRegistration = registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (textView: UITextView, _) in
-                    textView.adjustFontsToContentSizeCategory()
-                }
-                adjustFontsToContentSizeCategory()
-            } else if let sizeCategoryRegistration {
-                unregisterForTraitChanges(sizeCategoryRegistration)
-                self.sizeCategoryRegistration = nil
+            sizeCategoryRegistration = contentSizeCategoryRegistration(adjustsFontForContentSizeCategory, replacing: sizeCategoryRegistration) {
+                (textView: UITextView) in textView.adjustFontsToContentSizeCategory()
             }
+            if adjustsFontForContentSizeCategory { adjustFontsToContentSizeCategory() }
         }
     }
     private var sizeCategoryRegistration: (any UITraitChangeRegistration)?

@@ -1244,3 +1244,17 @@ extension UIView {
 
     public func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration) { traitState.unregister(registration) }
 }
+
+extension UIView {
+    /// For a view's `adjustsFontForContentSizeCategory`: the registration that calls `adjust` at each
+    /// change of the content size category while `follows`, kept if there is one already; nil (the old
+    /// one unregistered) when not.
+    func contentSizeCategoryRegistration<View: UIView>(_ follows: Bool, replacing registration: (any UITraitChangeRegistration)?,
+                                                       _ adjust: @escaping (View) -> Void) -> (any UITraitChangeRegistration)? {
+        guard follows else {
+            if let registration { unregisterForTraitChanges(registration) }
+            return nil
+        }
+        return registration ?? registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (view: View, _) in adjust(view) }
+    }
+}
