@@ -531,21 +531,21 @@ final class UINavigationControllerTests {
         #expect((10...30).contains { light.pixel(x: $0, y: 25) & 0xFFFF_FF == 0x007A_FF }, "the blue chevron of the back button")
         let imageButton = navigation.navigationBar.leftButtons[0]
         #expect(light.pixel(x: Int(imageButton.frame.midX), y: Int(imageButton.frame.midY)) == 0xFFFF_3B30, "the item's image")
-        try light.writePNG(to: "/tmp/navpng/light.png")
         scene.traitOverrides.userInterfaceStyle = .dark
         scene.traitOverrides.layoutDirection = .rightToLeft
         let dark = scene.renderImage()
         #expect(dark.pixel(x: 400, y: 20) == 0xFF1C_1C1E)
         #expect((770...790).contains { dark.pixel(x: $0, y: 25) & 0xFFFF_FF == 0x0A84_FF }, "the chevron on the right, in dark blue")
         #expect(navigation.toolbar.itemViews[0].frame.maxX == 792, "the first item on the right")
-        try dark.writePNG(to: "/tmp/navpng/dark-rtl.png")
         scene.traitOverrides.userInterfaceStyle = .light
         scene.traitOverrides.layoutDirection = .leftToRight
         scene.traitOverrides.preferredContentSizeCategory = .accessibilityLarge
         navigation.navigationBar.prefersLargeTitles = true
         b.navigationItem.largeTitleDisplayMode = .always
         scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 500, height: 600))
-        try scene.renderImage().writePNG(to: "/tmp/navpng/compact-large.png")
+        _ = scene.renderImage()
+        let large = navigation.navigationBar.largeTitleLabel
+        #expect(!large.isHidden && large.frame.minX >= 16 && large.frame.maxX <= 500 - 16, "the large title inside a compact bar: \(large.frame)")
     }
 }
 
