@@ -4,8 +4,11 @@ import GalleryApp
 import SceneHostTesting
 
 /// The Gallery beside two twins of its Mail scene, in one run on one private Xvfb with openbox: a bare
-/// Xlib + cairo + Pango + MIT-SHM client (`mail_twin.c`) and a GTK 4 one (`gtk_mail.c`, built when
-/// `pkg-config gtk4` finds libgtk-4-dev, which `make bench` installs). Each is a child process (the
+/// Xlib + cairo + Pango + MIT-SHM + libturbojpeg client (`mail_twin.c`, which draws the whole Mail window
+/// as the Gallery shows it: the three columns and their switches at 678 and 980 points, the Adwaita
+/// symbolic icons, the search field, the Gallery's JPEG in a rounded clip with a shadow, the diagnostic
+/// overlay) and a GTK 4 one (`gtk_mail.c`, built when `pkg-config gtk4` finds libgtk-4-dev, which
+/// `make bench` installs). Each is a child process (the
 /// Gallery is its release executable, so its start-up is measured as a person meets it), measured from
 /// outside by `peers_harness.c` the same way for all three: start to the first drawn frame, CPU to it,
 /// resident memory with the two windows each opens at start and with six more opened by Ctrl+N, and a

@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <poll.h>
 #include <unistd.h>
 
 typedef struct { const char *sender, *subject, *preview, *time; const char *body[4]; } Message;
@@ -84,6 +85,10 @@ typedef struct {
     XSyncCounter counter;
     XSyncValue pendingSync;
     int syncPending, dirty, width, height, busy;
+    // Being resized by a drag (a second size change within 200 ms, until 200 ms pass without one): the
+    // picture is drawn cheaply then, as the Gallery draws it.
+    int resizing;
+    double lastResize;
     XShmSegmentInfo shm;
     XImage *image;
     int imageWidth, imageHeight;
@@ -385,21 +390,38 @@ static void drawMessage(cairo_t *cr, MailWindow *w, double x0, double width) {
     // then the JPEG scaled into a rounded clip.
     double pictureHeight = column * 9 / 16;
     double px = x + 6, py = y + 6, pw = column - 12, ph = pictureHeight - 12;
+    // While the window is being resized, as the Gallery: no shadow, the nearest pixel, the picture drawn
+    // as a plain rectangle (cairo's fast path) and its corners painted over after.
     if (pw > 0 && ph > 0 && y < w->height) {
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.04);
-        for (int ring = 0; ring < 5; ring++) {
-            roundedRectangle(cr, px - ring, py - ring + 3, pw + 2 * ring, ph + 2 * ring, 8 + ring);
-            cairo_fill(cr);
+        if (!w->resizing) {
+            cairo_set_source_rgba(cr, 0, 0, 0, 0.04);
+            for (int ring = 0; ring < 5; ring++) {
+                roundedRectangle(cr, px - ring, py - ring + 3, pw + 2 * ring, ph + 2 * ring, 8 + ring);
+                cairo_fill(cr);
+            }
         }
         if (picture) {
             cairo_save(cr);
-            roundedRectangle(cr, px, py, pw, ph, 8);
+            if (w->resizing) {
+                cairo_rectangle(cr, px, py, pw, ph);
+            } else {
+                roundedRectangle(cr, px, py, pw, ph, 8);
+            }
             cairo_clip(cr);
             cairo_translate(cr, px, py);
             cairo_scale(cr, pw / cairo_image_surface_get_width(picture), ph / cairo_image_surface_get_height(picture));
             cairo_set_source_surface(cr, picture, 0, 0);
+            if (w->resizing) cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
             cairo_paint(cr);
             cairo_restore(cr);
+            if (w->resizing) {
+                cairo_rectangle(cr, px, py, pw, ph);
+                roundedRectangle(cr, px, py, pw, ph, 8);
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+                rgb(cr, WHITE);
+                cairo_fill(cr);
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+            }
         }
     }
     y += pictureHeight + 14;
@@ -435,11 +457,13 @@ static void drawOverlay(cairo_t *cr, MailWindow *w) {
         w->shownWidth = w->width; w->shownHeight = w->height;
     }
     if (!*pango_layout_get_text(w->overlay[2])) {
-        static const char *fixed[] = {"light  leftToRight  active", "state: foregroundActive", "device: landscapeLeft  ui: landscapeRight",
+        static const char *fixed[] = {"light  leftToRight  active", "", "device: landscapeLeft  ui: landscapeRight",
                                       "text: large", "free-form"};
         for (int i = 0; i < 5; i++) pango_layout_set_text(w->overlay[2 + i], fixed[i], -1);
         pango_layout_set_text(w->overlay[8], "Ctrl+I hides this", -1);
     }
+    const char *state = w->resizing ? "state: foregroundActive  resizing" : "state: foregroundActive";
+    if (strcmp(state, pango_layout_get_text(w->overlay[3]))) pango_layout_set_text(w->overlay[3], state, -1);
     double t = now();
     if (t - w->frameShownAt >= 0.25) {
         snprintf(line, sizeof line, "last frame %.1f ms", w->frameMilliseconds);
@@ -536,7 +560,7 @@ static int compare(const void *a, const void *b) { double x = *(double *)a, y = 
 static int offscreen(int from, int to, int height, int steps) {
     makeContext();
     loadResources();
-    MailWindow w = {0};
+    MailWindow w = {.resizing = 1};  // a drag's steps
     makeLayouts(&w);
     double *samples = calloc(steps, sizeof(double));
     unsigned char *buffer = NULL;
@@ -599,6 +623,24 @@ int main(int argc, char **argv) {
     openWindow();
     openWindow();
     for (;;) {
+        // Waiting for the next event, or while a window is being resized until 200 ms have passed
+        // without a size change: the drag is over and the window is drawn in full again.
+        double wait = -1, t = now();
+        for (int i = 0; i < windowCount; i++) if (windows[i]->resizing) {
+            double left = windows[i]->lastResize + 0.2 - t;
+            if (wait < 0 || left < wait) wait = left > 0 ? left : 0;
+        }
+        if (wait >= 0 && !XPending(display)) {
+            struct pollfd connection = {.fd = ConnectionNumber(display), .events = POLLIN};
+            if (poll(&connection, 1, (int)(wait * 1000) + 1) == 0) {
+                t = now();
+                for (int i = 0; i < windowCount; i++) {
+                    if (windows[i]->resizing && t - windows[i]->lastResize >= 0.2) { windows[i]->resizing = 0; windows[i]->dirty = 1; draw(windows[i]); }
+                }
+                XFlush(display);
+                continue;
+            }
+        }
         XEvent event;
         XNextEvent(display, &event);
         MailWindow *w = find(event.xany.window);
@@ -608,6 +650,9 @@ int main(int argc, char **argv) {
         } else if (event.type == ConfigureNotify) {
             if (event.xconfigure.width != w->width || event.xconfigure.height != w->height) {
                 w->width = event.xconfigure.width; w->height = event.xconfigure.height; w->dirty = 1;
+                double t = now();
+                if (t - w->lastResize < 0.2) w->resizing = 1;
+                w->lastResize = t;
             }
         } else if (event.type == Expose) {
             w->dirty = 1;
