@@ -89,6 +89,9 @@ typedef struct {
     // picture is drawn cheaply then, as the Gallery draws it.
     int resizing;
     double lastResize;
+    // The part of the window exposed since its last frame, which the image still holds: put again, not
+    // drawn again (a window uncovered during another's drag would be repainted at every step).
+    int exposed, exposedLeft, exposedTop, exposedRight, exposedBottom;
     XShmSegmentInfo shm;
     XImage *image;
     int imageWidth, imageHeight;
@@ -491,14 +494,29 @@ static Bool isCompletion(Display *d, XEvent *event, XPointer window) {
 
 static void paint(cairo_surface_t *surface, MailWindow *w);
 
-static void draw(MailWindow *w) {
-    // The server may still be reading the last frame from the segment: wait for its completion event,
-    // leaving every other event queued.
+// The server may still be reading the last frame from the segment: waits for its completion event,
+// leaving every other event queued.
+static void waitForCompletion(MailWindow *w) {
     if (w->busy) {
         XEvent event;
         XIfEvent(display, &event, isCompletion, (XPointer)w);
         w->busy = 0;
     }
+}
+
+/// Puts the exposed part of the last frame again.
+static void putExposed(MailWindow *w) {
+    waitForCompletion(w);
+    if (w->exposedRight > w->width) w->exposedRight = w->width;
+    if (w->exposedBottom > w->height) w->exposedBottom = w->height;
+    XShmPutImage(display, w->id, DefaultGC(display, screen), w->image, w->exposedLeft, w->exposedTop, w->exposedLeft, w->exposedTop,
+                 w->exposedRight - w->exposedLeft, w->exposedBottom - w->exposedTop, True);
+    w->busy = 1;
+    w->exposed = 0;
+}
+
+static void draw(MailWindow *w) {
+    waitForCompletion(w);
     double start = threadMilliseconds();
     sizeImage(w);
     cairo_surface_t *surface = cairo_image_surface_create_for_data((unsigned char *)w->image->data, CAIRO_FORMAT_RGB24,
@@ -509,6 +527,7 @@ static void draw(MailWindow *w) {
     XShmPutImage(display, w->id, gc, w->image, 0, 0, 0, 0, w->width, w->height, True);
     w->busy = 1;
     w->dirty = 0;
+    w->exposed = 0;
     w->frameMilliseconds = threadMilliseconds() - start;
     if (w->syncPending) {
         XSyncSetCounter(display, w->counter, w->pendingSync);
@@ -655,7 +674,16 @@ int main(int argc, char **argv) {
                 w->lastResize = t;
             }
         } else if (event.type == Expose) {
-            w->dirty = 1;
+            if (!w->image) {
+                w->dirty = 1;
+            } else {
+                XExposeEvent *e = &event.xexpose;
+                if (!w->exposed || e->x < w->exposedLeft) w->exposedLeft = e->x;
+                if (!w->exposed || e->y < w->exposedTop) w->exposedTop = e->y;
+                if (!w->exposed || e->x + e->width > w->exposedRight) w->exposedRight = e->x + e->width;
+                if (!w->exposed || e->y + e->height > w->exposedBottom) w->exposedBottom = e->y + e->height;
+                w->exposed = 1;
+            }
         } else if (event.type == ClientMessage && event.xclient.message_type == wmProtocols) {
             Atom protocol = event.xclient.data.l[0];
             if (protocol == netWmSyncRequest) {
@@ -671,7 +699,10 @@ int main(int argc, char **argv) {
         // Draw once the queue is empty: a burst of configures makes one frame at the last size.
         if (XPending(display) == 0) {
             // A sync request is acknowledged by the frame of the configure that follows it.
-            for (int i = 0; i < windowCount; i++) if (windows[i]->dirty) draw(windows[i]);
+            for (int i = 0; i < windowCount; i++) {
+                if (windows[i]->dirty) draw(windows[i]);
+                else if (windows[i]->exposed) putExposed(windows[i]);
+            }
             XFlush(display);
         }
     }
