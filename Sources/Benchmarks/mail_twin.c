@@ -435,17 +435,14 @@ static void drawMessage(cairo_t *cr, MailWindow *w, double x0, double width) {
     cairo_restore(cr);
 }
 
-static double threadMilliseconds(void) {
+static double seconds(clockid_t clock) {
     struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return t.tv_sec + t.tv_nsec / 1e9;
 }
+
+static double threadMilliseconds(void) { return seconds(CLOCK_THREAD_CPUTIME_ID) * 1e3; }
+static double now(void) { return seconds(CLOCK_MONOTONIC); }
 
 /// The Gallery's diagnostic overlay: its lines in a dark box 10 points in from the bottom right corner.
 /// The size line changes with the size, the frame time at most four times a second.
