@@ -12,7 +12,9 @@
 // list alone with a back button. Over them the Gallery's diagnostic overlay, its nine lines in a dark box.
 // The icons are the Adwaita theme's symbolic PNGs (no SVG renderer), each loaded once at the theme size
 // nearest the one shown and tinted through its alpha; the picture is the Gallery's JPEG (PICTURE_PATH,
-// given by the build), decoded once with libturbojpeg and drawn scaled with cairo's default filter.
+// given by the build), decoded once with libturbojpeg and drawn scaled with cairo's default filter. As
+// the Gallery, while a window is being resized it draws the picture without its shadow and with the
+// nearest pixel. An Expose puts the last frame again from the image; a new size draws a new frame.
 // It opens two windows at start (the Gallery opens Mail and Settings), 1024×768 each as the Gallery's
 // are, and another at each Ctrl+N. `mail_twin offscreen …` times its step without X (see `offscreen`);
 // `mail_twin png …` writes one frame to a PNG file.
@@ -571,8 +573,8 @@ static int compare(const void *a, const void *b) { double x = *(double *)a, y = 
 
 /// `mail_twin offscreen FROM TO HEIGHT STEPS`: the twin's step without X: the Mail scene drawn into an
 /// image surface of the window's size (its memory kept by the same rule as the window's back buffer), at
-/// STEPS widths from FROM to TO (HEIGHT to HEIGHT+2 tall), after 20 warm-up steps. Prints the median
-/// CPU per step in milliseconds.
+/// STEPS widths from FROM to TO (HEIGHT to HEIGHT+2 tall), after 20 warm-up steps, drawn as a drag's
+/// steps (the picture without its shadow). Prints the median CPU per step in milliseconds.
 static int offscreen(int from, int to, int height, int steps) {
     makeContext();
     loadResources();
