@@ -4,8 +4,11 @@ import GalleryApp
 import SceneHostTesting
 
 /// The Gallery beside two twins of its Mail scene, in one run on one private Xvfb with openbox: a bare
-/// Xlib + cairo + Pango + MIT-SHM client (`mail_twin.c`) and a GTK 4 one (`gtk_mail.c`, built when
-/// `pkg-config gtk4` finds libgtk-4-dev, which `make bench` installs). Each is a child process (the
+/// Xlib + cairo + Pango + MIT-SHM + libturbojpeg client (`mail_twin.c`, which draws the whole Mail window
+/// as the Gallery shows it: the three columns and their switches at 678 and 980 points, the Adwaita
+/// symbolic icons, the search field, the Gallery's JPEG in a rounded clip with a shadow, the diagnostic
+/// overlay) and a GTK 4 one (`gtk_mail.c`, built when `pkg-config gtk4` finds libgtk-4-dev, which
+/// `make bench` installs). Each is a child process (the
 /// Gallery is its release executable, so its start-up is measured as a person meets it), measured from
 /// outside by `peers_harness.c` the same way for all three: start to the first drawn frame, CPU to it,
 /// resident memory with the two windows each opens at start and with six more opened by Ctrl+N, and a
@@ -31,8 +34,8 @@ enum PeersBenchmark: Benchmark {
         try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: build) }
         func compile(_ source: String, _ packages: String) -> String? { Self.compile(source, packages: packages, into: build) }
-        guard let harness = compile("peers_harness.c", "x11 xext xtst xdamage"), let twin = compile("mail_twin.c", "x11 xext pangocairo") else {
-            throw PeersError("cannot build peers_harness.c or mail_twin.c: cc, libx11-dev, libxext-dev, libxtst-dev, libxdamage-dev and libpango1.0-dev are needed")
+        guard let harness = compile("peers_harness.c", "x11 xext xtst xdamage"), let twin = compileTwin(into: build) else {
+            throw PeersError("cannot build peers_harness.c or mail_twin.c: cc, libx11-dev, libxext-dev, libxtst-dev, libxdamage-dev, libpango1.0-dev, libturbojpeg0-dev and the Adwaita icon theme are needed")
         }
         let gtk = compile("gtk_mail.c", "gtk4")
         guard let gallery = galleryExecutable() else {
@@ -213,13 +216,21 @@ enum PeersBenchmark: Benchmark {
         init(_ description: String) { self.description = description }
     }
 
-    /// Builds `source` (a C file beside this one) with `cc -O2` and `pkg-config --cflags --libs packages`
-    /// into `directory`: the executable's path, or nil when the build failed.
-    static func compile(_ source: String, packages: String, into directory: URL) -> String? {
+    /// Builds `source` (a C file beside this one) with `cc -O2`, `flags` and `pkg-config --cflags --libs
+    /// packages` into `directory`: the executable's path, or nil when the build failed.
+    static func compile(_ source: String, packages: String, flags: String = "", into directory: URL) -> String? {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let binary = directory.appendingPathComponent((source as NSString).deletingPathExtension).path
-        let command = "cc -O2 -o '\(binary)' '\(sources.appendingPathComponent(source).path)' $(pkg-config --cflags --libs \(packages))"
+        let command = "cc -O2 \(flags) -o '\(binary)' '\(sources.appendingPathComponent(source).path)' $(pkg-config --cflags --libs \(packages)) -lm"
         return shell(command, environment: [:]) != nil ? binary : nil
+    }
+
+    /// Builds the bare twin into `directory`, given the picture the Gallery shows in a message at scale 1
+    /// (its asset catalog's light 1x JPEG), which the twin decodes with libturbojpeg.
+    static func compileTwin(into directory: URL) -> String? {
+        let picture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("GalleryApp/Resources/Assets.xcassets/Picture.imageset/picture-light@1x.jpg").path
+        return compile("mail_twin.c", packages: "x11 xext pangocairo libturbojpeg", flags: "-DPICTURE_PATH='\"\(picture)\"'", into: directory)
     }
 
     /// The bare twin's step without X (`mail_twin offscreen`): the Mail scene drawn in full into an image
@@ -229,7 +240,7 @@ enum PeersBenchmark: Benchmark {
         let build = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-twin-\(getpid())")
         try? FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: build) }
-        guard let twin = compile("mail_twin.c", packages: "x11 xext pangocairo", into: build) else { return nil }
+        guard let twin = compileTwin(into: build) else { return nil }
         return shell("'\(twin)' offscreen \(from) \(to) \(height) \(steps)", environment: [:])
             .flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }

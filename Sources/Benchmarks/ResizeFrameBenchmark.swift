@@ -101,7 +101,7 @@ enum ResizeFrameBenchmark: Benchmark {
             report(target: "resize-step-client-cpu-vs-bare", value: frames / bare, unit: "× bare twin's repaint", goal: 1)
             report(target: "resize-step-client-cpu-autolayout-vs-bare", value: constraints / bare, unit: "× bare twin's repaint", goal: 1)
         } else {
-            print("The bare twin (mail_twin.c) could not be built: cc and libpango1.0-dev are needed; no target.")
+            print("The bare twin (mail_twin.c) could not be built: cc, libpango1.0-dev and libturbojpeg0-dev are needed; no target.")
         }
         // The Gallery's Mail scene itself (stack views, anchors, wrapping labels, a picture), offscreen:
         // the client's share of one step of the `resize` benchmark's drag, without the X server. In a
