@@ -56,6 +56,22 @@ struct GalleryMailSplitTests {
         #expect(stack.viewControllers == [mail.mailboxes, mail.list] && mail.selectedIndex == 2)
     }
 
+    /// Compact, the list shows its selected message highlighted (the first at launch; ↑ and ↓ move it):
+    /// a click on that row opens it, as on any other row.
+    @Test func aClickOnTheHighlightedRowOpensItsMessageWhenCompact() throws {
+        let mail = MailViewController()
+        mail.overlay.isHidden = true
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 500, height: 640), rootViewController: mail)
+        _ = scene.renderImage()
+        let stack = try #require(mail.mailboxes.navigationController)
+        #expect(mail.isCollapsed && stack.viewControllers == [mail.mailboxes, mail.list])
+        let path = IndexPath(item: 0, section: 0)
+        #expect(mail.list.collectionView.indexPathsForSelectedItems == [path], "the first message is highlighted")
+        let row = try #require(mail.list.collectionView.cellForItem(at: path))
+        scene.click(at: row.convert(CGPoint(x: row.bounds.midX, y: row.bounds.midY), to: nil))
+        #expect(mail.selectedIndex == 0 && stack.viewControllers.last === mail.reader, "a click opens the highlighted message")
+    }
+
     /// Escape and Alt+← go back in a collapsed Mail: the column on top has the keyboard, so the
     /// navigation controller holding it is on the chain; ↓ still moves the selection from there.
     @Test func theKeyboardGoesBackInACollapsedMail() throws {
