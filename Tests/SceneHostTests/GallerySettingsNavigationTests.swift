@@ -18,6 +18,17 @@ struct GallerySettingsNavigationTests {
         try body()
     }
 
+    /// The Settings stack without its overlay in an offscreen window of `size`, drawn once (at `category`).
+    func settingsScene(_ size: CGSize, category: UIContentSizeCategory? = nil) -> (SettingsContainerController, UIWindowScene) {
+        let container = SettingsContainerController()
+        container.settings.loadViewIfNeeded()
+        container.settings.overlay.isHidden = true
+        let scene = UIWindowScene.offscreen(size: size, rootViewController: container)
+        if let category { scene.traitOverrides.preferredContentSizeCategory = category }
+        _ = scene.renderImage()
+        return (container, scene)
+    }
+
     func all<T: UIView>(_ type: T.Type, in view: UIView) -> [T] {
         view.subviews.flatMap { ($0 as? T).map { [$0] } ?? [] + all(type, in: $0) }
     }
@@ -26,12 +37,7 @@ struct GallerySettingsNavigationTests {
     /// its pop-up button and switch sit in the middle of the row, as the chevron does.
     @Test func controlsStayCentredInRowsScrolledIntoViewAtTheLargestTextSize() throws {
         try withScratchDefaults("settings-largest") {
-            let container = SettingsContainerController()
-            container.settings.loadViewIfNeeded()
-            container.settings.overlay.isHidden = true
-            let scene = UIWindowScene.offscreen(size: CGSize(width: 900, height: 768), rootViewController: container)
-            scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
-            _ = scene.renderImage()
+            let (container, scene) = settingsScene(CGSize(width: 900, height: 768), category: .accessibilityExtraExtraExtraLarge)
             let settings = container.settings, list = try #require(settings.collectionView)
             var checked: Set<SettingsViewController.Setting> = []
             while true {
@@ -54,11 +60,7 @@ struct GallerySettingsNavigationTests {
 
     @Test func aRowOpensThePageOfItsChoicesAndAChoiceIsKept() throws {
         try withScratchDefaults("settings-pages") {
-            let container = SettingsContainerController()
-            container.settings.loadViewIfNeeded()
-            container.settings.overlay.isHidden = true
-            let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 640), rootViewController: container)
-            _ = scene.renderImage()
+            let (container, scene) = settingsScene(CGSize(width: 800, height: 640))
             // A click on the "Show previews" row (beside its pop-up button) opens its page.
             let previewsRow = try #require(container.settings.cell(for: .showPreviews))
             scene.click(at: previewsRow.convert(CGPoint(x: 40, y: previewsRow.bounds.midY), to: nil))
