@@ -222,7 +222,8 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
 /// it follows live (`preferredContentSize`).
 final class MailFilterViewController: UIViewController {
     private let choice = UISegmentedControl(items: ["All", "Flagged"])
-    private let countsLabel = UILabel(), countsSwitch = UISwitch(), counts = UILabel()
+    let countsLabel = UILabel(), countsSwitch = UISwitch()
+    private let counts = UILabel()
     var chosen: (Bool) -> Void = { _ in }
 
     init(showsFlaggedOnly: Bool) {
@@ -252,10 +253,15 @@ final class MailFilterViewController: UIViewController {
 
     override func viewDidLayoutSubviews() {
         let width = view.bounds.width
-        choice.frame = CGRect(x: 20, y: 20, width: width - 40, height: 32)
-        countsLabel.frame = CGRect(x: 20, y: 70, width: width - 100, height: 31)
-        countsSwitch.frame.origin = CGPoint(x: width - 71, y: 70)
-        counts.frame = CGRect(x: 20, y: 120, width: width - 40, height: 30)
+        // Worked out left to right, then mirrored in a right-to-left layout: the switch at the trailing end.
+        let mirrored = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        func place(_ subview: UIView, _ frame: CGRect) {
+            subview.frame = mirrored ? CGRect(x: width - frame.maxX, y: frame.minY, width: frame.width, height: frame.height) : frame
+        }
+        place(choice, CGRect(x: 20, y: 20, width: width - 40, height: 32))
+        place(countsLabel, CGRect(x: 20, y: 70, width: width - 100, height: 31))
+        place(countsSwitch, CGRect(origin: CGPoint(x: width - 71, y: 70), size: countsSwitch.intrinsicContentSize))
+        place(counts, CGRect(x: 20, y: 120, width: width - 40, height: 30))
     }
 }
 

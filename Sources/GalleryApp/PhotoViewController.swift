@@ -5,7 +5,7 @@ import SceneHost
 /// person drags a tile out of the Photos grid onto the desktop, and this scene opens there showing it.
 final class PhotoViewController: UIViewController {
     let photo: PhotosViewController.Photo
-    private let label = UILabel()
+    let label = UILabel()
 
     init(photo: PhotosViewController.Photo) {
         self.photo = photo
@@ -16,13 +16,20 @@ final class PhotoViewController: UIViewController {
         super.viewDidLoad()
         view.backgroundColor = PhotoTileCell.color(hue: photo.hue, saturation: 0.45, brightness: 0.85)
         label.text = PhotoSceneDelegate.title(of: photo)
+        // The reader's text size, followed as it changes; at the largest sizes the title wraps in a
+        // small window rather than running past its edges.
         label.font = .preferredFont(forTextStyle: .largeTitle)
+        label.adjustsFontForContentSizeCategory = true
+        label.numberOfLines = 0
+        label.textAlignment = .center
         label.textColor = .black
         label.translatesAutoresizingMaskIntoConstraints = false
         view.addSubview(label)
         NSLayoutConstraint.activate([
             label.centerXAnchor.constraint(equalTo: view.centerXAnchor),
             label.centerYAnchor.constraint(equalTo: view.centerYAnchor),
+            label.leadingAnchor.constraint(greaterThanOrEqualTo: view.leadingAnchor, constant: 16),
+            label.topAnchor.constraint(greaterThanOrEqualTo: view.topAnchor, constant: 16),
         ])
     }
 

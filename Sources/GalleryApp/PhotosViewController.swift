@@ -62,12 +62,11 @@ final class PhotosViewController: UIViewController, UICollectionViewDelegate, UI
         snapshot.appendItems((0..<Self.photoCount).map(Photo.init(number:)))
         dataSource.apply(snapshot, animatingDifferences: false)
         view.addSubview(overlay)
-        overlay.translatesAutoresizingMaskIntoConstraints = false
-        NSLayoutConstraint.activate([
-            overlay.trailingAnchor.constraint(equalTo: view.safeAreaLayoutGuide.trailingAnchor, constant: -8),
-            overlay.bottomAnchor.constraint(equalTo: view.safeAreaLayoutGuide.bottomAnchor, constant: -8),
-        ])
     }
+
+    /// The overlay sizes itself to its text and keeps a frame, as in the other scenes: pinned by two
+    /// constraints alone it had no size and never showed.
+    override func viewWillLayoutSubviews() { overlay.place(in: view) }
 
     override var keyCommands: [UIKeyCommand]? { sceneCommands(for: self) }
 

@@ -168,8 +168,9 @@ struct UIAlertControllerTextFieldTests {
         settle(scene)
         let fields = try! #require(alert.textFields)
         #expect(fields[0].isFirstResponder)
-        #expect(fields[0].superview === alert.view && fields[0].frame.width == 270 - 32 && fields[1].frame.minY > fields[0].frame.maxY)
-        let message = try! #require(alert.view.subviews.compactMap { $0 as? UILabel }.first { $0.text == "Your mail account" })
+        let header = try! #require((alert.view as? AlertContentView)?.header)
+        #expect(fields[0].superview === header && fields[0].frame.width == 270 - 32 && fields[1].frame.minY > fields[0].frame.maxY)
+        let message = try! #require(header.subviews.compactMap { $0 as? UILabel }.first { $0.text == "Your mail account" })
         #expect(fields[0].frame.minY > message.frame.maxY)
         #expect(alert.view.frame.height > 44 + 2 * 36, "the alert grew for the fields")
     }
@@ -270,5 +271,64 @@ extension UIAlertControllerTests {
         scene.traitOverrides.preferredContentSizeCategory = .large
         settle(scene)
         #expect(alert.preferredContentSize == before && rows()[0].frame.height == 44)
+    }
+}
+
+extension UIAlertControllerTests {
+    private func rows(_ alert: UIAlertController) -> [AlertActionRow] { alert.view.subviews.compactMap { $0 as? AlertActionRow } }
+
+    /// The preferred action's title is bold and the cancel action's then is not (UIKit gives the
+    /// highlighting to the preferred action); without a preferred action the cancel one is bold.
+    @Test func thePreferredActionTakesTheBoldTitleFromCancel() {
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        let alert = alert(.alert) { _ in }
+        root.present(alert, animated: false)
+        settle(scene)
+        func boldTitles() -> [String] {
+            rows(alert).compactMap { row in
+                row.subviews.compactMap { $0 as? UILabel }.first.flatMap { $0.font.weight == .bold ? $0.text : nil }
+            }
+        }
+        #expect(boldTitles() == ["Delete"])
+        alert.preferredAction = nil
+        settle(scene)
+        #expect(boldTitles() == ["Cancel"])
+    }
+
+    /// Two buttons side by side mirror in a right-to-left layout: the cancel button (the first) is at
+    /// the leading edge, the right one there.
+    @Test func sideBySideButtonsMirrorRightToLeft() {
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        scene.traitOverrides.layoutDirection = .rightToLeft
+        let alert = alert(.alert) { _ in }
+        root.present(alert, animated: false)
+        settle(scene)
+        let shown = rows(alert)
+        #expect(shown.map(\.action.title) == ["Cancel", "Delete"])
+        #expect(shown[0].frame.minX > shown[1].frame.minX && shown[0].frame.maxX == alert.view.bounds.width, "\(shown.map(\.frame))")
+    }
+
+    /// An alert taller than its window (a long message at the largest text size) is cut to the window;
+    /// its title, message and text field scroll, and its actions stay whole inside it.
+    @Test func aTallAlertKeepsItsActionsInViewAndScrollsItsText() {
+        let root = UIViewController()
+        let scene = presentationScene(CGSize(width: 1000, height: 500), root: root)
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        let alert = UIAlertController(title: "Flag Messages", message: "Flags the messages in this mailbox from a sender.", preferredStyle: .alert)
+        alert.addTextField { $0.placeholder = "Sender" }
+        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(UIAlertAction(title: "Flag", style: .default))
+        root.present(alert, animated: false)
+        settle(scene)
+        let view = alert.view!, header = try! #require((view as? AlertContentView)?.header)
+        #expect(alert.preferredContentSize.height > 500, "the content is taller than the window")
+        #expect(view.frame.height <= 500 - 40, "\(view.frame)")
+        for row in rows(alert) {
+            #expect(view.bounds.contains(row.frame), "\(row.action.title ?? "") is cut off: \(row.frame) in \(view.bounds)")
+        }
+        #expect(header.frame.maxY <= rows(alert).map(\.frame.minY).min()!)
+        #expect(header.contentSize.height > header.frame.height, "the text scrolls")
     }
 }

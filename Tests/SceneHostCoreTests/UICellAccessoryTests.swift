@@ -46,4 +46,23 @@ struct UICellAccessoryTests {
         #expect(abs(control.convert(control.bounds, to: cell).minX - 16) < 1)
         #expect(UICellAccessory.customView(configuration: .init(customView: UIView(), placement: .leading(displayed: .whenEditing))).isLeading)
     }
+
+    /// One control handed from a row to the next row configured (an app keeping one switch per
+    /// setting): the row it left, laid out again at its own height, does not move it in its new row.
+    @Test func aControlHandedToAnotherRowStaysWhereThatRowPutsIt() {
+        let control = UISwitch()
+        let left = UICollectionViewListCell(frame: CGRect(x: 0, y: 0, width: 300, height: 50))
+        left.accessories = [.customView(configuration: .init(customView: control, placement: .trailing()))]
+        left.layoutIfNeeded()
+        let taking = UICollectionViewListCell(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+        taking.accessories = [.customView(configuration: .init(customView: control, placement: .trailing()))]
+        taking.layoutIfNeeded()
+        func middle() -> CGFloat { control.convert(CGPoint(x: control.bounds.midX, y: control.bounds.midY), to: taking).y }
+        #expect(abs(middle() - 100) <= 1)
+        for case let accessory as CellAccessoryView in left.subviews {
+            accessory.setNeedsLayout()
+            accessory.layoutIfNeeded()
+        }
+        #expect(control.isDescendant(of: taking) && abs(middle() - 100) <= 1, "the row it left moved it to \(middle())")
+    }
 }

@@ -115,6 +115,24 @@ struct UICollectionViewTests {
         #expect(fixture.collectionView.indexPathsForSelectedItems == [IndexPath(item: 4, section: 0)], "a second click deselects in multiple selection")
     }
 
+    /// A click on the item already selected (single selection) asks and tells the delegate again and
+    /// keeps it selected: a list that shows its selection opens that item again.
+    @Test func aClickOnTheSelectedItemSelectsItAgain() {
+        let fixture = CollectionFixture(layout: UICollectionViewCompositionalLayout(section: gridSection(columns: 4)))
+        fixture.apply(sections: [0: 0..<40])
+        let delegate = LoggingCollectionDelegate()
+        fixture.collectionView.delegate = delegate
+        fixture.collectionView.selectItem(at: IndexPath(item: 1, section: 0), animated: false, scrollPosition: [])
+        fixture.scene.click(at: CGPoint(x: 150, y: 50))
+        #expect(delegate.log == ["didHighlight 1", "didUnhighlight 1", "shouldSelect 1", "didSelect 1"])
+        #expect(fixture.collectionView.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+        delegate.log = []
+        delegate.refuse = IndexPath(item: 1, section: 0)
+        fixture.scene.click(at: CGPoint(x: 150, y: 50))
+        #expect(delegate.log == ["didHighlight 1", "didUnhighlight 1", "shouldSelect 1"], "refused: not told")
+        #expect(fixture.collectionView.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+    }
+
     @Test func arrowKeysMoveTheSelectionByGeometryAndScrollItIntoView() {
         let fixture = CollectionFixture(layout: UICollectionViewCompositionalLayout(section: gridSection(columns: 4)))
         fixture.apply(sections: [0: 0..<40])

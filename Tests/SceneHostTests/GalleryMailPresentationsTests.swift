@@ -56,6 +56,27 @@ struct GalleryMailPresentationsTests {
         mail.dismiss(animated: false)
     }
 
+    /// The filter mirrors in a right-to-left layout: its switch at the trailing (left) end, before its label.
+    @Test func theFilterMirrorsRightToLeft() throws {
+        for rightToLeft in [false, true] {
+            let (mail, scene) = mail()
+            if rightToLeft { scene.traitOverrides.layoutDirection = .rightToLeft }
+            settle(scene)
+            let item = try #require(mail.list.navigationItem.rightBarButtonItems?.first { $0.primaryAction?.title == "Filter" })
+            mail.presentFilter(from: item)
+            settle(scene)
+            let filter = try #require(mail.presentedViewController as? MailFilterViewController)
+            let width = filter.view.bounds.width, label = filter.countsLabel.frame, toggle = filter.countsSwitch.frame
+            #expect(toggle.width == 51 && label.width > 0)
+            if rightToLeft {
+                #expect(toggle.minX == 20 && label.minX >= toggle.maxX && label.maxX == width - 20, "\(toggle) \(label)")
+            } else {
+                #expect(toggle.maxX == width - 20 && toggle.minX >= label.maxX && label.minX == 20, "\(toggle) \(label)")
+            }
+            mail.dismiss(animated: false)
+        }
+    }
+
     @Test func deletingAsksWithAnActionSheetAndMovesTheMessageToTheTrash() throws {
         let (mail, scene) = mail()
         let trash = try #require(mail.reader.navigationItem.rightBarButtonItem)

@@ -13,6 +13,15 @@ struct GalleryMailSplitTests {
         _ = scene.offscreenHost!.prepareFrame()
     }
 
+    /// Mail without its overlay in an offscreen window `width` points wide, drawn once.
+    private func mailScene(width: CGFloat) -> (MailViewController, UIWindowScene) {
+        let mail = MailViewController()
+        mail.overlay.isHidden = true
+        let scene = UIWindowScene.offscreen(size: CGSize(width: width, height: 640), rootViewController: mail)
+        _ = scene.renderImage()
+        return (mail, scene)
+    }
+
     @Test func theOpenMessageIsKeptAcrossCollapseAndExpansion() throws {
         let mail = MailViewController()
         mail.overlay.isHidden = true
@@ -56,13 +65,23 @@ struct GalleryMailSplitTests {
         #expect(stack.viewControllers == [mail.mailboxes, mail.list] && mail.selectedIndex == 2)
     }
 
+    /// Compact, the list shows its selected message highlighted (the first at launch; ↑ and ↓ move it):
+    /// a click on that row opens it, as on any other row.
+    @Test func aClickOnTheHighlightedRowOpensItsMessageWhenCompact() throws {
+        let (mail, scene) = mailScene(width: 500)
+        let stack = try #require(mail.mailboxes.navigationController)
+        #expect(mail.isCollapsed && stack.viewControllers == [mail.mailboxes, mail.list])
+        let path = IndexPath(item: 0, section: 0)
+        #expect(mail.list.collectionView.indexPathsForSelectedItems == [path], "the first message is highlighted")
+        let row = try #require(mail.list.collectionView.cellForItem(at: path))
+        scene.click(at: row.convert(CGPoint(x: row.bounds.midX, y: row.bounds.midY), to: nil))
+        #expect(mail.selectedIndex == 0 && stack.viewControllers.last === mail.reader, "a click opens the highlighted message")
+    }
+
     /// Escape and Alt+← go back in a collapsed Mail: the column on top has the keyboard, so the
     /// navigation controller holding it is on the chain; ↓ still moves the selection from there.
     @Test func theKeyboardGoesBackInACollapsedMail() throws {
-        let mail = MailViewController()
-        mail.overlay.isHidden = true
-        let scene = UIWindowScene.offscreen(size: CGSize(width: 1000, height: 640), rootViewController: mail)
-        _ = scene.renderImage()
+        let (mail, scene) = mailScene(width: 1000)
         let window = try #require(mail.view.window)
         var time: CFTimeInterval = 100
         func press(_ input: String, _ flags: UIKeyModifierFlags = []) -> Bool {

@@ -68,4 +68,20 @@ extension SceneWindowTests {
         let delegate = try #require(app.scene(titled: "Photo 5")?.delegate as? PhotoSceneDelegate)
         #expect(delegate.photo?.number == 4)
     }
+
+    /// The photo's title follows the text size, and at the largest size in the smallest window it
+    /// wraps inside the window rather than running past its edges.
+    @Test func thePhotosTitleFollowsTheTextSizeAndStaysInsideTheWindow() {
+        let controller = PhotoViewController(photo: PhotosViewController.Photo(number: 1_999))
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 240, height: 240), rootViewController: controller)
+        _ = scene.renderImage()
+        let atLarge = controller.label.font.pointSize
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        _ = scene.renderImage()
+        let label = controller.label
+        #expect(label.font.pointSize > 1.5 * atLarge, "\(atLarge) → \(label.font.pointSize)")
+        #expect(controller.view.bounds.insetBy(dx: 15, dy: 15).contains(label.frame), "\(label.frame)")
+        let needed = label.sizeThatFits(CGSize(width: label.bounds.width, height: .greatestFiniteMagnitude))
+        #expect(needed.height <= label.bounds.height + 0.5 && needed.width <= label.bounds.width + 0.5, "cut off: needs \(needed) in \(label.bounds.size)")
+    }
 }

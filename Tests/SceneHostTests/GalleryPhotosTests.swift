@@ -45,4 +45,23 @@ struct GalleryPhotosTests {
         press(UIKeyCommand.inputDownArrow)
         #expect(controller.selectedPhoto?.number == 5, "four columns at 700 points: one right, one down")
     }
+
+    /// The overlay shows in the grid's bottom trailing corner, sized to its lines, as in the other scenes
+    /// (left to right and right to left).
+    @Test func theOverlayShowsInTheTrailingCorner() {
+        for rightToLeft in [false, true] {
+            let controller = PhotosViewController()
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 700, height: 500), rootViewController: controller)
+            if rightToLeft { scene.traitOverrides.layoutDirection = .rightToLeft }
+            scene.layoutIfNeeded()
+            let overlay = controller.overlay, bounds = controller.view.bounds
+            #expect(overlay.frame.width > 100 && overlay.frame.height > 100, "\(overlay.frame)")
+            #expect(bounds.contains(overlay.frame), "\(overlay.frame)")
+            #expect(overlay.frame.maxY == bounds.maxY - 10)
+            #expect(rightToLeft ? overlay.frame.minX == 10 : overlay.frame.maxX == bounds.maxX - 10, "\(overlay.frame)")
+            for case let label as UILabel in overlay.subviews {
+                #expect(label.frame.width >= label.intrinsicContentSize.width, "\(label.text ?? "") is cut off")
+            }
+        }
+    }
 }

@@ -18,17 +18,49 @@ struct GallerySettingsNavigationTests {
         try body()
     }
 
+    /// The Settings stack without its overlay in an offscreen window of `size`, drawn once (at `category`).
+    func settingsScene(_ size: CGSize, category: UIContentSizeCategory? = nil) -> (SettingsContainerController, UIWindowScene) {
+        let container = SettingsContainerController()
+        container.settings.loadViewIfNeeded()
+        container.settings.overlay.isHidden = true
+        let scene = UIWindowScene.offscreen(size: size, rootViewController: container)
+        if let category { scene.traitOverrides.preferredContentSizeCategory = category }
+        _ = scene.renderImage()
+        return (container, scene)
+    }
+
     func all<T: UIView>(_ type: T.Type, in view: UIView) -> [T] {
         view.subviews.flatMap { ($0 as? T).map { [$0] } ?? [] + all(type, in: $0) }
     }
 
+    /// At the largest text size the rows are tall and the form scrolls: as each row comes into view,
+    /// its pop-up button and switch sit in the middle of the row, as the chevron does.
+    @Test func controlsStayCentredInRowsScrolledIntoViewAtTheLargestTextSize() throws {
+        try withScratchDefaults("settings-largest") {
+            let (container, scene) = settingsScene(CGSize(width: 900, height: 768), category: .accessibilityExtraExtraExtraLarge)
+            let settings = container.settings, list = try #require(settings.collectionView)
+            var checked: Set<SettingsViewController.Setting> = []
+            while true {
+                for setting in SettingsViewController.Setting.allCases {
+                    guard let cell = settings.cell(for: setting), !cell.isHidden else { continue }
+                    let control: UIView? = settings.switches[setting] ?? (setting == .showPreviews ? settings.previewsButton : setting == .swipeActions ? settings.swipeButton : nil)
+                    guard let control else { continue }
+                    let middle = control.convert(CGPoint(x: control.bounds.midX, y: control.bounds.midY), to: cell).y
+                    #expect(abs(middle - cell.bounds.midY) <= 1, "\(setting) at offset \(list.contentOffset.y): its control's middle \(middle), the row's \(cell.bounds.midY)")
+                    checked.insert(setting)
+                }
+                let next = min(list.contentOffset.y + 120, list.offsetRange.max.y)
+                if next <= list.contentOffset.y { break }
+                list.setContentOffset(CGPoint(x: 0, y: next), animated: false)
+                _ = scene.renderImage()
+            }
+            #expect(checked.count == 6, "every row was seen: \(checked)")
+        }
+    }
+
     @Test func aRowOpensThePageOfItsChoicesAndAChoiceIsKept() throws {
         try withScratchDefaults("settings-pages") {
-            let container = SettingsContainerController()
-            container.settings.loadViewIfNeeded()
-            container.settings.overlay.isHidden = true
-            let scene = UIWindowScene.offscreen(size: CGSize(width: 800, height: 640), rootViewController: container)
-            _ = scene.renderImage()
+            let (container, scene) = settingsScene(CGSize(width: 800, height: 640))
             // A click on the "Show previews" row (beside its pop-up button) opens its page.
             let previewsRow = try #require(container.settings.cell(for: .showPreviews))
             scene.click(at: previewsRow.convert(CGPoint(x: 40, y: previewsRow.bounds.midY), to: nil))

@@ -195,7 +195,10 @@ final class CellAccessoryView: UIView {
     override func layoutSubviews() {
         super.layoutSubviews()
         label.frame = bounds
-        if case .custom(let configuration) = accessory.kind {
+        // Only while the custom view is still here: an app may hand the same control to the row it
+        // configures next (one switch per setting), and this accessory, left in a row being reused or
+        // measured, would otherwise place it in its new row at this row's height.
+        if case .custom(let configuration) = accessory.kind, configuration.customView.superview === self {
             let size = customSize(configuration.customView)
             let width = min(bounds.width, size.width)
             configuration.customView.frame = CGRect(x: (bounds.width - width) / 2, y: ((bounds.height - size.height) / 2).rounded(),

@@ -709,11 +709,16 @@ open class ItemsScrollView: UIScrollView {
         selectedOrder = selectedOrder.filter { selected.contains($0) }
     }
 
-    /// A person selected `indexPath` (click, key): asks and tells the delegate, as UIKit does.
+    /// A person selected `indexPath` (click, key): asks and tells the delegate, as UIKit does. A click
+    /// on the item already selected, with single selection, selects it again: the delegate is asked and
+    /// told once more (a list that keeps its selection shown opens that item again).
     private func userSelect(_ indexPath: IndexPath) {
         guard allowsSelection else { return }
         if selected.contains(indexPath) {
-            guard allowsMultipleSelection else { return }
+            guard allowsMultipleSelection else {
+                if askShouldSelect(indexPath) { tellDidSelect(indexPath) }
+                return
+            }
             if askShouldDeselect(indexPath) {
                 deselectItem(at: indexPath, animated: true)
                 tellDidDeselect(indexPath)

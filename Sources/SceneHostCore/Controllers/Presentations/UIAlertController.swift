@@ -238,11 +238,15 @@ final class AlertPresentationController: UIPresentationController {
     }
 }
 
-/// An alert's content: title, message and one row per action, laid out by hand.
+/// An alert's content: title, message and one row per action, laid out by hand. When the window is
+/// too short for all of it (the largest text sizes), the title, message and text fields scroll above
+/// the actions, which stay in view, as UIKit's do.
 @MainActor
 final class AlertContentView: UIView {
     unowned(unsafe) let controller: UIAlertController
     private let titleLabel = UILabel(), messageLabel = UILabel()
+    /// The title, message and text fields: what scrolls when the alert is cut to the window's height.
+    let header = UIScrollView()
     private var rows: [AlertActionRow] = []
     private var separators: [UIView] = []
 
@@ -250,10 +254,12 @@ final class AlertContentView: UIView {
         self.controller = controller
         super.init(frame: .zero)
         backgroundColor = .systemBackground
+        header.alwaysBounceVertical = false
+        addSubview(header)
         for label in [titleLabel, messageLabel] {
             label.numberOfLines = 0
             label.textAlignment = .center
-            addSubview(label)
+            header.addSubview(label)
         }
         // Text follows the reader's text size (UIKit's alerts do): the sizes at the default size,
         // scaled as the headline and footnote styles.
@@ -279,8 +285,12 @@ final class AlertContentView: UIView {
             let cancel = shown.remove(at: index)
             if controller.preferredStyle == .alert, shown.count == 1 { shown.insert(cancel, at: 0) } else { shown.append(cancel) }
         }
+        // The preferred action's title is bold; without one, the cancel action's (UIKit: "If the alert
+        // also contains a cancel button, the preferred action receives the highlighting instead").
+        // Action sheets have no preferred action to show.
+        let preferred = controller.preferredStyle == .alert ? controller.preferredAction : nil
         rows = shown.map { action in
-            let row = AlertActionRow(action: action, preferred: action === controller.preferredAction)
+            let row = AlertActionRow(action: action, emphasised: preferred.map { action === $0 } ?? (action.style == .cancel))
             row.addAction(UIAction { [unowned(unsafe) controller] _ in controller.choose(action) }, for: .touchUpInside)
             return row
         }
@@ -291,7 +301,7 @@ final class AlertContentView: UIView {
         }
         for separator in separators { addSubview(separator) }
         for row in rows { addSubview(row) }
-        for field in controller.textFields ?? [] where field.superview !== self { addSubview(field) }
+        for field in controller.textFields ?? [] where field.superview !== header { header.addSubview(field) }
         setNeedsLayout()
         controller.contentSizeDidChange(measure())
     }
@@ -313,7 +323,8 @@ final class AlertContentView: UIView {
         _ = arrange(width: bounds.width, placing: true)
     }
 
-    /// The content's height at `width`, placing the labels and rows when `placing`.
+    /// The content's height at `width`, placing the labels and rows when `placing` (in the view's
+    /// height: the header scrolls when the whole is taller).
     private func arrange(width: CGFloat, placing: Bool) -> CGFloat {
         var y: CGFloat = 0
         let hasText = !(controller.title ?? "").isEmpty || !(controller.message ?? "").isEmpty
@@ -340,13 +351,26 @@ final class AlertContentView: UIView {
         for label in [titleLabel, messageLabel] { label.isHidden = (label.text ?? "").isEmpty }
         // 44 points, or a title that grew with the text size (wrapped) with 11 above and below.
         let rowHeight = rows.map { $0.height(width: sideBySide ? (width / 2).rounded() : width) }.max() ?? 44
+        let rowsHeight = sideBySide ? rowHeight : rows.reduce(0) { $0 + $1.height(width: width) }
+        let headerHeight = y
+        if placing {
+            // Cut to what the actions leave of the view's height (at least 40% of it, should the
+            // actions want more): the rest scrolls.
+            let shown = bounds.height >= headerHeight + rowsHeight ? headerHeight
+                : min(headerHeight, max(bounds.height - rowsHeight, (bounds.height * 0.4).rounded()))
+            header.frame = CGRect(x: 0, y: 0, width: width, height: shown)
+            header.contentSize = CGSize(width: width, height: headerHeight)
+            y = shown
+        }
+        // Mirrored in a right-to-left layout: the first of two buttons side by side is at the leading edge.
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
         if sideBySide {
             let half = (width / 2).rounded()
             if placing {
                 separators[0].frame = CGRect(x: 0, y: y, width: width, height: 0.5)
-                separators[1].frame = CGRect(x: half, y: y, width: 0.5, height: rowHeight)
-                rows[0].frame = CGRect(x: 0, y: y, width: half, height: rowHeight)
-                rows[1].frame = CGRect(x: half, y: y, width: width - half, height: rowHeight)
+                separators[1].frame = CGRect(x: rightToLeft ? width - half : half, y: y, width: 0.5, height: rowHeight)
+                rows[0].frame = CGRect(x: rightToLeft ? width - half : 0, y: y, width: half, height: rowHeight)
+                rows[1].frame = CGRect(x: rightToLeft ? 0 : half, y: y, width: width - half, height: rowHeight)
             }
             y += rowHeight
         } else {
@@ -360,7 +384,7 @@ final class AlertContentView: UIView {
                 y += height
             }
         }
-        return max(y, rowHeight)
+        return max(placing ? headerHeight + rowsHeight : y, rowHeight)
     }
 
     /// The size the content asks for: 270 pt wide for an alert, 320 for an action sheet.
@@ -370,18 +394,18 @@ final class AlertContentView: UIView {
     }
 }
 
-/// One action's button: its title centred, tinted (red when destructive, bold when preferred).
+/// One action's button: its title centred, tinted (red when destructive), bold when emphasised.
 @MainActor
 final class AlertActionRow: UIControl {
     let action: UIAlertAction
     private let label = UILabel()
 
-    init(action: UIAlertAction, preferred: Bool) {
+    init(action: UIAlertAction, emphasised: Bool) {
         self.action = action
         super.init(frame: .zero)
         label.text = action.title
         label.textAlignment = .center
-        let font: UIFont = preferred || action.style == .cancel ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 17)
+        let font: UIFont = emphasised ? .boldSystemFont(ofSize: 17) : .systemFont(ofSize: 17)
         label.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: font)
         label.adjustsFontForContentSizeCategory = true
         label.numberOfLines = 0
