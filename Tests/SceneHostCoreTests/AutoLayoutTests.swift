@@ -265,6 +265,43 @@ struct AutoLayoutTests {
         #expect(second.isActive)
     }
 
+    /// A view added to a right-to-left window that activates constraints as its traits change (a cell
+    /// arranging itself for the text size) has them resolved in its subtree's new direction: its
+    /// subviews' traits are brought up to date after its own, so they are added once all are.
+    @Test func constraintsActivatedAsASubtreeJoinsFollowItsNewDirection() throws {
+        final class Arranging: UIView {
+            let child = UIView()
+            var arranged: [NSLayoutConstraint] = []
+            init() {
+                super.init(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+                child.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(child)
+                NSLayoutConstraint.activate([child.topAnchor.constraint(equalTo: topAnchor), child.heightAnchor.constraint(equalToConstant: 10)])
+            }
+            override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+                super.traitCollectionDidChange(previousTraitCollection)
+                guard arranged.isEmpty, superview != nil else { return }
+                arranged = [child.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 10),
+                            child.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -240)]
+                NSLayoutConstraint.activate(arranged)
+            }
+        }
+        let (scene, root) = makeRoot(rightToLeft: true)
+        let header = SizedView(100, 20)
+        root.addSubview(header)
+        NSLayoutConstraint.activate([header.leadingAnchor.constraint(equalTo: root.leadingAnchor), header.topAnchor.constraint(equalTo: root.topAnchor)])
+        scene.layoutIfNeeded()
+        let engine = try #require(root.window?.hostedLayoutEngine)
+        let view = Arranging()
+        let lines = captureLog {
+            root.addSubview(view)
+            scene.layoutIfNeeded()
+        }
+        #expect(!view.arranged.isEmpty && !engine.needsRebuild)
+        #expect(lines.isEmpty, "\(lines.first ?? "")")
+        #expect(view.child.frame == CGRect(x: 240, y: 0, width: 50, height: 10), "leading is the right edge")
+    }
+
     @Test func aConstantThatCannotHoldIsReportedAndTheRestStays() {
         let (scene, root) = makeRoot()
         let child = UIView()

@@ -83,6 +83,10 @@ final class LayoutEngine {
     private var order: [Record] = []
     /// Solver constraints by the constraint they stand for.
     private var solved: [ObjectIdentifier: (source: NSLayoutConstraint, made: LayoutConstraint)] = [:]
+    /// Subtrees attached to the hierarchy whose traits are still being brought up to date: what they
+    /// hold (constraints a trait handler activates meanwhile too) is added by `subtreeDidJoin(_:)`,
+    /// once every view in them resolves leading and trailing in its new layout direction.
+    private var joining: [UIView] = []
 
     private(set) var needsRebuild = true
     private(set) var needsSolve = true
@@ -133,6 +137,7 @@ final class LayoutEngine {
         records = [:]
         order = []
         solved = [:]
+        joining = []
         solver = Solver()
         needsRebuild = true
     }
@@ -146,18 +151,32 @@ final class LayoutEngine {
     }
 
     func add(_ constraint: NSLayoutConstraint) {
-        guard !needsRebuild else { return }
+        guard !needsRebuild, !isJoining(constraint.installedOn) else { return }
         insert(constraint)
         setNeedsSolve()
     }
 
+    /// `view`'s subtree is being attached to the hierarchy; `subtreeDidJoin(_:)` follows once its
+    /// traits are up to date.
+    func subtreeWillJoin(_ view: UIView) {
+        joining.append(view)
+    }
+
     /// `view`'s subtree, attached to the hierarchy, brings its installed constraints: added to the
     /// solver as they stand (the records of its items made with their generated constraints), unless
-    /// the engine is to be rebuilt anyway. Nothing above the subtree can refer to it yet.
+    /// the engine is to be rebuilt anyway, or the subtree joined inside one still joining (which
+    /// brings it). Nothing above the subtree can refer to it yet.
     func subtreeDidJoin(_ view: UIView) {
-        guard !needsRebuild else { return }
+        if let index = joining.lastIndex(where: { $0 === view }) { joining.remove(at: index) }
+        guard !needsRebuild, !isJoining(view) else { return }
         addInstalled(in: view)
         setNeedsSolve()
+    }
+
+    /// Whether `view` is in a subtree whose traits are still being brought up to date as it joins.
+    private func isJoining(_ view: UIView?) -> Bool {
+        guard !joining.isEmpty, let view else { return false }
+        return joining.contains { view.isDescendant(of: $0) }
     }
 
     func remove(_ constraint: NSLayoutConstraint) {
@@ -290,7 +309,8 @@ final class LayoutEngine {
     private var previousSolved: [ObjectIdentifier: (source: NSLayoutConstraint, made: LayoutConstraint)] = [:]
 
     private func addInstalled(in view: UIView) {
-        guard view.usesAutoLayoutInSubtree else { return }
+        // A subtree still joining is added when it has joined (a rebuild from a trait handler).
+        guard view.usesAutoLayoutInSubtree, joining.isEmpty || !joining.contains(where: { $0 === view }) else { return }
         for constraint in view.installedConstraints { insert(constraint) }
         for subview in view.subviews { addInstalled(in: subview) }
     }
