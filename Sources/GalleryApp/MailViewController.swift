@@ -152,17 +152,11 @@ final class MessageContentView: UIView, UIContentView {
             time.firstBaselineAnchor.constraint(equalTo: sender.firstBaselineAnchor),
             subject.topAnchor.constraint(equalTo: sender.bottomAnchor, constant: 1),
         ]
-        // The two trailing edges give way (999) while the row has no width yet (a cell before the
-        // list sizes it), rather than conflicting with the clip and the time laid out from the leading edge.
-        let senderToTrailing = sender.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -14)
-        let timeToTrailing = time.trailingAnchor.constraint(lessThanOrEqualTo: trailingAnchor, constant: -14)
-        senderToTrailing.priority = UILayoutPriority(999)
-        timeToTrailing.priority = UILayoutPriority(999)
         belowSender = [
             // The whole width, not its own: a wrapping label's own width follows the width it last had.
-            senderToTrailing,
+            sender.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -14),
             clip.leadingAnchor.constraint(equalTo: sender.leadingAnchor),
-            timeToTrailing,
+            time.trailingAnchor.constraint(lessThanOrEqualTo: trailingAnchor, constant: -14),
             time.topAnchor.constraint(equalTo: sender.bottomAnchor, constant: 1),
             subject.topAnchor.constraint(equalTo: time.bottomAnchor, constant: 1),
         ]

@@ -265,6 +265,85 @@ struct AutoLayoutTests {
         #expect(second.isActive)
     }
 
+    /// A required constraint broken to recover from a conflict stays active and is tried again as the
+    /// layout changes: once the conflict is gone it holds, without being reported again while it waits.
+    @Test func aBrokenConstraintHoldsAgainOnceTheLayoutAllowsIt() {
+        let (scene, root) = makeRoot(width: 400)
+        let box = UIView(), child = UIView()
+        for view in [box, child] { view.translatesAutoresizingMaskIntoConstraints = false }
+        root.addSubview(box)
+        box.addSubview(child)
+        let boxWidth = box.widthAnchor.constraint(equalToConstant: 50)
+        let loose = child.widthAnchor.constraint(equalToConstant: 10)
+        loose.priority = .defaultLow
+        NSLayoutConstraint.activate([box.leftAnchor.constraint(equalTo: root.leftAnchor), boxWidth,
+                                     box.topAnchor.constraint(equalTo: root.topAnchor), box.heightAnchor.constraint(equalToConstant: 20),
+                                     child.leadingAnchor.constraint(equalTo: box.leadingAnchor),
+                                     child.trailingAnchor.constraint(lessThanOrEqualTo: box.trailingAnchor),
+                                     child.topAnchor.constraint(equalTo: box.topAnchor), child.heightAnchor.constraint(equalToConstant: 5),
+                                     loose])
+        scene.layoutIfNeeded()
+        let wide = child.widthAnchor.constraint(equalToConstant: 100)
+        let lines = captureLog {
+            wide.isActive = true
+            scene.layoutIfNeeded()
+            #expect(child.frame.width == 10, "too wide for its box: broken")
+            boxWidth.constant = 60
+            scene.layoutIfNeeded()
+        }
+        #expect(lines.count == 1, "reported once, when it broke")
+        #expect(child.frame.width == 10, "still too wide")
+        boxWidth.constant = 150
+        scene.layoutIfNeeded()
+        #expect(child.frame.width == 100, "the box is wide enough now: it holds")
+        _ = captureLog {
+            boxWidth.constant = 50
+            scene.layoutIfNeeded()
+        }
+        #expect(child.frame.width == 100 && box.frame.width >= 100, "the constraint changed last breaks: the child keeps its width")
+        wide.isActive = false
+        scene.layoutIfNeeded()
+        #expect(box.frame.width == 50 && child.frame.width == 10, "the wide child gone, the box's width holds again")
+    }
+
+    /// A view added to a right-to-left window that activates constraints as its traits change (a cell
+    /// arranging itself for the text size) has them resolved in its subtree's new direction: its
+    /// subviews' traits are brought up to date after its own, so they are added once all are.
+    @Test func constraintsActivatedAsASubtreeJoinsFollowItsNewDirection() throws {
+        final class Arranging: UIView {
+            let child = UIView()
+            var arranged: [NSLayoutConstraint] = []
+            init() {
+                super.init(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+                child.translatesAutoresizingMaskIntoConstraints = false
+                addSubview(child)
+                NSLayoutConstraint.activate([child.topAnchor.constraint(equalTo: topAnchor), child.heightAnchor.constraint(equalToConstant: 10)])
+            }
+            override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+                super.traitCollectionDidChange(previousTraitCollection)
+                guard arranged.isEmpty, superview != nil else { return }
+                arranged = [child.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 10),
+                            child.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -240)]
+                NSLayoutConstraint.activate(arranged)
+            }
+        }
+        let (scene, root) = makeRoot(rightToLeft: true)
+        let header = SizedView(100, 20)
+        root.addSubview(header)
+        NSLayoutConstraint.activate([header.leadingAnchor.constraint(equalTo: root.leadingAnchor), header.topAnchor.constraint(equalTo: root.topAnchor)])
+        scene.layoutIfNeeded()
+        let engine = try #require(root.window?.hostedLayoutEngine)
+        let view = Arranging()
+        let lines = captureLog {
+            root.addSubview(view)
+            scene.layoutIfNeeded()
+        }
+        #expect(!view.arranged.isEmpty && !engine.needsRebuild)
+        #expect(lines.isEmpty, "\(lines.first ?? "")")
+        #expect(view.child.frame == CGRect(x: 240, y: 0, width: 50, height: 10), "leading is the right edge")
+    }
+
+    /// A required constraint whose constant stops fitting breaks; it holds again once its constant fits.
     @Test func aConstantThatCannotHoldIsReportedAndTheRestStays() {
         let (scene, root) = makeRoot()
         let child = UIView()
@@ -282,6 +361,9 @@ struct AutoLayoutTests {
         }
         #expect(lines.count == 1 && lines.first?.contains("Unable to simultaneously satisfy constraints") == true)
         #expect(child.frame.width >= 100, "the required minimum width still holds")
+        gap.constant = 40
+        scene.layoutIfNeeded()
+        #expect(child.frame == CGRect(x: 40, y: 0, width: 360, height: 5), "the broken constraint holds again once its constant fits")
     }
 
     @Test func autoresizingMaskTranslatesIntoConstraintsAndClassicResizing() {

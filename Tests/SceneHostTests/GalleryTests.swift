@@ -430,7 +430,7 @@ struct GalleryTests {
 
 extension GalleryTests {
     /// Mail's rows made at the largest text size (a launch with it) lay out without a constraint
-    /// conflict in either direction: while a cell has no width yet, its trailing edges give way.
+    /// conflict in either direction, from the zero width a cell has before the list sizes it on.
     @Test(arguments: [UITraitEnvironmentLayoutDirection.leftToRight, .rightToLeft])
     func mailRowsMadeAtTheLargestTextSizeLayOutWithoutConflicts(direction: UITraitEnvironmentLayoutDirection) {
         let previous = SceneHostLog.sink
@@ -443,5 +443,33 @@ extension GalleryTests {
         scene.traitOverrides.layoutDirection = direction
         _ = scene.renderImage()
         #expect(!lines.contains { $0.contains("Unable to simultaneously satisfy") }, "\(lines.first ?? "")")
+    }
+}
+
+extension GalleryTests {
+    /// A Mail row in right-to-left is its left-to-right layout mirrored, at the default and the largest
+    /// text size: every part keeps its size and height and sits as far from the right edge as it sits
+    /// from the left one in left-to-right (the sender's name as wide, the time on the same side of it).
+    @Test(arguments: [UIContentSizeCategory.large, .accessibilityExtraExtraExtraLarge])
+    func mailRowsInRightToLeftMirrorTheirLeftToRightLayout(textSize: UIContentSizeCategory) throws {
+        func row(_ direction: UITraitEnvironmentLayoutDirection) throws -> (width: CGFloat, frames: [CGRect]) {
+            let controller = MailViewController()
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 1024, height: 768), rootViewController: controller)
+            scene.traitOverrides.preferredContentSizeCategory = textSize
+            scene.traitOverrides.layoutDirection = direction
+            _ = scene.renderImage()
+            let cell = try #require(controller.list.collectionView.cellForItem(at: IndexPath(item: 1, section: 0)))
+            func content(in view: UIView) -> MessageContentView? {
+                view as? MessageContentView ?? view.subviews.lazy.compactMap(content(in:)).first
+            }
+            let row = try #require(content(in: cell))
+            return (row.bounds.width, row.subviews.map(\.frame))
+        }
+        let leftToRight = try row(.leftToRight), rightToLeft = try row(.rightToLeft)
+        #expect(rightToLeft.width == leftToRight.width)
+        for (index, (ltr, rtl)) in zip(leftToRight.frames, rightToLeft.frames).enumerated() {
+            let mirrored = CGRect(x: leftToRight.width - ltr.maxX, y: ltr.minY, width: ltr.width, height: ltr.height)
+            #expect(rtl == mirrored, "part \(index) of the row: \(rtl) in right-to-left, \(ltr) in left-to-right")
+        }
     }
 }

@@ -83,6 +83,13 @@ final class LayoutEngine {
     private var order: [Record] = []
     /// Solver constraints by the constraint they stand for.
     private var solved: [ObjectIdentifier: (source: NSLayoutConstraint, made: LayoutConstraint)] = [:]
+    /// Required constraints left out because they conflicted: still active, and tried again before
+    /// every solve that follows a change, so each holds again once the layout lets it.
+    private var broken: [NSLayoutConstraint] = []
+    /// Subtrees attached to the hierarchy whose traits are still being brought up to date: what they
+    /// hold (constraints a trait handler activates meanwhile too) is added by `subtreeDidJoin(_:)`,
+    /// once every view in them resolves leading and trailing in its new layout direction.
+    private var joining: [UIView] = []
 
     private(set) var needsRebuild = true
     private(set) var needsSolve = true
@@ -133,6 +140,8 @@ final class LayoutEngine {
         records = [:]
         order = []
         solved = [:]
+        broken = []
+        joining = []
         solver = Solver()
         needsRebuild = true
     }
@@ -146,18 +155,32 @@ final class LayoutEngine {
     }
 
     func add(_ constraint: NSLayoutConstraint) {
-        guard !needsRebuild else { return }
+        guard !needsRebuild, !isJoining(constraint.installedOn) else { return }
         insert(constraint)
         setNeedsSolve()
     }
 
+    /// `view`'s subtree is being attached to the hierarchy; `subtreeDidJoin(_:)` follows once its
+    /// traits are up to date.
+    func subtreeWillJoin(_ view: UIView) {
+        joining.append(view)
+    }
+
     /// `view`'s subtree, attached to the hierarchy, brings its installed constraints: added to the
     /// solver as they stand (the records of its items made with their generated constraints), unless
-    /// the engine is to be rebuilt anyway. Nothing above the subtree can refer to it yet.
+    /// the engine is to be rebuilt anyway, or the subtree joined inside one still joining (which
+    /// brings it). Nothing above the subtree can refer to it yet.
     func subtreeDidJoin(_ view: UIView) {
-        guard !needsRebuild else { return }
+        if let index = joining.lastIndex(where: { $0 === view }) { joining.remove(at: index) }
+        guard !needsRebuild, !isJoining(view) else { return }
         addInstalled(in: view)
         setNeedsSolve()
+    }
+
+    /// Whether `view` is in a subtree whose traits are still being brought up to date as it joins.
+    private func isJoining(_ view: UIView?) -> Bool {
+        guard !joining.isEmpty, let view else { return false }
+        return joining.contains { view.isDescendant(of: $0) }
     }
 
     func remove(_ constraint: NSLayoutConstraint) {
@@ -165,20 +188,26 @@ final class LayoutEngine {
             try? solver.removeConstraint(entry.made)
             constraint.wasRemoved = true
         }
+        if !broken.isEmpty { broken.removeAll { $0 === constraint } }
         if constraint.engine === self { constraint.engine = nil }
         setNeedsSolve()
     }
 
     /// Shifts the solver constraint's constant (incremental: no removal and re-adding).
     func constantDidChange(_ constraint: NSLayoutConstraint, from old: CGFloat) {
-        guard let entry = solved[ObjectIdentifier(constraint)] else { return }
+        guard let entry = solved[ObjectIdentifier(constraint)] else {
+            // A broken constraint is tried again with its new constant.
+            if broken.contains(where: { $0 === constraint }) { setNeedsSolve() }
+            return
+        }
         let updated = entry.made.expression.constant - Double(constraint.constant - old)
         do {
             try solver.updateConstant(of: entry.made, to: updated)
         } catch {
-            // The new constant conflicts with required constraints: report it, as adding would.
+            // The new constant conflicts with required constraints: broken and reported, as adding would.
             solved[ObjectIdentifier(constraint)] = nil
             try? solver.removeConstraint(entry.made)
+            broken.append(constraint)
             reportUnsatisfiable(constraint, entry.made)
         }
         setNeedsSolve()
@@ -214,6 +243,7 @@ final class LayoutEngine {
         guard needsSolve else { return }
         needsSolve = false
         solveCount += 1
+        if !broken.isEmpty { retryBroken() }
         refreshGuides()
         solver.updateVariables()
         guard isHosting else { return }
@@ -267,6 +297,7 @@ final class LayoutEngine {
         records.removeAll(keepingCapacity: true)
         solved.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
+        broken.removeAll()
         // Emptied first: it forgets the symbols and slots it gave the variables and constraints kept,
         // which it then numbers anew as they are added again.
         solver.removeAll()
@@ -290,7 +321,8 @@ final class LayoutEngine {
     private var previousSolved: [ObjectIdentifier: (source: NSLayoutConstraint, made: LayoutConstraint)] = [:]
 
     private func addInstalled(in view: UIView) {
-        guard view.usesAutoLayoutInSubtree else { return }
+        // A subtree still joining is added when it has joined (a rebuild from a trait handler).
+        guard view.usesAutoLayoutInSubtree, joining.isEmpty || !joining.contains(where: { $0 === view }) else { return }
         for constraint in view.installedConstraints { insert(constraint) }
         for subview in view.subviews { addInstalled(in: subview) }
     }
@@ -584,8 +616,9 @@ final class LayoutEngine {
 
     // MARK: Translation
 
-    /// Adds the solver form of `constraint`; a required constraint that conflicts is reported and left out.
-    private func insert(_ constraint: NSLayoutConstraint) {
+    /// Adds the solver form of `constraint`; a required constraint that conflicts is left out (broken),
+    /// and reported unless it was broken already.
+    private func insert(_ constraint: NSLayoutConstraint, reporting: Bool = true) {
         guard let first = constraint.item1 else { return }
         if isHosting { constraint.engine = self }
         // Under right-to-left layout, leading and trailing measure along a mirrored axis: their
@@ -630,8 +663,17 @@ final class LayoutEngine {
             try solver.addConstraint(made, removable: constraint.wasRemoved || marked)
             solved[ObjectIdentifier(constraint)] = (constraint, made)
         } catch {
-            reportUnsatisfiable(constraint, made)
+            broken.append(constraint)
+            if reporting { reportUnsatisfiable(constraint, made) }
         }
+    }
+
+    /// The broken constraints, tried again in the order they broke: each that fits now holds; the
+    /// rest stay broken, not reported again.
+    private func retryBroken() {
+        let waiting = broken
+        broken.removeAll()
+        for constraint in waiting where !isHosting || constraint.engine === self { insert(constraint, reporting: false) }
     }
 
     /// The solver constraint standing for `constraint`, while it is in the engine.
@@ -677,7 +719,7 @@ final class LayoutEngine {
             \(constraint)
 
             All conflicting constraints are required, so the one added last is broken; it stays active and is \
-            tried again when the layout is rebuilt.
+            tried again whenever the layout changes, holding again once the others let it.
             """)
     }
 

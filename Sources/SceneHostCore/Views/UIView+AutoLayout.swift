@@ -122,7 +122,9 @@ extension UIView {
     }
 
     /// This subtree joins `newSuperview`'s hierarchy: its own engine is dropped, and the new hierarchy's
-    /// engine made if it has none (`joinedLayoutEngine()` follows once the subtree is attached).
+    /// engine made if it has none (`joinedLayoutEngine()` follows once the subtree is attached). In a
+    /// window, the engine holds back what the subtree activates until then: a trait handler in it runs
+    /// before its subviews have their new layout direction, which decides what leading and trailing mean.
     func joinLayoutEngine(of newSuperview: UIView) {
         if let engine = hostedLayoutEngine {
             engine.detach()
@@ -133,7 +135,8 @@ extension UIView {
             current.usesAutoLayoutInSubtree = true
             view = current.superview
         }
-        _ = newSuperview.hostingEngine
+        let engine = newSuperview.hostingEngine
+        if newSuperview.window != nil { engine.subtreeWillJoin(self) }
     }
 
     /// This subtree is attached to its new superview, its traits updated: in a window, its constraints
