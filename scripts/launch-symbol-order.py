@@ -15,13 +15,14 @@ before), until both start windows are drawn and it has been idle a while (the se
 windows at rest); then callgrind dumps the functions run so far. Every function of the executable (and of
 libstdc++, linked into it statically) in that dump is written, one mangled name a line,
 in the order of the executable's current layout so that what the linker already kept together stays so,
-but for names that several files define as local symbols: lld would move every section holding one.
+but for names that several files of the toolchain's archives define as local symbols: lld would move
+every section holding one.
 
 A stale file only costs memory: names that no longer exist are ignored (`--no-warn-symbol-ordering`),
 and functions not named keep the linker's usual place after the named ones. Needs valgrind, Xvfb and
 openbox (`make symbol-order` installs them).
 """
-import collections, os, re, shutil, signal, subprocess, sys, tempfile, time
+import collections, json, os, re, shutil, signal, subprocess, sys, tempfile, time
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 executable = os.path.realpath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build/release/Gallery"))
@@ -78,6 +79,19 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])
 
 
+def archive_symbols():
+    """Every name defined in the toolchain's static archives that the executable is linked from."""
+    info = json.loads(subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True).stdout)
+    folder = os.path.join(os.path.dirname(info["paths"]["runtimeResourcePath"]), "swift_static", "linux")
+    names = set()
+    for archive in sorted(os.listdir(folder)):
+        if archive.endswith(".a"):
+            listing = subprocess.run(["nm", "--defined-only", os.path.join(folder, archive)], capture_output=True,
+                                     text=True, errors="replace").stdout
+            names.update(parts[2] for parts in (line.split() for line in listing.splitlines()) if len(parts) == 3)
+    return names
+
+
 def main():
     for tool in ("valgrind", "callgrind_control", "Xvfb", "openbox", "xprop"):
         if not shutil.which(tool):
@@ -125,17 +139,23 @@ def main():
                 if not name.startswith("0x") and not name.startswith("("):
                     run.add(name)
         # In the executable's present order: what it already keeps together stays together. A name that
-        # several files define as a local symbol (outlined copies, `block_copy_helper`, `.cold` parts) is
-        # left out: lld would move every section holding one, most of them not run.
+        # several files define as a local symbol (outlined copies, closures' thunks, `block_copy_helper`,
+        # `.cold` parts) is listed only when none of those files is in the toolchain's static archives:
+        # lld moves every section holding one, and an archive's file keeps such functions in one section
+        # with the rest of its code, where SceneHost's modules, built with `-function-sections`, give each
+        # its own.
         symbols = subprocess.run(["nm", "--defined-only", "-n", executable], capture_output=True, text=True, errors="replace").stdout
         rows = [line.split() for line in symbols.splitlines()]
         count = collections.Counter(row[2] for row in rows if len(row) == 3)
+        archived = archive_symbols()
+        def listed(name):
+            return count[name] <= 1 or name not in archived
         order = []
         for parts in rows:
-            if len(parts) == 3 and parts[2] in run and count[parts[2]] == 1:
+            if len(parts) == 3 and parts[2] in run and listed(parts[2]):
                 order.append(parts[2])
                 run.discard(parts[2])
-        order += sorted(name for name in run if count[name] <= 1)  # the C++ runtime's, when it was a shared library in the run traced
+        order += sorted(name for name in run if listed(name))  # the C++ runtime's, when it was a shared library in the run traced
         with open(output, "w") as file:
             file.write("\n".join(order) + "\n")
         print(f"{len(order)} functions written to {os.path.relpath(output, root)}")
