@@ -18,7 +18,8 @@ import PackageDescription
 // only in these two executable targets: SwiftPM refuses them in the products a dependent package uses.
 // Linked by lld with the functions a launch runs placed together (`scripts/launch-symbol-order.txt`,
 // written by `make symbol-order`; a stale list only costs memory), nothing exported to the dynamic symbol
-// table (only the executable's own symbols were, and nothing looks them up), and libstdc++ from its
+// table (only the executable's own symbols were, and nothing looks them up), the functions without a
+// symbol, which the list cannot name, together (`scripts/unnamed-functions.ld`), and libstdc++ from its
 // static archive (`scripts/static-libstdc++` makes `-lstdc++` find it): one C++ runtime, in the
 // executable, instead of a 1.4 MB resident library. See ARCHITECTURE.md, "How the executables are linked".
 let staticSwiftRuntime: [LinkerSetting] = [
@@ -26,8 +27,17 @@ let staticSwiftRuntime: [LinkerSetting] = [
                   "-l_FoundationCollections", "-lswiftSynchronization", "-Xclang-linker", "-no-pie",
                   "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/launch-symbol-order.txt",
                   "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
+                  "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/scripts/unnamed-functions.ld",
                   "-L\(Context.packageDirectory)/scripts/static-libstdc++"],
                  .when(platforms: [.linux])),
+]
+
+// Release builds put each function in its own section (`-function-sections`; Swift otherwise keeps a
+// file's private functions, closures, thunks and specializations in one `.text`), so that the static
+// executables' launch order moves only the functions a launch runs, not whole files of them
+// (ARCHITECTURE.md, "How the executables are linked").
+let functionSections: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
 ]
 
 let package = Package(
@@ -59,17 +69,17 @@ let package = Package(
         .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-2"])]),
         // libdispatch's main-queue hooks, so one poll() loop serves X events and DispatchQueue.main.
         .systemLibrary(name: "CMainQueue"),
-        .target(name: "X11", dependencies: ["CX11"]),
-        .target(name: "Cairo", dependencies: ["CCairo", "CImageCodecs", "CRsvg"]),
-        .target(name: "SceneHostCore", dependencies: ["Cairo"]),
-        .target(name: "SceneHost", dependencies: ["SceneHostCore", "X11", "Cairo", "CMainQueue"]),
+        .target(name: "X11", dependencies: ["CX11"], swiftSettings: functionSections),
+        .target(name: "Cairo", dependencies: ["CCairo", "CImageCodecs", "CRsvg"], swiftSettings: functionSections),
+        .target(name: "SceneHostCore", dependencies: ["Cairo"], swiftSettings: functionSections),
+        .target(name: "SceneHost", dependencies: ["SceneHostCore", "X11", "Cairo", "CMainQueue"], swiftSettings: functionSections),
         .target(name: "SceneHostTesting", dependencies: ["SceneHost", "SceneHostCore", "X11", "Cairo", "CMainQueue"]),
         // The Gallery app, as a library so tests and benchmarks can run it in their process. Its scene
         // manifest is `Resources/Info.plist`, found by `UIApplicationMain` among the resources beside
         // the executable.
         .target(name: "GalleryApp", dependencies: ["SceneHost", "SceneHostCore"],
-                resources: [.copy("Resources")]),
-        .executableTarget(name: "Gallery", dependencies: ["GalleryApp"], linkerSettings: staticSwiftRuntime),
+                resources: [.copy("Resources")], swiftSettings: functionSections),
+        .executableTarget(name: "Gallery", dependencies: ["GalleryApp"], swiftSettings: functionSections, linkerSettings: staticSwiftRuntime),
         // `Gallery --tour DIR` runs this: the Gallery on a private display, screenshots at each size.
         .executableTarget(name: "GalleryTour", dependencies: ["GalleryApp", "SceneHostTesting"]),
         // The README's example app, built with the package so its code always compiles.

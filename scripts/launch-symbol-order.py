@@ -12,16 +12,18 @@ a few MB of contiguous pages (docs/BENCHMARKS.md, `peers`).
 How: the release Gallery runs under valgrind's callgrind on a private Xvfb + openbox, as
 `Benchmarks peers` launches it (fresh state and settings, the symbol raster cache warmed by a launch
 before), until both start windows are drawn and it has been idle a while (the sessions saved, the
-windows at rest); then callgrind dumps the functions run so far. Every function of the executable (and of
+windows at rest), then opens a third window with Ctrl+N (xdotool) and waits until idle again; then
+callgrind dumps the functions run so far. Every function of the executable (and of
 libstdc++, linked into it statically) in that dump is written, one mangled name a line,
 in the order of the executable's current layout so that what the linker already kept together stays so,
-but for names that several files define as local symbols: lld would move every section holding one.
+but for names that several files of the toolchain's archives define as local symbols: lld would move
+every section holding one.
 
 A stale file only costs memory: names that no longer exist are ignored (`--no-warn-symbol-ordering`),
 and functions not named keep the linker's usual place after the named ones. Needs valgrind, Xvfb and
 openbox (`make symbol-order` installs them).
 """
-import collections, os, re, shutil, signal, subprocess, sys, tempfile, time
+import collections, json, os, re, shutil, signal, subprocess, sys, tempfile, time
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 executable = os.path.realpath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build/release/Gallery"))
@@ -62,20 +64,37 @@ def environment(display, work, name):
                 XDG_CACHE_HOME=os.path.join(work, "cache"))
 
 
-def windows_shown(display, pid):
-    """How many managed top-level windows the process has (_NET_CLIENT_LIST, _NET_WM_PID)."""
+def windows_of(display, pid):
+    """The process's managed top-level windows, oldest first (_NET_CLIENT_LIST, _NET_WM_PID)."""
     listing = subprocess.run(["xprop", "-display", display, "-root", "_NET_CLIENT_LIST"], capture_output=True, text=True).stdout
-    count = 0
+    windows = []
     for window in re.findall(r"0x[0-9a-f]+", listing):
         owner = subprocess.run(["xprop", "-display", display, "-id", window, "_NET_WM_PID"], capture_output=True, text=True).stdout
         if re.search(r"= %d$" % pid, owner.strip()):
-            count += 1
-    return count
+            windows.append(window)
+    return windows
+
+
+def windows_shown(display, pid):
+    return len(windows_of(display, pid))
 
 
 def cpu_ticks(pid):
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
     return int(fields[11]) + int(fields[12])
+
+
+def archive_symbols():
+    """Every name defined in the toolchain's static archives that the executable is linked from."""
+    info = json.loads(subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True).stdout)
+    folder = os.path.join(os.path.dirname(info["paths"]["runtimeResourcePath"]), "swift_static", "linux")
+    names = set()
+    for archive in sorted(os.listdir(folder)):
+        if archive.endswith(".a"):
+            listing = subprocess.run(["nm", "--defined-only", os.path.join(folder, archive)], capture_output=True,
+                                     text=True, errors="replace").stdout
+            names.update(parts[2] for parts in (line.split() for line in listing.splitlines()) if len(parts) == 3)
+    return names
 
 
 def main():
@@ -103,12 +122,23 @@ def main():
                 sys.exit("the Gallery did not open its two windows under valgrind")
             time.sleep(1)
         # Idle: no CPU for five seconds in a row (both windows drawn, sessions saved, windows at rest).
-        quiet, last = 0, cpu_ticks(traced.pid)
-        while quiet < 5 and time.time() < deadline:
-            time.sleep(1)
-            now = cpu_ticks(traced.pid)
-            quiet = quiet + 1 if now - last <= 2 else 0
-            last = now
+        def settle():
+            quiet, last = 0, cpu_ticks(traced.pid)
+            while quiet < 5 and time.time() < deadline:
+                time.sleep(1)
+                now = cpu_ticks(traced.pid)
+                quiet = quiet + 1 if now - last <= 2 else 0
+                last = now
+        settle()
+        # Then a further window, as `Benchmarks peers` opens them (Ctrl+N in the Mail window): its code
+        # joins the list too, or each window opened later faults in cold pages around it.
+        if shutil.which("xdotool"):
+            mail = windows_of(display, traced.pid)[0]
+            subprocess.run(["xdotool", "windowactivate", "--sync", mail, "key", "ctrl+n"], env=dict(os.environ, DISPLAY=display),
+                           capture_output=True)
+            while windows_shown(display, traced.pid) < 3 and time.time() < deadline:
+                time.sleep(1)
+            settle()
         subprocess.run(["callgrind_control", "--dump", str(traced.pid)], capture_output=True)
         dumps = [f for f in os.listdir(work) if f.startswith("callgrind.out.")]
         traced.kill()
@@ -125,17 +155,23 @@ def main():
                 if not name.startswith("0x") and not name.startswith("("):
                     run.add(name)
         # In the executable's present order: what it already keeps together stays together. A name that
-        # several files define as a local symbol (outlined copies, `block_copy_helper`, `.cold` parts) is
-        # left out: lld would move every section holding one, most of them not run.
+        # several files define as a local symbol (outlined copies, closures' thunks, `block_copy_helper`,
+        # `.cold` parts) is listed only when none of those files is in the toolchain's static archives:
+        # lld moves every section holding one, and an archive's file keeps such functions in one section
+        # with the rest of its code, where SceneHost's modules, built with `-function-sections`, give each
+        # its own.
         symbols = subprocess.run(["nm", "--defined-only", "-n", executable], capture_output=True, text=True, errors="replace").stdout
         rows = [line.split() for line in symbols.splitlines()]
         count = collections.Counter(row[2] for row in rows if len(row) == 3)
+        archived = archive_symbols()
+        def listed(name):
+            return count[name] <= 1 or name not in archived
         order = []
         for parts in rows:
-            if len(parts) == 3 and parts[2] in run and count[parts[2]] == 1:
+            if len(parts) == 3 and parts[2] in run and listed(parts[2]):
                 order.append(parts[2])
                 run.discard(parts[2])
-        order += sorted(name for name in run if count[name] <= 1)  # the C++ runtime's, when it was a shared library in the run traced
+        order += sorted(name for name in run if listed(name))  # the C++ runtime's, when it was a shared library in the run traced
         with open(output, "w") as file:
             file.write("\n".join(order) + "\n")
         print(f"{len(order)} functions written to {os.path.relpath(output, root)}")

@@ -42,8 +42,11 @@ final class Keyboard {
     /// With all held modifiers but Control; with Shift (and the group) alone.
     private var state: OpaquePointer?, shiftState: OpaquePointer?
     private var needsKeymap = true
-    private let composeTable: OpaquePointer?
-    private let composeState: OpaquePointer?
+    /// The compose table, compiled at the first key pressed: it is some 130 KB of heap and the pages
+    /// of libxkbcommon's parser, which a launch does not need.
+    private var composeTable: OpaquePointer?
+    private var composeState: OpaquePointer?
+    private var composeLoaded = false
     private var lastPressed: UInt32?
 
     init?(display: OpaquePointer) {
@@ -71,8 +74,15 @@ final class Keyboard {
         XkbSelectEvents(display, UInt32(XkbUseCoreKbd), notifications, notifications)
         var supported: Int32 = 0
         _ = XkbSetDetectableAutoRepeat(display, 1, &supported)
-        // The locale's compose table; without a locale ("C"), the one of en_US.UTF-8, which every
-        // X11 install has, so dead keys work in a bare environment too.
+    }
+
+    /// Whether the compose table has been compiled (at the first key pressed).
+    var hasComposeTable: Bool { composeTable != nil }
+
+    /// The locale's compose table; without a locale ("C"), the one of en_US.UTF-8, which every X11
+    /// install has, so dead keys work in a bare environment too.
+    private func loadCompose() {
+        composeLoaded = true
         let locale = Self.locale
         var table = locale.flatMap { xkb_compose_table_new_from_locale(context, $0, XKB_COMPOSE_COMPILE_NO_FLAGS) }
         if table == nil { table = xkb_compose_table_new_from_locale(context, "en_US.UTF-8", XKB_COMPOSE_COMPILE_NO_FLAGS) }
@@ -136,6 +146,7 @@ final class Keyboard {
         var text = Self.utf8 { xkb_state_key_get_utf8(state, code, $0, $1) }
         let shiftedText = Self.utf8 { xkb_state_key_get_utf8(shiftState, code, $0, $1) }
         var composing = false
+        if pressed, allowsCompose, !composeLoaded { loadCompose() }
         if pressed, allowsCompose, let composeState, xkb_compose_state_feed(composeState, symbol) == XKB_COMPOSE_FEED_ACCEPTED {
             switch xkb_compose_state_get_status(composeState) {
             case XKB_COMPOSE_COMPOSING:
