@@ -212,24 +212,25 @@ public enum ImageCodec {
         return 1
     }
 
+    /// The size a JPEG decodes at `fitting` a size: the smallest of libjpeg-turbo's own scaling factors
+    /// (M/8) that stays at least as large on both axes; decoding at 1/8 reads an eighth of the
+    /// coefficients, far cheaper than scaling afterwards.
+    public static func jpegDecodedSize(_ header: EncodedImageHeader, fitting: (width: Int, height: Int)) -> (width: Int, height: Int) {
+        var best = (width: header.width, height: header.height)
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return best }
+        for factor in UnsafeBufferPointer(start: factors, count: Int(count)) where factor.num <= factor.denom {
+            let w = (header.width * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
+            let h = (header.height * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
+            if w >= fitting.width, h >= fitting.height, w * h < best.width * best.height { best = (w, h) }
+        }
+        return best
+    }
+
     private static func decodeJPEG(_ data: Data, header: EncodedImageHeader, fitting: (width: Int, height: Int)?) throws(CairoError) -> ImageSurface {
         guard let handle = tjInitDecompress() else { throw CairoError("libjpeg-turbo did not start") }
         defer { tjDestroy(handle) }
-        var width = header.width, height = header.height
-        if let fitting {
-            // The smallest of libjpeg-turbo's own scaling factors that stays at least as large as asked:
-            // decoding at 1/8 reads an eighth of the coefficients, far cheaper than scaling afterwards.
-            var count: Int32 = 0
-            if let factors = tjGetScalingFactors(&count) {
-                var best = (width, height)
-                for factor in UnsafeBufferPointer(start: factors, count: Int(count)) where factor.num <= factor.denom {
-                    let w = (header.width * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
-                    let h = (header.height * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
-                    if w >= fitting.width, h >= fitting.height, w * h < best.0 * best.1 { best = (w, h) }
-                }
-                (width, height) = best
-            }
-        }
+        let (width, height) = fitting.map { jpegDecodedSize(header, fitting: $0) } ?? (header.width, header.height)
         let surface = ImageSurface.decoded(format: .rgb24, width: width, height: height)
         // The surface is clamped to maximumSide: never let libjpeg write a larger image into it.
         guard surface.width == width, surface.height == height else {

@@ -27,6 +27,12 @@ public final class TextLayout {
         return context!
     }()
 
+    /// Makes the shared Pango context now, on the thread that lays text out. Pango's font map starts
+    /// reading fontconfig's configuration on a thread of its own (`[pango] FcInit`, some 28 M
+    /// instructions), which the first text measured waits for: started at launch, it runs on the other
+    /// core while the display and the first scenes are set up.
+    public static func startLoadingFonts() { _ = sharedContext }
+
     public enum Alignment: Sendable { case left, center, right, justified }
     public enum Wrap: Sendable { case word, character }
     public enum Ellipsis: Sendable { case none, start, middle, end }

@@ -276,7 +276,8 @@ struct UIImageTests {
         let images = (0..<4).compactMap { _ in UIImage(data: data) }
         let bytes = 32 * 4 * 16
         UIImage.decodedImageCacheLimit = 2 * bytes
-        for image in images { _ = Self.canvas(4, 4) { image.draw(in: CGRect(x: 0, y: 0, width: 4, height: 4)) } }
+        // Drawn at their size: smaller, a JPEG would decode smaller.
+        for image in images { _ = Self.canvas(4, 4) { image.draw(at: .zero) } }
         #expect(UIImage.decodedImageCacheSize <= 2 * bytes)
         #expect(images.filter { $0.content.isDecoded }.count == 2, "the two drawn last stay decoded")
         #expect(images[3].content.isDecoded && !images[0].content.isDecoded)
@@ -285,6 +286,57 @@ struct UIImageTests {
         #expect(Self.isReddish(again.pixel(x: 2, y: 2)))
         NotificationCenter.default.post(name: Notification.Name("UIApplicationDidReceiveMemoryWarningNotification"), object: nil)
         #expect(!images.contains { $0.content.isDecoded })
+    }
+
+    @Test func aJPEGShownSmallerDecodesAtTheNearestScaleAboveItAndInFullWhenShownLarger() throws {
+        let image = try #require(UIImage(contentsOfFile: Self.fixture("halves.jpg")))
+        let bytes = { DecodedImageCache.shared.countedBytes(of: image.content) }
+        let smallDrawing = { Self.canvas(13, 6) { image.draw(in: CGRect(x: 0, y: 0, width: 13, height: 6)) } }
+        // 32×16 pixels shown 13×6: libjpeg-turbo's 1/2 is the smallest scale at least that large.
+        let small = smallDrawing()
+        #expect(bytes() == 16 * 4 * 8 && image.content.decodeCount == 1 && !image.content.isDecoded)
+        #expect(Self.isReddish(small.pixel(x: 2, y: 3)) && Self.isBluish(small.pixel(x: 11, y: 3)))
+        // Shown at 7/8 of its size, on a 2× canvas: 28×14 pixels, at the 7/8 scale.
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        _ = UIGraphicsImageRenderer(size: CGSize(width: 14, height: 7), format: format).image { _ in image.draw(in: CGRect(x: 0, y: 0, width: 14, height: 7)) }
+        #expect(bytes() == 28 * 4 * 14 && image.content.decodeCount == 2)
+        // Larger than 7/8 of it: in full, kept beside the smaller decoding.
+        let full = Self.canvas(30, 15) { image.draw(in: CGRect(x: 0, y: 0, width: 30, height: 15)) }
+        #expect(bytes() == (32 * 16 + 28 * 14) * 4 && image.content.decodeCount == 3 && image.content.isDecoded)
+        #expect(Self.isReddish(full.pixel(x: 3, y: 7)) && Self.isBluish(full.pixel(x: 27, y: 7)))
+        // A size is drawn from its own scale whatever was decoded before: the same pixels as the
+        // first time, then without decoding again.
+        let again = smallDrawing()
+        #expect(image.content.decodeCount == 4 && again.pngData() == small.pngData())
+        _ = smallDrawing()
+        _ = image.preparingThumbnail(of: CGSize(width: 8, height: 4))
+        #expect(image.content.decodeCount == 4, "the thumbnail scaled from the full pixels")
+        // A PNG decodes in full whatever the size.
+        let png = try #require(UIImage(contentsOfFile: Self.fixture("halves.png")))
+        _ = Self.canvas(13, 6) { png.draw(in: CGRect(x: 0, y: 0, width: 13, height: 6)) }
+        #expect(DecodedImageCache.shared.countedBytes(of: png.content) == 32 * 4 * 16)
+    }
+
+    /// A view drawing `image` into its bounds in `draw(_:)`.
+    final class PictureView: UIView {
+        var image: UIImage?
+        override func draw(_ rect: CGRect) { image?.draw(in: bounds) }
+    }
+
+    @Test func aViewsDrawingDecodesAJPEGForThePixelsItIsShownAt() throws {
+        let image = try #require(UIImage(contentsOfFile: Self.fixture("halves.jpg")))
+        let view = PictureView(frame: CGRect(x: 0, y: 0, width: 13, height: 6))
+        view.image = image
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+        root.addSubview(view)
+        let controller = UIViewController()
+        controller.view = root
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 40, height: 20), rootViewController: controller)
+        // Recorded in points, replayed at 2×: 26×12 pixels, so the 7/8 scale (28×14), not 1/2.
+        let pixels = scene.renderImage(scale: 2)
+        #expect(DecodedImageCache.shared.countedBytes(of: image.content) == 28 * 4 * 14)
+        #expect(Self.isReddish(pixels.pixel(x: 4, y: 6)) && Self.isBluish(pixels.pixel(x: 22, y: 6)))
     }
 
     @Test func theRendererDrawsAtTheFormatsScale() {

@@ -1,3 +1,4 @@
+import Cairo
 import Foundation
 
 /// The running app: its scenes and sessions, and requests to open and close scenes.
@@ -141,6 +142,8 @@ public func UIApplicationMain(_ delegateClass: any UIApplicationDelegate.Type, m
 /// The runtime on `$DISPLAY`, or one line and exit status 2 when there is no usable display.
 @MainActor
 private func openRuntime() -> SceneRuntime {
+    // Fontconfig loads on Pango's thread while the display opens and the first scenes connect.
+    TextLayout.startLoadingFonts()
     do {
         return try SceneRuntime(displayName: nil)
     } catch {

@@ -19,6 +19,22 @@ public final class CGContext {
     /// the pixel grid they were rasterized for.
     var recordingPixelMapping: (scale: Double, phaseX: Double, phaseY: Double)?
 
+    /// The map from user space to the pixels the drawing ends in, when it is known: an image's device
+    /// space with its device scale and offset, or a recording's through `recordingPixelMapping`.
+    var userToPixels: (xx: Double, yx: Double, xy: Double, yy: Double, x0: Double, y0: Double)? {
+        let m = cairo.matrix
+        let device: (scaleX: Double, scaleY: Double, offsetX: Double, offsetY: Double)
+        if let image = cairo.surface as? ImageSurface {
+            device = image.deviceTransform
+        } else if cairo.surface is RecordingSurface, let mapping = recordingPixelMapping {
+            device = (mapping.scale, mapping.scale, mapping.phaseX, mapping.phaseY)
+        } else {
+            return nil
+        }
+        return (m.xx * device.scaleX, m.yx * device.scaleY, m.xy * device.scaleX, m.yy * device.scaleY,
+                m.x0 * device.scaleX + device.offsetX, m.y0 * device.scaleY + device.offsetY)
+    }
+
     /// What cairo does not keep in its own state (cairo keeps the transform, clip, line and operator).
     private struct State {
         var fill = UIColor.black

@@ -19,6 +19,8 @@ final class ImageContent: @unchecked Sendable {
 
     private let lock = NSLock()
     nonisolated(unsafe) private var decoded: ImageSurface?
+    /// A JPEG decoded at a reduced scale for drawing smaller (`surface(showing:height:)`).
+    nonisolated(unsafe) private var reduced: ImageSurface?
     nonisolated(unsafe) private var failed = false
     /// Counts the times pixels were decoded: the cache drops only the decoding it counted.
     nonisolated(unsafe) private var generation = 0
@@ -114,15 +116,49 @@ final class ImageContent: @unchecked Sendable {
                 // Another thread may have decoded (or failed) while this one waited.
                 if let known = cachedOrFailed() { return known }
                 guard let surface = decode(data, header, fitting: header.format == .svg ? (pixelWidth, pixelHeight) : nil) else { return nil }
-                let counted = lock.withLock { () -> Int in
-                    decoded = surface
-                    generation += 1
-                    return generation
-                }
-                DecodedImageCache.shared.add(self, bytes: surface.stride * surface.height, generation: counted)
+                keep { $0.decoded = surface }
                 return surface
             }
         }
+    }
+
+    /// The pixels to draw the image with at `width`×`height` device pixels (stored orientation). A
+    /// JPEG shown at 7/8 of its size or less decodes at the smallest of libjpeg-turbo's scales (M/8)
+    /// still at least that large, as ImageIO subsamples on decode: fewer pixels to decode, and drawing
+    /// then filters only the small reduction left (cairo's good filter at 1.4× is a convolution, 40 M
+    /// instructions for the Gallery's Mail picture; under 1.33× it is bilinear). That decoding is kept
+    /// beside the full pixels, and a size is always drawn from its own scale, whatever was decoded
+    /// before: the same pixels at every launch.
+    func surface(showing width: Int, height: Int) -> ImageSurface? {
+        guard case .encoded(let data, let header) = source, header.format == .jpeg,
+              width > 0, height > 0, width * 8 <= pixelWidth * 7, height * 8 <= pixelHeight * 7 else { return surface }
+        let size = ImageCodec.jpegDecodedSize(header, fitting: (width, height))
+        func known() -> ImageSurface?? {
+            let (kept, hasFailed) = lock.withLock { (reduced, failed) }
+            if let kept, kept.width == size.width, kept.height == size.height {
+                DecodedImageCache.shared.touch(self)
+                return .some(kept)
+            }
+            return hasFailed ? .some(nil) : nil
+        }
+        if let known = known() { return known }
+        return decodeLock.withLock {
+            if let known = known() { return known }
+            guard let surface = decode(data, header, fitting: (width, height)) else { return nil }
+            keep { $0.reduced = surface }
+            return surface
+        }
+    }
+
+    /// Stores a decoding (`store`) and counts what the content keeps in the cache.
+    private func keep(_ store: (ImageContent) -> Void) {
+        let (counted, bytes) = lock.withLock { () -> (Int, Int) in
+            store(self)
+            generation += 1
+            let bytes = [decoded, reduced].reduce(0) { $0 + ($1.map { $0.stride * $0.height } ?? 0) }
+            return (generation, bytes)
+        }
+        DecodedImageCache.shared.add(self, bytes: bytes, generation: counted)
     }
 
     /// The decoded pixels (touched in the cache), or `.some(nil)` when decoding failed before; nil
@@ -156,6 +192,7 @@ final class ImageContent: @unchecked Sendable {
         lock.withLock {
             guard generation == dropped else { return }
             decoded = nil
+            reduced = nil
             halvings = []
         }
     }

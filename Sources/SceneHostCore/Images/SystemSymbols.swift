@@ -307,18 +307,7 @@ struct SymbolPlacement {
     let phaseX: Int, phaseY: Int
 
     @MainActor init?(_ context: CGContext, width: Double, height: Double) {
-        let cairo = context.cairo
-        var m = cairo.matrix
-        let device: (scaleX: Double, scaleY: Double, offsetX: Double, offsetY: Double)
-        if let image = cairo.surface as? ImageSurface {
-            device = image.deviceTransform
-        } else if cairo.surface is RecordingSurface, let mapping = context.recordingPixelMapping {
-            device = (mapping.scale, mapping.scale, mapping.phaseX, mapping.phaseY)
-        } else {
-            return nil
-        }
-        m = (m.xx * device.scaleX, m.yx * device.scaleY, m.xy * device.scaleX, m.yy * device.scaleY,
-             m.x0 * device.scaleX + device.offsetX, m.y0 * device.scaleY + device.offsetY)
+        guard let m = context.userToPixels else { return nil }
         guard abs(m.yx) < 1e-9, abs(m.xy) < 1e-9, m.x0.isFinite, m.y0.isFinite, abs(m.x0) < 1e9, abs(m.y0) < 1e9,
               width.isFinite, height.isFinite, width > 0, height > 0 else { return nil }
         let scaleX = Int64((m.xx * 65536).rounded()), scaleY = Int64((m.yy * 65536).rounded())

@@ -407,7 +407,8 @@ public class UIImage: @unchecked Sendable, CustomStringConvertible {
                 vector.render(in: cairo, x: 0, y: 0, width: width, height: height)
             }
             if alpha < 1 { cairo.popGroupAndPaint(alpha: alpha) }
-        } else if let surface = content.surface, surface.width > 0, surface.height > 0 {
+        } else if case let shown = shownPixels(width: width, height: height, context: context),
+                  let surface = content.surface(showing: shown.width, height: shown.height), surface.width > 0, surface.height > 0 {
             cairo.scale(width / Double(surface.width), height / Double(surface.height))
             cairo.setSource(surface)
             cairo.setSourceFilter(context.interpolationQuality.cairoFilter)
@@ -416,6 +417,18 @@ public class UIImage: @unchecked Sendable, CustomStringConvertible {
             cairo.paint(alpha: Double(context.currentAlpha))
         }
         cairo.restore()
+    }
+
+    /// How many pixels of the drawing's destination the stored pixels' width and height cover, once
+    /// user space maps stored pixels to the rectangle (`width`×`height` units); the stored size when
+    /// the destination's pixels are not known.
+    @MainActor private func shownPixels(width: Double, height: Double, context: CGContext) -> (width: Int, height: Int) {
+        let stored = (width: content.pixelWidth, height: content.pixelHeight)
+        guard let m = context.userToPixels else { return stored }
+        let shown = (width: width * (m.xx * m.xx + m.yx * m.yx).squareRoot(), height: height * (m.xy * m.xy + m.yy * m.yy).squareRoot())
+        guard shown.width.isFinite, shown.height.isFinite else { return stored }
+        // A hair over a whole pixel (rounding in the transform) does not ask for the next one.
+        return (min(stored.width, Int((shown.width - 0.001).rounded(.up))), min(stored.height, Int((shown.height - 0.001).rounded(.up))))
     }
 }
 
