@@ -137,10 +137,12 @@ static void loadResources(void) {
         char path[256];
         snprintf(path, sizeof path, "/usr/share/icons/Adwaita/%dx%d/%s-symbolic.symbolic.png", best, best, iconFiles[i].name);
         icons[i] = cairo_image_surface_create_from_png(path);
+        // Without its icons or its picture the twin would draw less than the Gallery: no comparison.
+        if (cairo_surface_status(icons[i])) { fprintf(stderr, "mail_twin: cannot read %s: install adwaita-icon-theme\n", path); exit(1); }
     }
     // The JPEG decoded straight into a cairo image surface (BGRX is cairo's RGB24 on a little-endian machine).
     FILE *file = fopen(PICTURE_PATH, "rb");
-    if (!file) return;
+    if (!file) { fprintf(stderr, "mail_twin: cannot read %s: build it with -DPICTURE_PATH naming the Gallery's picture\n", PICTURE_PATH); exit(1); }
     fseek(file, 0, SEEK_END);
     long size = ftell(file);
     fseek(file, 0, SEEK_SET);
@@ -155,6 +157,7 @@ static void loadResources(void) {
                           height, TJPF_BGRX, 0);
             cairo_surface_mark_dirty(picture);
         }
+        else { fprintf(stderr, "mail_twin: %s is not a JPEG libturbojpeg reads\n", PICTURE_PATH); exit(1); }
         tjDestroy(decoder);
     }
     free(jpeg);

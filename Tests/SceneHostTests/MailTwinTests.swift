@@ -68,9 +68,10 @@ enum MailTwin {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let source = root.appendingPathComponent("Sources/Benchmarks/mail_twin.c").path
         let picture = root.appendingPathComponent("Sources/GalleryApp/Resources/Assets.xcassets/Picture.imageset/picture-light@1x.jpg").path
-        // Named after the source's contents: built once, reused by later runs until the source changes.
+        // Named after the source's contents and the picture's path (built into it): built once, reused
+        // by later runs until either changes.
         guard let text = FileManager.default.contents(atPath: source) else { return nil }
-        let checksum = text.reduce(UInt64(5381)) { ($0 &* 33) ^ UInt64($1) }
+        let checksum = (text + Data(picture.utf8)).reduce(UInt64(5381)) { ($0 &* 33) ^ UInt64($1) }
         let binary = FileManager.default.temporaryDirectory.appendingPathComponent("scenehost-mail-twin-\(String(checksum, radix: 16))").path
         if FileManager.default.isExecutableFile(atPath: binary) { return binary }
         let command = "cc -O2 -DPICTURE_PATH='\"\(picture)\"' -o '\(binary)' '\(source)' $(pkg-config --cflags --libs x11 xext pangocairo libturbojpeg) -lm"
