@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Runtime) @testable import SceneHostCore
 @testable import GalleryApp
-@_spi(Testing) import SceneHost
+@_spi(Testing) @testable import SceneHost
 import SceneHostTesting
 import Testing
 import X11
@@ -29,6 +29,23 @@ struct OffscreenTeardownTests {
 }
 
 extension SceneWindowTests {
+    /// An app whose runtime has ended is `UIApplication.shared` no longer: a scene made afterwards (an
+    /// offscreen one, whose overlay asks for its simulated arrangement) no longer reaches the runtime
+    /// the application held unowned, which had crashed the benchmarks run one after another.
+    @Test func anEndedRuntimeTakesItsApplicationWithIt() async throws {
+        var app: AppHarness? = try AppHarness(AppDelegate.self, manifest: AppDelegate.sceneManifest)
+        #expect(await app!.waitForScenes(2))
+        let application = UIApplication.shared
+        app = nil
+        // What the loop had queued with the runtime lets go of it on the main queue's next turns.
+        for _ in 0..<200 where UIApplication.current === application { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(UIApplication.current !== application)
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1024, height: 768), rootViewController: MailViewController())
+        _ = scene.renderImage()
+        #expect(scene.simulatedArrangement == nil)
+        scene.disconnect()
+    }
+
     /// Fifty Mail scenes opened and closed in the running Gallery: each one's objects go away, and the
     /// X server holds for the app what it held before they were opened.
     @Test func fiftyScenesOpenedAndClosedGiveBackTheirObjectsAndXResources() async throws {

@@ -28,6 +28,12 @@ open class UIApplication: UIResponder {
         UIApplication.current = self
     }
 
+    /// The runtime `application` stands for has ended (tests and benchmarks run several in one
+    /// process): it is `shared` no longer, so nothing reaches the runtime it held through it.
+    static func runtimeDidEnd(_ application: UIApplication?) {
+        if let application, current === application { current = nil }
+    }
+
     /// Scenes connected now.
     public var connectedScenes: Set<UIScene> { Set(runtime.windows.map { $0.scene as UIScene }) }
     /// Sessions the app knows, connected or not.

@@ -19,6 +19,9 @@ public final class SceneRuntime {
     /// Device pixels per point for every scene.
     var displayScale: CGFloat { desktop.displayScale }
     public private(set) var application: UIApplication!
+
+    // The application holds its runtime unowned: once the runtime is gone, so is `UIApplication.shared`.
+    isolated deinit { UIApplication.runtimeDidEnd(application) }
     private(set) var windows: [SceneWindow] = []
     /// Open sessions, in the order they were made (or restored).
     private(set) var sessions: [UISceneSession] = []
