@@ -162,10 +162,7 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
         let width = view.bounds.width
         // Frames are worked out left to right, then mirrored in a right-to-left layout (Cancel and the
         // labels at the leading end, the right one there).
-        let mirrored = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
-        func place(_ subview: UIView, _ frame: CGRect) {
-            subview.frame = mirrored ? CGRect(x: width - frame.maxX, y: frame.minY, width: frame.width, height: frame.height) : frame
-        }
+        func place(_ subview: UIView, _ frame: CGRect) { view.place(subview, leftToRight: frame) }
         // The rows grow with the text size (at the default size: 32-point buttons, 44-point rows).
         let buttonWidth = max(80, ceil(max(cancelButton.intrinsicContentSize.width, sendButton.intrinsicContentSize.width)))
         let headerHeight = max(32, ceil(max(heading.intrinsicContentSize.height, sendButton.intrinsicContentSize.height)))
@@ -254,10 +251,7 @@ final class MailFilterViewController: UIViewController {
     override func viewDidLayoutSubviews() {
         let width = view.bounds.width
         // Worked out left to right, then mirrored in a right-to-left layout: the switch at the trailing end.
-        let mirrored = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
-        func place(_ subview: UIView, _ frame: CGRect) {
-            subview.frame = mirrored ? CGRect(x: width - frame.maxX, y: frame.minY, width: frame.width, height: frame.height) : frame
-        }
+        func place(_ subview: UIView, _ frame: CGRect) { view.place(subview, leftToRight: frame) }
         place(choice, CGRect(x: 20, y: 20, width: width - 40, height: 32))
         place(countsLabel, CGRect(x: 20, y: 70, width: width - 100, height: 31))
         place(countsSwitch, CGRect(origin: CGPoint(x: width - 71, y: 70), size: countsSwitch.intrinsicContentSize))
@@ -265,3 +259,11 @@ final class MailFilterViewController: UIViewController {
     }
 }
 
+extension UIView {
+    /// Sets `subview`'s frame from one worked out left to right, mirrored within this view's width
+    /// in a right-to-left layout (the Gallery's sheets lay their rows out by hand).
+    func place(_ subview: UIView, leftToRight frame: CGRect) {
+        let mirrored = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        subview.frame = mirrored ? CGRect(x: bounds.width - frame.maxX, y: frame.minY, width: frame.width, height: frame.height) : frame
+    }
+}
