@@ -6,11 +6,11 @@ import X11
 
 /// The Mail window animating, for real: the Gallery on a private Xvfb with openbox; for 5 seconds the
 /// selection moves to the next message every quarter of a second (↓ typed with XTest, wrapping with ↑;
-/// each change fades over 0.2 s) while
-/// the first avatar's layer turns and its shadow breathes without pause (`CABasicAnimation`s). Measured:
-/// the frames drawn against the display's refresh rate, the app's CPU per animation frame against the
-/// CPU of a step of a drag of the same window's corner (in the same run), and what the app does once
-/// the animation has ended, against the same wait before it began.
+/// the list scrolls to keep it in view) while the middle row's avatar's layer turns and its shadow
+/// breathes without pause (`CABasicAnimation`s). Measured: the frames drawn against the display's
+/// refresh rate, the app's CPU per animation frame against the CPU of a step of a drag of the same
+/// window's corner (in the same run), and what the app does once the animation has ended, against the
+/// same wait before it began.
 enum AnimationBenchmark: Benchmark {
     static let name = "animation"
     static let seconds = 5.0
@@ -34,7 +34,14 @@ enum AnimationBenchmark: Benchmark {
         let dragStep = drag.cpuPerStep - harness * drag.elapsed * 1000 / Double(steps)
         await app.run(for: 0.5)
 
-        guard let avatar = findView(in: root, { String(describing: type(of: $0)) == "AvatarView" }) else {
+        // The avatar of the row nearest the window's middle, not the first in the hierarchy: the list
+        // keeps rows a quarter of its height beyond its edges, never shown, and the selection's moves
+        // scroll it by up to two rows. An avatar out of sight changes nothing on screen: no frame is
+        // drawn for it, and the frames counted would not be the animation's.
+        guard let middle = root.window?.bounds.midY,
+              let avatar = views(in: root, { String(describing: type(of: $0)) == "AvatarView" }).filter(isShown)
+                  .min(by: { abs($0.convert($0.bounds, to: nil).midY - middle) < abs($1.convert($1.bounds, to: nil).midY - middle) })
+        else {
             throw X11Error("the Mail scene shows no avatar")
         }
         let turn = CABasicAnimation(keyPath: "transform")
@@ -59,6 +66,9 @@ enum AnimationBenchmark: Benchmark {
             input.press(keysym: step % 12 < 6 ? .down : .up)
             step += 1
             await app.run(for: 0.25)
+            guard isShown(avatar) else {
+                throw X11Error("the animated avatar left the window (the list scrolled it away): its frames were not drawn")
+            }
         }
         _ = await app.run(until: { !mail.hasRunningAnimations }, timeout: 2)
         let elapsed = ResizeDragBenchmark.monotonic() - start
@@ -69,13 +79,15 @@ enum AnimationBenchmark: Benchmark {
         let dropped = max(0, Double(expected - frames)) / Double(expected)
         let cpuPerFrame = (cpu - harness * elapsed) * 1000 / Double(max(frames, 1))
 
-        // The last frames' damage and the overlay's refresh settle first.
-        await app.run(for: 0.5)
+        // The last frames' damage and the overlay's refresh settle first, then the list's scroll
+        // indicators, which hide 1.2 s after its last scroll (a frame), and the window's rest 0.5 s after
+        // its last frame (kept drawings and decoded images let go).
+        await app.run(for: 1.5)
         let idleAfter = await idle(app, mail)
 
         print("| | frames | expected at \(Int(rate)) Hz | dropped | app CPU per frame (ms) | drag step CPU (ms) | per frame ÷ per step |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
-        print(String(format: "| selection fades + avatar turn and shadow, %.1f s | %d | %d | %.1f %% | %.3f | %.3f | %.2f |",
+        print(String(format: "| selection moves + avatar turn and shadow, %.1f s | %d | %d | %.1f %% | %.3f | %.3f | %.2f |",
                      elapsed, frames, expected, dropped * 100, cpuPerFrame, dragStep, cpuPerFrame / dragStep))
         print("")
         print("| 1 s wait | frames | app CPU (ms) |")
@@ -99,10 +111,22 @@ enum AnimationBenchmark: Benchmark {
     }
 }
 
-/// The first view under `root` (depth first) that `matches`.
+/// The views under `root` (depth first, `root` among them) that `matches`.
 @MainActor
-private func findView(in root: UIView, _ matches: (UIView) -> Bool) -> UIView? {
-    if matches(root) { return root }
-    for subview in root.subviews { if let found = findView(in: subview, matches) { return found } }
-    return nil
+private func views(in root: UIView, _ matches: (UIView) -> Bool) -> [UIView] {
+    (matches(root) ? [root] : []) + root.subviews.flatMap { views(in: $0, matches) }
+}
+
+/// Whether all of `view` is on screen: inside its window and every ancestor that clips (a list's
+/// visible area).
+@MainActor
+private func isShown(_ view: UIView) -> Bool {
+    guard let window = view.window else { return false }
+    var ancestor: UIView? = view
+    while let current = ancestor {
+        if current.isHidden { return false }
+        if current.clipsToBounds || current === window, !current.bounds.contains(view.convert(view.bounds, to: current)) { return false }
+        ancestor = current.superview
+    }
+    return true
 }
