@@ -19,8 +19,6 @@ open class UISwitch: UIControl, KeyboardActivatable {
         super.init(frame: CGRect(origin: frame.origin, size: CGSize(width: 51, height: 31)))
         // Drawn at its own size whatever the bounds: never stretched.
         contentMode = .redraw
-        // The knob's side follows the layout direction.
-        registerForTraitChanges([UITraitLayoutDirection.self]) { (toggle: UISwitch, _) in toggle.setNeedsDisplay() }
     }
 
     /// Turns the switch on or off, the knob sliding when `animated`; sends no event.
