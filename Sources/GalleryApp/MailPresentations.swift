@@ -253,6 +253,8 @@ final class MailFilterViewController: UIViewController {
             guard let self else { return }
             counts.isHidden = !countsSwitch.isOn
             updatePreferredContentSize()
+            // Placed now even where the size stays (a sheet's detent).
+            view.setNeedsLayout()
         }, for: .valueChanged)
         for subview in [choice, countsLabel, countsSwitch, counts] as [UIView] { view.addSubview(subview) }
         // A segmented control does not follow the text size by itself (UIKit's neither): its fonts are

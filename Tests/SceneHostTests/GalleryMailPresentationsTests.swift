@@ -120,6 +120,27 @@ struct GalleryMailPresentationsTests {
         mail.dismiss(animated: false)
     }
 
+    /// In a compact window the filter is a sheet whose height stays (its detent): the counts the
+    /// switch shows are placed under its row all the same.
+    @Test func theFilterSheetShowsTheCountsWhenTheSwitchTurnsOn() throws {
+        let (mail, scene) = mail(width: 500)
+        mail.show(.supplementary)
+        settle(scene)
+        let item = try #require(mail.list.navigationItem.rightBarButtonItems?.first { $0.primaryAction?.title == "Filter" })
+        mail.presentFilter(from: item)
+        settle(scene)
+        let filter = try #require(mail.presentedViewController as? MailFilterViewController)
+        #expect(filter.presentationController?.effectiveStyle == .formSheet)
+        let height = filter.view.frame.height
+        filter.countsSwitch.setOn(true, animated: false)
+        filter.countsSwitch.sendActions(for: .valueChanged)
+        settle(scene)
+        #expect(filter.view.frame.height == height, "the sheet keeps its detent")
+        let counts = filter.counts.frame
+        #expect(!filter.counts.isHidden && counts.height >= 30 && counts.minY >= filter.countsLabel.frame.maxY, "\(counts)")
+        mail.dismiss(animated: false)
+    }
+
     @Test func deletingAsksWithAnActionSheetAndMovesTheMessageToTheTrash() throws {
         let (mail, scene) = mail()
         let trash = try #require(mail.reader.navigationItem.rightBarButtonItem)
