@@ -310,11 +310,11 @@ extension UIAlertControllerTests {
         #expect(shown[0].frame.minX > shown[1].frame.minX && shown[0].frame.maxX == alert.view.bounds.width, "\(shown.map(\.frame))")
     }
 
-    /// An alert taller than its window (a long message at the largest text size) is cut to the window;
-    /// its title, message and text field scroll, and its actions stay whole inside it.
-    @Test func aTallAlertKeepsItsActionsInViewAndScrollsItsText() {
+    /// Mail's alert with a text field, shown at the largest text size in a window 1000 points wide,
+    /// and the window's scene (kept while the test looks at the alert).
+    private func presentFlagAlert(height: CGFloat) -> (UIAlertController, UIWindowScene) {
         let root = UIViewController()
-        let scene = presentationScene(CGSize(width: 1000, height: 400), root: root)
+        let scene = presentationScene(CGSize(width: 1000, height: height), root: root)
         scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
         let alert = UIAlertController(title: "Flag Messages", message: "Flags the messages in this mailbox from a sender.", preferredStyle: .alert)
         alert.addTextField { $0.placeholder = "Sender" }
@@ -322,6 +322,14 @@ extension UIAlertControllerTests {
         alert.addAction(UIAlertAction(title: "Flag", style: .default))
         root.present(alert, animated: false)
         settle(scene)
+        return (alert, scene)
+    }
+
+    /// An alert taller than its window (a long message at the largest text size) is cut to the window;
+    /// its title, message and text field scroll, and its actions stay whole inside it.
+    @Test func aTallAlertKeepsItsActionsInViewAndScrollsItsText() {
+        let (alert, scene) = presentFlagAlert(height: 400)
+        defer { withExtendedLifetime(scene) {} }
         let view = alert.view!, header = try! #require((view as? AlertContentView)?.header)
         #expect(alert.preferredContentSize.height > 400, "the content is taller than the window")
         #expect(view.frame.height <= 400 - 40, "\(view.frame)")
@@ -371,15 +379,8 @@ extension UIAlertControllerTests {
     /// At the largest text size in a short window an alert's text field lies under the scrolling text;
     /// when it takes the keyboard (as the alert shows) the text scrolls to bring it into sight.
     @Test func aTextFieldThatTakesTheKeyboardIsScrolledIntoSight() throws {
-        let root = UIViewController()
-        let scene = presentationScene(CGSize(width: 1000, height: 320), root: root)
-        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
-        let alert = UIAlertController(title: "Flag Messages", message: "Flags the messages in this mailbox from a sender.", preferredStyle: .alert)
-        alert.addTextField { $0.placeholder = "Sender" }
-        alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
-        alert.addAction(UIAlertAction(title: "Flag", style: .default))
-        root.present(alert, animated: false)
-        settle(scene)
+        let (alert, scene) = presentFlagAlert(height: 320)
+        defer { withExtendedLifetime(scene) {} }
         let header = try #require((alert.view as? AlertContentView)?.header)
         let field = try #require(alert.textFields?.first)
         #expect(field.isFirstResponder && header.contentSize.height > header.bounds.height, "the text scrolls")
