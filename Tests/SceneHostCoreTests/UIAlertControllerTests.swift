@@ -386,4 +386,16 @@ extension UIAlertControllerTests {
         #expect(field.isFirstResponder && header.contentSize.height > header.bounds.height, "the text scrolls")
         #expect(header.bounds.contains(field.frame), "the field \(field.frame) is out of sight in \(header.bounds)")
     }
+
+    /// The field being edited stays in sight when the window gets shorter and the alert with it.
+    @Test func theFieldBeingEditedStaysInSightWhenTheAlertIsCutShorter() throws {
+        let (alert, scene) = presentFlagAlert(height: 800)
+        let header = try #require((alert.view as? AlertContentView)?.header)
+        let field = try #require(alert.textFields?.first)
+        #expect(field.isFirstResponder && header.contentSize.height <= header.bounds.height, "all of it shows")
+        scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 1000, height: 320))
+        settle(scene)
+        #expect(header.contentSize.height > header.bounds.height, "the text scrolls")
+        #expect(header.bounds.contains(field.frame), "the field \(field.frame) is out of sight in \(header.bounds)")
+    }
 }

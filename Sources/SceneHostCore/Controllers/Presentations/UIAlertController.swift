@@ -327,6 +327,9 @@ final class AlertContentView: UIView {
             controller.contentSizeDidChange(measure())
         }
         _ = arrange(width: bounds.width, placing: true)
+        // The field being edited stays in sight when the alert is cut shorter, as UIKit keeps the first
+        // responder in view when the room around it shrinks.
+        if let field = controller.textFields?.first(where: \.isFirstResponder) { UIScrollView.scrollToVisible(field) }
     }
 
     /// The content's height at `width`, placing the labels and rows when `placing` (in the view's
