@@ -216,11 +216,13 @@ final class ComposeViewController: UIViewController, UIAdaptivePresentationContr
 }
 
 /// The list's filter: all messages or the flagged ones; "Show counts" makes the popover taller, which
-/// it follows live (`preferredContentSize`).
+/// it follows live (`preferredContentSize`). Its text follows the reader's text size, and the popover
+/// grows with it (wider for the segments, taller for the rows); when the window is too short for all of
+/// it, it scrolls, so nothing is cut off.
 final class MailFilterViewController: UIViewController {
-    private let choice = UISegmentedControl(items: ["All", "Flagged"])
+    let choice = UISegmentedControl(items: ["All", "Flagged"])
     let countsLabel = UILabel(), countsSwitch = UISwitch()
-    private let counts = UILabel()
+    let counts = UILabel()
     var chosen: (Bool) -> Void = { _ in }
 
     init(showsFlaggedOnly: Bool) {
@@ -229,6 +231,8 @@ final class MailFilterViewController: UIViewController {
         preferredContentSize = CGSize(width: 320, height: 120)
     }
 
+    override func loadView() { view = UIScrollView() }
+
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .systemBackground
@@ -236,6 +240,11 @@ final class MailFilterViewController: UIViewController {
         counts.text = "\(Mailbox.messages.count) messages in all mailboxes"
         counts.textColor = .secondaryLabel
         counts.isHidden = true
+        for label in [countsLabel, counts] {
+            label.font = .preferredFont(forTextStyle: .body)
+            label.adjustsFontForContentSizeCategory = true
+            label.numberOfLines = 0
+        }
         choice.addAction(UIAction { [weak self] _ in
             guard let self else { return }
             chosen(choice.selectedSegmentIndex == 1)
@@ -243,19 +252,67 @@ final class MailFilterViewController: UIViewController {
         countsSwitch.addAction(UIAction { [weak self] _ in
             guard let self else { return }
             counts.isHidden = !countsSwitch.isOn
-            preferredContentSize = CGSize(width: 320, height: countsSwitch.isOn ? 170 : 120)
+            updatePreferredContentSize()
+            // Placed now even where the size stays (a sheet's detent).
+            view.setNeedsLayout()
         }, for: .valueChanged)
         for subview in [choice, countsLabel, countsSwitch, counts] as [UIView] { view.addSubview(subview) }
+        // A segmented control does not follow the text size by itself (UIKit's neither): its fonts are
+        // set again for the new size; the popover takes the size the content then needs at the next
+        // layout, once the labels have their new fonts too.
+        registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (filter: MailFilterViewController, _) in
+            filter.updateSegmentFonts()
+            filter.view.setNeedsLayout()
+        }
+        updateSegmentFonts()
+        updatePreferredContentSize()
+    }
+
+    /// The segments' titles in the footnote style (13 points at the default size, as UIKit's segments).
+    private func updateSegmentFonts() {
+        let metrics = UIFontMetrics(forTextStyle: .footnote)
+        choice.setTitleTextAttributes([.font: metrics.scaledFont(for: .systemFont(ofSize: 13), compatibleWith: traitCollection)], for: .normal)
+        choice.setTitleTextAttributes([.font: metrics.scaledFont(for: .systemFont(ofSize: 13, weight: .semibold), compatibleWith: traitCollection)],
+                                      for: .selected)
+    }
+
+    /// 320 points wide, or as wide as the segments need; as tall as the rows shown.
+    private func updatePreferredContentSize() {
+        let width = max(320, ceil(choice.intrinsicContentSize.width) + 40)
+        let size = CGSize(width: width, height: arrange(width: width, placing: false))
+        if preferredContentSize != size { preferredContentSize = size }
+    }
+
+    override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        updatePreferredContentSize()
     }
 
     override func viewDidLayoutSubviews() {
         let width = view.bounds.width
+        (view as? UIScrollView)?.contentSize = CGSize(width: width, height: arrange(width: width, placing: true))
+    }
+
+    /// Lays the rows out for `width` (placing the views when `placing`) and returns the height they
+    /// take: at the default text size the segments 32 points high, the switch's row 31 and the counts 30.
+    private func arrange(width: CGFloat, placing: Bool) -> CGFloat {
         // Worked out left to right, then mirrored in a right-to-left layout: the switch at the trailing end.
-        func place(_ subview: UIView, _ frame: CGRect) { view.place(subview, leftToRight: frame) }
-        place(choice, CGRect(x: 20, y: 20, width: width - 40, height: 32))
-        place(countsLabel, CGRect(x: 20, y: 70, width: width - 100, height: 31))
-        place(countsSwitch, CGRect(origin: CGPoint(x: width - 71, y: 70), size: countsSwitch.intrinsicContentSize))
-        place(counts, CGRect(x: 20, y: 120, width: width - 40, height: 30))
+        func place(_ subview: UIView, _ frame: CGRect) { if placing { view.place(subview, leftToRight: frame) } }
+        func height(_ label: UILabel, _ width: CGFloat) -> CGFloat {
+            ceil(label.sizeThatFits(CGSize(width: width, height: .greatestFiniteMagnitude)).height)
+        }
+        let choiceHeight = choice.intrinsicContentSize.height
+        place(choice, CGRect(x: 20, y: 20, width: width - 40, height: choiceHeight))
+        var y = 38 + choiceHeight
+        let toggle = countsSwitch.intrinsicContentSize
+        let labelHeight = max(31, height(countsLabel, width - 100))
+        place(countsLabel, CGRect(x: 20, y: y, width: width - 100, height: labelHeight))
+        place(countsSwitch, CGRect(origin: CGPoint(x: width - 71, y: y + ((labelHeight - toggle.height) / 2).rounded()), size: toggle))
+        y += labelHeight + 19
+        guard !counts.isHidden else { return y }
+        let countsHeight = max(30, height(counts, width - 40))
+        place(counts, CGRect(x: 20, y: y, width: width - 40, height: countsHeight))
+        return y + countsHeight + 20
     }
 }
 

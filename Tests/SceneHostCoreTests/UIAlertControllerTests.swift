@@ -310,11 +310,11 @@ extension UIAlertControllerTests {
         #expect(shown[0].frame.minX > shown[1].frame.minX && shown[0].frame.maxX == alert.view.bounds.width, "\(shown.map(\.frame))")
     }
 
-    /// An alert taller than its window (a long message at the largest text size) is cut to the window;
-    /// its title, message and text field scroll, and its actions stay whole inside it.
-    @Test func aTallAlertKeepsItsActionsInViewAndScrollsItsText() {
+    /// Mail's alert with a text field, shown at the largest text size in a window 1000 points wide,
+    /// and the window's scene (kept while the test looks at the alert).
+    private func presentFlagAlert(height: CGFloat) -> (UIAlertController, UIWindowScene) {
         let root = UIViewController()
-        let scene = presentationScene(CGSize(width: 1000, height: 500), root: root)
+        let scene = presentationScene(CGSize(width: 1000, height: height), root: root)
         scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
         let alert = UIAlertController(title: "Flag Messages", message: "Flags the messages in this mailbox from a sender.", preferredStyle: .alert)
         alert.addTextField { $0.placeholder = "Sender" }
@@ -322,13 +322,80 @@ extension UIAlertControllerTests {
         alert.addAction(UIAlertAction(title: "Flag", style: .default))
         root.present(alert, animated: false)
         settle(scene)
+        return (alert, scene)
+    }
+
+    /// An alert taller than its window (a long message at the largest text size) is cut to the window;
+    /// its title, message and text field scroll, and its actions stay whole inside it.
+    @Test func aTallAlertKeepsItsActionsInViewAndScrollsItsText() {
+        let (alert, scene) = presentFlagAlert(height: 400)
+        defer { withExtendedLifetime(scene) {} }
         let view = alert.view!, header = try! #require((view as? AlertContentView)?.header)
-        #expect(alert.preferredContentSize.height > 500, "the content is taller than the window")
-        #expect(view.frame.height <= 500 - 40, "\(view.frame)")
+        #expect(alert.preferredContentSize.height > 400, "the content is taller than the window")
+        #expect(view.frame.height <= 400 - 40, "\(view.frame)")
         for row in rows(alert) {
             #expect(view.bounds.contains(row.frame), "\(row.action.title ?? "") is cut off: \(row.frame) in \(view.bounds)")
         }
         #expect(header.frame.maxY <= rows(alert).map(\.frame.minY).min()!)
         #expect(header.contentSize.height > header.frame.height, "the text scrolls")
+    }
+}
+
+extension UIAlertControllerTests {
+    /// Whether every word of `label`'s text fits its width whole (a line break between words only).
+    private func wordsFit(_ label: UILabel) -> Bool {
+        (label.text ?? "").split(separator: " ").allSatisfy { word in
+            let measure = UILabel()
+            measure.font = label.font
+            measure.text = String(word)
+            return measure.intrinsicContentSize.width <= label.bounds.width
+        }
+    }
+
+    /// At the accessibility text sizes an alert grows wider, as UIKit's, so its title breaks between
+    /// words only; never wider than the window less 20 points each side; 270 points at the default size.
+    @Test func atTheAccessibilitySizesAnAlertGrowsAndItsTitleKeepsWholeWords() throws {
+        for (width, category) in [(CGFloat(1000), UIContentSizeCategory.accessibilityExtraExtraExtraLarge), (400, .accessibilityExtraExtraExtraLarge),
+                                  (1000, .large)] {
+            let root = UIViewController()
+            let scene = presentationScene(CGSize(width: width, height: 800), root: root)
+            scene.traitOverrides.preferredContentSizeCategory = category
+            let alert = UIAlertController(title: "Flag Messages", message: "Flags the messages in this mailbox from a sender.", preferredStyle: .alert)
+            alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+            root.present(alert, animated: false)
+            settle(scene)
+            let frame = alert.view.frame
+            let title = try #require((alert.view as? AlertContentView)?.header.subviews.compactMap { $0 as? UILabel }.first { $0.text == "Flag Messages" })
+            if category == .large {
+                #expect(frame.width == 270)
+            } else {
+                #expect(frame.width > 270 && frame.minX >= 20 && frame.maxX <= width - 20, "\(width): \(frame)")
+                #expect(alert.preferredContentSize.width == frame.width)
+            }
+            #expect(wordsFit(title), "\(width) \(category.rawValue): the title breaks inside a word in \(title.bounds.width) points")
+        }
+    }
+
+    /// At the largest text size in a short window an alert's text field lies under the scrolling text;
+    /// when it takes the keyboard (as the alert shows) the text scrolls to bring it into sight.
+    @Test func aTextFieldThatTakesTheKeyboardIsScrolledIntoSight() throws {
+        let (alert, scene) = presentFlagAlert(height: 320)
+        defer { withExtendedLifetime(scene) {} }
+        let header = try #require((alert.view as? AlertContentView)?.header)
+        let field = try #require(alert.textFields?.first)
+        #expect(field.isFirstResponder && header.contentSize.height > header.bounds.height, "the text scrolls")
+        #expect(header.bounds.contains(field.frame), "the field \(field.frame) is out of sight in \(header.bounds)")
+    }
+
+    /// The field being edited stays in sight when the window gets shorter and the alert with it.
+    @Test func theFieldBeingEditedStaysInSightWhenTheAlertIsCutShorter() throws {
+        let (alert, scene) = presentFlagAlert(height: 800)
+        let header = try #require((alert.view as? AlertContentView)?.header)
+        let field = try #require(alert.textFields?.first)
+        #expect(field.isFirstResponder && header.contentSize.height <= header.bounds.height, "all of it shows")
+        scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 1000, height: 320))
+        settle(scene)
+        #expect(header.contentSize.height > header.bounds.height, "the text scrolls")
+        #expect(header.bounds.contains(field.frame), "the field \(field.frame) is out of sight in \(header.bounds)")
     }
 }

@@ -111,4 +111,21 @@ struct UIResponderTests {
         #expect(window.keyCommandResponders.first === presented)
         #expect(presented.next === root)
     }
+
+    /// A view that becomes first responder below what a scroll view shows is scrolled into sight, as
+    /// UIKit scrolls to a text field that takes the keyboard; one already in sight moves nothing.
+    @Test func becomingFirstResponderScrollsTheViewIntoSight() {
+        let root = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 400, height: 300), rootViewController: root)
+        let scroller = UIScrollView(frame: CGRect(x: 0, y: 0, width: 400, height: 300))
+        scroller.contentSize = CGSize(width: 400, height: 1200)
+        root.view.addSubview(scroller)
+        let near = UITextField(frame: CGRect(x: 20, y: 100, width: 200, height: 30))
+        let far = UITextField(frame: CGRect(x: 20, y: 1000, width: 200, height: 30))
+        for field in [near, far] { scroller.addSubview(field) }
+        scene.layoutIfNeeded()
+        #expect(near.becomeFirstResponder() && scroller.contentOffset == .zero, "in sight already")
+        #expect(far.becomeFirstResponder())
+        #expect(abs(scroller.contentOffset.y - (1000 + 30 + 8 - 300)) < 0.01, "8 points clear below: \(scroller.contentOffset)")
+    }
 }

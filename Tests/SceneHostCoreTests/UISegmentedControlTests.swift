@@ -105,4 +105,18 @@ struct UISegmentedControlTests {
         #expect(read == [1, 2])
         #expect(control.selectedSegmentIndex == UISegmentedControl.noSegment, "no selection stays")
     }
+
+    /// A font in the title attributes sets the titles' size, and the control grows to it; the selected
+    /// state's own font is measured when set. Without attributes, 32 points high.
+    @Test func titleAttributesSetTheFontAndTheControlGrowsToIt() throws {
+        let control = UISegmentedControl(items: ["All", "Flagged"])
+        let plain = control.intrinsicContentSize
+        #expect(plain.height == 32 && control.titleTextAttributes(for: .normal) == nil)
+        control.setTitleTextAttributes([.font: UIFont.systemFont(ofSize: 40)], for: .normal)
+        let large = control.intrinsicContentSize
+        #expect(large.height > 40 && large.width > 2 * plain.width, "\(plain) → \(large)")
+        #expect((control.titleTextAttributes(for: .normal)?[.font] as? UIFont)?.pointSize == 40)
+        control.setTitleTextAttributes([.font: UIFont.systemFont(ofSize: 44, weight: .semibold)], for: .selected)
+        #expect(control.intrinsicContentSize.width > large.width, "measured in the selected font")
+    }
 }

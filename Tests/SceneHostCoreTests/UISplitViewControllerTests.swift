@@ -327,6 +327,35 @@ struct UISplitViewControllerTests {
         #expect(triple.primaryColumnWidth == 280 && triple.supplementaryColumnWidth == 300)
     }
 
+    /// At the accessibility text sizes the automatic column widths grow as body text does (28 / 17 at
+    /// the first, up to the automatic maximum, half the width); widths the app sets do not; back at
+    /// the default size they are as before.
+    @Test func automaticWidthsGrowWithTheTextAtTheAccessibilitySizes() {
+        let triple = UISplitViewController(style: .tripleColumn)
+        for (column, title) in [(UISplitViewController.Column.primary, "A"), (.supplementary, "B"), (.secondary, "C")] {
+            triple.setViewController(titled(title), for: column)
+        }
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 1400, height: 700), rootViewController: triple)
+        _ = scene.renderImage()
+        #expect(triple.primaryColumnWidth == 260 && triple.supplementaryColumnWidth == 320)
+        scene.traitOverrides.preferredContentSizeCategory = .extraExtraExtraLarge
+        _ = scene.renderImage()
+        #expect(triple.primaryColumnWidth == 260 && triple.supplementaryColumnWidth == 320, "not below the accessibility sizes")
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityMedium
+        _ = scene.renderImage()
+        #expect(triple.primaryColumnWidth == (260 * 28 / 17).rounded() && triple.supplementaryColumnWidth == (320 * 28 / 17).rounded())
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        _ = scene.renderImage()
+        #expect(triple.primaryColumnWidth == 700 && triple.supplementaryColumnWidth == 700, "at most half the width")
+        triple.preferredPrimaryColumnWidth = 300
+        _ = scene.renderImage()
+        #expect(triple.primaryColumnWidth == 300, "a width the app sets stays")
+        triple.preferredPrimaryColumnWidth = UISplitViewController.automaticDimension
+        scene.traitOverrides.preferredContentSizeCategory = .large
+        _ = scene.renderImage()
+        #expect(triple.primaryColumnWidth == 260 && triple.supplementaryColumnWidth == 320)
+    }
+
     @Test func rightToLeftMirrorsTheColumns() throws {
         let split = UISplitViewController(style: .doubleColumn)
         let list = titled("List"), message = titled("Message")

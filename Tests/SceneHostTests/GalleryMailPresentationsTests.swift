@@ -47,9 +47,11 @@ struct GalleryMailPresentationsTests {
         let filter = try #require(mail.presentedViewController as? MailFilterViewController)
         let popover = try #require(filter.popoverPresentationController)
         #expect(popover.effectiveStyle == .popover && popover.arrowDirection == .up && filter.view.frame.height == 120)
-        filter.preferredContentSize = CGSize(width: 320, height: 170)
+        // Showing the counts makes it taller.
+        filter.countsSwitch.setOn(true, animated: false)
+        filter.countsSwitch.sendActions(for: .valueChanged)
         settle(scene)
-        #expect(filter.view.frame.height == 170)
+        #expect(filter.preferredContentSize.height == 170 && filter.view.frame.height == 170)
         scene.offscreenHost!.place(CGRect(x: 0, y: 0, width: 500, height: 700))
         settle(scene)
         #expect(popover.effectiveStyle == .formSheet, "a sheet when compact")
@@ -75,6 +77,68 @@ struct GalleryMailPresentationsTests {
             }
             mail.dismiss(animated: false)
         }
+    }
+
+    /// The filter's text follows the text size, live: at the largest size its label and segments are
+    /// larger, the popover grows to them (wider for the segments, taller for the rows) and nothing is
+    /// cut off, with the counts shown or not; back at the default size it is 320 × 120 again.
+    @Test func theFilterFollowsTheTextSizeAndCutsNothingOff() throws {
+        let (mail, scene) = mail(width: 1194)
+        let item = try #require(mail.list.navigationItem.rightBarButtonItems?.first { $0.primaryAction?.title == "Filter" })
+        mail.presentFilter(from: item)
+        settle(scene)
+        let filter = try #require(mail.presentedViewController as? MailFilterViewController)
+        #expect(filter.preferredContentSize == CGSize(width: 320, height: 120) && filter.countsLabel.font.pointSize == 17)
+        func expectWhole(_ note: String) {
+            // Everything lies in the content, which scrolls where the window is too short for all of it.
+            let scroller = try! #require(filter.view as? UIScrollView)
+            let bounds = CGRect(origin: .zero, size: scroller.contentSize)
+            #expect(filter.view.frame.width == filter.preferredContentSize.width && scroller.contentSize.height == filter.preferredContentSize.height,
+                    "\(note): \(filter.view.frame) for \(filter.preferredContentSize)")
+            #expect(filter.choice.frame.width >= filter.choice.intrinsicContentSize.width && filter.choice.frame.height >= filter.choice.intrinsicContentSize.height,
+                    "\(note): the segments \(filter.choice.frame) need \(filter.choice.intrinsicContentSize)")
+            for label in [filter.countsLabel, filter.counts] where !label.isHidden {
+                let needed = label.sizeThatFits(CGSize(width: label.bounds.width, height: .greatestFiniteMagnitude)).height
+                #expect(needed <= label.bounds.height && bounds.contains(label.frame), "\(note): \"\(label.text ?? "")\" is cut off")
+            }
+            #expect(bounds.contains(filter.countsSwitch.frame) && !filter.countsSwitch.frame.intersects(filter.countsLabel.frame))
+        }
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        settle(scene)
+        #expect(filter.countsLabel.font.pointSize == 53 && filter.counts.font.pointSize == 53)
+        #expect((filter.choice.titleTextAttributes(for: .normal)?[.font] as? UIFont)?.pointSize == 44)
+        #expect(filter.preferredContentSize.width > 320 && filter.preferredContentSize.height > 120, "\(filter.preferredContentSize)")
+        expectWhole("largest")
+        filter.countsSwitch.setOn(true, animated: false)
+        filter.countsSwitch.sendActions(for: .valueChanged)
+        settle(scene)
+        expectWhole("largest, with the counts")
+        scene.traitOverrides.preferredContentSizeCategory = .large
+        settle(scene)
+        #expect(filter.preferredContentSize == CGSize(width: 320, height: 170))
+        expectWhole("default, with the counts")
+        mail.dismiss(animated: false)
+    }
+
+    /// In a compact window the filter is a sheet whose height stays (its detent): the counts the
+    /// switch shows are placed under its row all the same.
+    @Test func theFilterSheetShowsTheCountsWhenTheSwitchTurnsOn() throws {
+        let (mail, scene) = mail(width: 500)
+        mail.show(.supplementary)
+        settle(scene)
+        let item = try #require(mail.list.navigationItem.rightBarButtonItems?.first { $0.primaryAction?.title == "Filter" })
+        mail.presentFilter(from: item)
+        settle(scene)
+        let filter = try #require(mail.presentedViewController as? MailFilterViewController)
+        #expect(filter.presentationController?.effectiveStyle == .formSheet)
+        let height = filter.view.frame.height
+        filter.countsSwitch.setOn(true, animated: false)
+        filter.countsSwitch.sendActions(for: .valueChanged)
+        settle(scene)
+        #expect(filter.view.frame.height == height, "the sheet keeps its detent")
+        let counts = filter.counts.frame
+        #expect(!filter.counts.isHidden && counts.height >= 30 && counts.minY >= filter.countsLabel.frame.maxY, "\(counts)")
+        mail.dismiss(animated: false)
     }
 
     @Test func deletingAsksWithAnActionSheetAndMovesTheMessageToTheTrash() throws {

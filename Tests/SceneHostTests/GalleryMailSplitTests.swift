@@ -133,6 +133,38 @@ struct GalleryMailSplitTests {
         #expect(mail.list.collectionView.numberOfItems(inSection: 0) == Mailbox.messages.count, "the inbox holds every message again")
     }
 
+    /// At the largest text size in a regular window the sidebar's column is wide enough for every
+    /// mailbox's name: its rows break between words only (no word is wider than its line).
+    @Test func theSidebarKeepsWholeWordsAtTheLargestTextSize() throws {
+        for size in [CGSize(width: 1366, height: 1024), CGSize(width: 1000, height: 640)] {
+            let mail = MailViewController()
+            mail.overlay.isHidden = true
+            let scene = UIWindowScene.offscreen(size: size, rootViewController: mail)
+            scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+            _ = scene.renderImage()
+            mail.show(.primary)
+            _ = scene.offscreenHost!.prepareFrame()
+            _ = scene.offscreenHost!.prepareFrame(at: CACurrentMediaTime() + 1)
+            #expect(!mail.isCollapsed && mail.mailboxes.view.window != nil)
+            let collection = try #require(mail.mailboxes.collectionView)
+            let labels = collection.visibleCells.flatMap { all(UILabel.self, in: $0) }.filter { !$0.isHidden && !($0.text ?? "").isEmpty }
+            #expect(Set(labels.compactMap(\.text)) == Set(MailboxName.allCases.map(\.rawValue)))
+            for label in labels {
+                for word in (label.text ?? "").split(separator: " ") {
+                    let measure = UILabel()
+                    measure.font = label.font
+                    measure.text = String(word)
+                    #expect(measure.intrinsicContentSize.width <= label.bounds.width,
+                            "\(size.width) pt: \"\(word)\" is wider than its \(label.bounds.width)-point line")
+                }
+            }
+        }
+    }
+
+    private func all<T: UIView>(_ type: T.Type, in view: UIView) -> [T] {
+        view.subviews.flatMap { ($0 as? T).map { [$0] } ?? [] + all(type, in: $0) }
+    }
+
     @Test func aRemovedMailSceneFreesItsColumns() {
         weak var weakMail: MailViewController?
         weak var weakReader: UIViewController?

@@ -7,7 +7,12 @@ import Foundation
 /// (mirrored in right-to-left), and Space selects the next segment. Segments run right to left in a
 /// right-to-left layout.
 ///
-/// Differs from UIKit: the selection cannot be dragged from segment to segment; the 13-point text does not follow Dynamic Type (as UIKit's does not by default).
+/// Titles are 13-point text (semibold when selected) unless `setTitleTextAttributes(_:for:)` gives a
+/// font; the control grows taller for a taller font. As UIKit's, it does not follow Dynamic Type by
+/// itself: set a text style's font again when the content size category changes.
+///
+/// Differs from UIKit: the selection cannot be dragged from segment to segment; of the title
+/// attributes only `.font` and `.foregroundColor` are used, for the normal and selected states.
 @MainActor
 open class UISegmentedControl: UIControl, KeyboardActivatable {
     /// A click on the control acts even inside a view with a tap recognizer, as UIKit's UISegmentedControl.
@@ -55,6 +60,27 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
 
     static let height: CGFloat = 32, cornerRadius: CGFloat = 9, inset: CGFloat = 2, padding: CGFloat = 12
     static let font = UIFont.systemFont(ofSize: 13), selectedFont = UIFont.systemFont(ofSize: 13, weight: .semibold)
+
+    private var titleAttributes: [UIControl.State.RawValue: [NSAttributedString.Key: Any]] = [:]
+
+    /// Sets the attributes of the titles in `state` (`.normal` applies to every state that has none of
+    /// its own); `.font` and `.foregroundColor` are used.
+    open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State) {
+        titleAttributes[state.rawValue] = attributes
+        contentDidChange()
+    }
+
+    /// The attributes set for `state`'s titles, if any.
+    open func titleTextAttributes(for state: UIControl.State) -> [NSAttributedString.Key: Any]? { titleAttributes[state.rawValue] }
+
+    private func attribute<T>(_ key: NSAttributedString.Key, selected: Bool) -> T? {
+        (selected ? titleAttributes[UIControl.State.selected.rawValue]?[key] as? T : nil) ?? titleAttributes[UIControl.State.normal.rawValue]?[key] as? T
+    }
+
+    /// A title's font: the state's attribute, else the normal state's, else 13 points (semibold selected).
+    private func titleFont(selected: Bool) -> UIFont {
+        attribute(.font, selected: selected) ?? (selected ? Self.selectedFont : Self.font)
+    }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -179,7 +205,7 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
         if let image = segment.image { return image.size.width }
         guard let title = segment.title, !title.isEmpty else { return 0 }
         // Measured in the selected (wider) weight, so selecting does not change the size.
-        text.configure(title, font: Self.selectedFont)
+        text.configure(title, font: titleFont(selected: true))
         return text.size.width
     }
 
@@ -193,7 +219,15 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
     }
 
     open override var intrinsicContentSize: CGSize {
-        CGSize(width: naturalWidths.reduce(0, +), height: Self.height)
+        CGSize(width: naturalWidths.reduce(0, +), height: max(Self.height, titleHeight + 16))
+    }
+
+    /// The tallest title's height, measured in the selected font.
+    private var titleHeight: CGFloat {
+        segments.compactMap(\.title).map { title in
+            text.configure(title, font: titleFont(selected: true))
+            return text.size.height
+        }.max() ?? 0
     }
 
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
@@ -328,7 +362,7 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
         for (index, frame) in frames.enumerated() {
             let segment = segments[index]
             let enabled = isEnabled && segment.isEnabled
-            var color: UIColor = enabled ? .label : .tertiaryLabel
+            var color: UIColor = enabled ? attribute(.foregroundColor, selected: index == selected) ?? .label : .tertiaryLabel
             if index == pressedSegment, index != selected { color = color.withAlphaComponent(0.4) }
             if let image = segment.image {
                 let size = image.size
@@ -337,10 +371,9 @@ open class UISegmentedControl: UIControl, KeyboardActivatable {
                            tint: color, templateWhenAutomatic: true)
             } else if let title = segment.title {
                 let available = max(0, frame.width - 2 * 6)
-                text.configure(title, font: index == selected ? Self.selectedFont : Self.font)
-                if text.size.width > available {
-                    text.configure(title, font: index == selected ? Self.selectedFont : Self.font, width: available)
-                }
+                let font = titleFont(selected: index == selected)
+                text.configure(title, font: font)
+                if text.size.width > available { text.configure(title, font: font, width: available) }
                 let size = text.size
                 text.draw(in: context, at: CGPoint(x: frame.midX - size.width / 2, y: frame.midY - size.height / 2), color: color)
             }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// An on/off switch drawn as UIKit draws it (51×31 pt). A click toggles it and sends `.valueChanged`;
-/// so do Space and Return while it has keyboard focus (Tab), which shows as a ring around it.
+/// so do Space and Return while it has keyboard focus (Tab), which shows as a ring around it. It mirrors
+/// in a right-to-left layout, as iOS's: the knob sits on the left when on.
 @MainActor
 open class UISwitch: UIControl, KeyboardActivatable {
     /// Whether the switch is on. Setting it sends no event and moves the knob at once.
@@ -55,7 +56,8 @@ open class UISwitch: UIControl, KeyboardActivatable {
     /// 51×31 points whatever `size`.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
-    /// Draws the track and the knob, on the right when on.
+    /// Draws the track and the knob, at the trailing end when on (the right, or the left in a
+    /// right-to-left layout).
     open override func draw(_ rect: CGRect) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         let track = CGRect(x: 0, y: 0, width: 51, height: 31)
@@ -69,7 +71,7 @@ open class UISwitch: UIControl, KeyboardActivatable {
             context.setFillColor((onTintColor ?? .systemGreen).withAlphaComponent(shown))
             context.fillPath()
         }
-        let knob = CGRect(x: 2 + 20 * shown, y: 2, width: 27, height: 27)
+        let knob = CGRect(x: 2 + 20 * (isRightToLeftLayout ? 1 - shown : shown), y: 2, width: 27, height: 27)
         context.setFillColor(UIColor(white: 0, alpha: 0.12))
         context.fillEllipse(in: knob.offsetBy(dx: 0, dy: 1))
         context.setFillColor(.white)

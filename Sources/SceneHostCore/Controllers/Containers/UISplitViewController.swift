@@ -16,8 +16,9 @@ import Foundation
 ///   (`.oneBesideSecondary` or `.twoBesideSecondary`); under overlay only the secondary; under displace
 ///   the supplementary beside the secondary with three columns, the secondary alone with two. A mode
 ///   chosen by `show(_:)`, `hide(_:)`, the button or the swipe holds until the behavior changes. The primary column is 320
-///   points wide with two columns and 260 (a sidebar) with three; the supplementary 320; the automatic
-///   minimum is 0 and the automatic maximum half the split view's width.
+///   points wide with two columns and 260 (a sidebar) with three; the supplementary 320; at the
+///   accessibility text sizes both grow as body text does (53 / 17 at the largest), so their rows keep
+///   whole words. The automatic minimum is 0 and the automatic maximum half the split view's width.
 /// - The interactive swipe of `presentsWithGesture` is a pan from the leading 20 points of the secondary
 ///   column toward the trailing edge, which shows the primary column.
 /// - Column changes animate with `UIView.animate` (0.3 s, ease in-out); there is no transition
@@ -471,13 +472,16 @@ open class UISplitViewController: UIViewController {
 
     /// The primary and supplementary widths for a split view `width` points wide.
     private func columnWidths(width: CGFloat) -> (CGFloat, CGFloat) {
+        // The automatic widths grow with the text at the accessibility sizes, as UIKit's columns do.
+        let category = traitCollection.preferredContentSizeCategory
+        let growth = category.isAccessibilityCategory ? UIFont.ratio(of: .body, for: category) : 1
         let primary = Self.width(points: preferredPrimaryColumnWidth, fraction: preferredPrimaryColumnWidthFraction,
                                  minimum: minimumPrimaryColumnWidth, maximum: maximumPrimaryColumnWidth,
-                                 automatic: hasThreeColumns ? 260 : 320, of: width)
+                                 automatic: (hasThreeColumns ? 260 : 320) * growth, of: width)
         guard hasThreeColumns else { return (primary, 0) }
         let supplementary = Self.width(points: preferredSupplementaryColumnWidth, fraction: preferredSupplementaryColumnWidthFraction,
                                        minimum: minimumSupplementaryColumnWidth, maximum: maximumSupplementaryColumnWidth,
-                                       automatic: 320, of: width)
+                                       automatic: 320 * growth, of: width)
         return (primary, min(supplementary, max(0, width - primary)))
     }
 
@@ -765,6 +769,10 @@ open class UISplitViewController: UIViewController {
     private func registerForCollapse() {
         registerForTraitChanges([UITraitHorizontalSizeClass.self]) { (split: UISplitViewController, _: UITraitCollection) in
             split.updateCollapsedState()
+        }
+        // The automatic column widths follow the text size.
+        registerForTraitChanges([UITraitPreferredContentSizeCategory.self]) { (split: UISplitViewController, _: UITraitCollection) in
+            split.viewIfLoaded?.setNeedsLayout()
         }
     }
 

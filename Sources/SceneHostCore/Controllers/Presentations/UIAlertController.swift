@@ -220,7 +220,9 @@ final class AlertPresentationController: UIPresentationController {
     override var frameOfPresentedViewInContainerView: CGRect {
         guard let bounds = containerView?.bounds else { return .zero }
         let size = presentedViewController.preferredContentSize
-        return UISheetPresentationController.centredFrame(in: bounds, size: CGSize(width: 270, height: max(size.height, 44)))
+        // The content's width: 270 points, wider at the accessibility text sizes (see `AlertContentView`).
+        let width = min(max(size.width, 270), AlertContentView.widest(in: bounds.width))
+        return UISheetPresentationController.centredFrame(in: bounds, size: CGSize(width: width, height: max(size.height, 44)))
     }
     override func makeBackdrop(for chrome: Chrome) -> UIView {
         let view = SheetBackdropView()
@@ -315,12 +317,19 @@ final class AlertContentView: UIView {
     /// The text size changed since the content was last measured.
     private var sizeCategoryChanged = false
 
+    /// The width the content was last measured at.
+    private var measuredWidth: CGFloat = 0
+
     override func layoutSubviews() {
-        if sizeCategoryChanged {
+        // Measured again when the text size changed, or the window's width changed an alert's width.
+        if sizeCategoryChanged || width() != measuredWidth {
             sizeCategoryChanged = false
             controller.contentSizeDidChange(measure())
         }
         _ = arrange(width: bounds.width, placing: true)
+        // The field being edited stays in sight when the alert is cut shorter, as UIKit keeps the first
+        // responder in view when the room around it shrinks.
+        if let field = controller.textFields?.first(where: \.isFirstResponder) { UIScrollView.scrollToVisible(field) }
     }
 
     /// The content's height at `width`, placing the labels and rows when `placing` (in the view's
@@ -387,11 +396,26 @@ final class AlertContentView: UIView {
         return max(placing ? headerHeight + rowsHeight : y, rowHeight)
     }
 
-    /// The size the content asks for: 270 pt wide for an alert, 320 for an action sheet.
+    /// The size the content asks for: 320 pt wide for an action sheet; 270 for an alert, which grows
+    /// as body text does at the accessibility text sizes (so its title keeps whole words), up to the
+    /// window's width less 20 points each side.
     func measure() -> CGSize {
-        let width: CGFloat = controller.preferredStyle == .alert ? 270 : 320
+        let width = width()
+        measuredWidth = width
         return CGSize(width: width, height: arrange(width: width, placing: false))
     }
+
+    private func width() -> CGFloat {
+        guard controller.preferredStyle == .alert else { return 320 }
+        let category = traitCollection.preferredContentSizeCategory
+        guard category.isAccessibilityCategory else { return 270 }
+        let wanted = (270 * UIFont.ratio(of: .body, for: category)).rounded()
+        return min(wanted, Self.widest(in: window?.bounds.width ?? .greatestFiniteMagnitude))
+    }
+
+    /// The widest an alert gets in a window `width` points wide: 20 points clear each side, never
+    /// narrower than 270.
+    static func widest(in width: CGFloat) -> CGFloat { max(270, width - 40) }
 }
 
 /// One action's button: its title centred, tinted (red when destructive), bold when emphasised.
