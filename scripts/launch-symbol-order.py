@@ -17,7 +17,9 @@ callgrind dumps the functions run so far. Every function of the executable (and 
 libstdc++, linked into it statically) in that dump is written, one mangled name a line,
 in the order of the executable's current layout so that what the linker already kept together stays so,
 but for names that several files of the toolchain's archives define as local symbols: lld would move
-every section holding one.
+every section holding one. Those are written to scripts/launch-sections.ld instead, by the names of the
+sections that hold such a function alone (`.text.NAME`, which only a function built in a section of its
+own has), and gathered with the functions that have no symbol before the rest of the text.
 
 A stale file only costs memory: names that no longer exist are ignored (`--no-warn-symbol-ordering`),
 and functions not named keep the linker's usual place after the named ones. Needs valgrind, Xvfb and
