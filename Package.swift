@@ -64,8 +64,9 @@ let package = Package(
             name: "CCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpixman-1-dev", "libpango1.0-dev"])]),
         // Image decoders: libjpeg-turbo's TurboJPEG API and libwebp (headers in /usr/include, no .pc
-        // needed). librsvg for SVG is not linked: it is loaded with dlopen at the first SVG drawn
-        // (CRsvg declares the few functions called; the librsvg2-2 package provides the library).
+        // needed; libwebp is loaded with dlopen at the first WebP read, not linked). librsvg for SVG is
+        // not linked either: it is loaded at the first SVG drawn (CRsvg declares the few functions
+        // called; the librsvg2-2 package provides the library).
         .systemLibrary(name: "CImageCodecs", providers: [.apt(["libturbojpeg0-dev", "libwebp-dev"])]),
         .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-2"])]),
         // libdispatch's main-queue hooks, so one poll() loop serves X events and DispatchQueue.main.
