@@ -34,11 +34,8 @@ struct KeyboardTests {
     /// windows get only map, configure and expose events, needs none of it; the first key is decoded
     /// through it as before.
     @Test func keyboardWaitsForTheFirstKeyEvent() throws {
-        let server = try VirtualDisplay(width: 640, height: 480)
-        let display = try server.connect()
-        let window = TopLevelWindow(display: display, width: 200, height: 100, title: "Keys", className: "Test", instanceName: "test")
-        window.map()
-        display.sync()
+        let (server, display, window) = try DisplayTests.mappedWindow(title: "Keys")
+        _ = server
         let deadline = Date().addingTimeInterval(5)
         var mapped = false
         while !mapped, Date() < deadline {
