@@ -37,8 +37,9 @@ bench: deps
 	$(SWIFT) run -c release Benchmarks
 
 # Rewrites scripts/launch-symbol-order.txt, the functions a launch of the Gallery runs, which the static
-# executables are linked in the order of (Package.swift); then links the Gallery again with it. Run it when
-# what a launch runs has changed much: a stale list only costs memory.
+# executables are linked in the order of (Package.swift), and scripts/launch-sections.ld, those of them
+# the list cannot name; then links the Gallery again with them. Run it when what a launch runs has
+# changed much: a stale list only costs memory.
 symbol-order: deps
 	@$(MAKE) --no-print-directory deps PACKAGES="$(ORDER_PACKAGES)"
 	$(SWIFT) build -c release --product Gallery

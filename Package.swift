@@ -18,8 +18,9 @@ import PackageDescription
 // only in these two executable targets: SwiftPM refuses them in the products a dependent package uses.
 // Linked by lld with the functions a launch runs placed together (`scripts/launch-symbol-order.txt`,
 // written by `make symbol-order`; a stale list only costs memory), nothing exported to the dynamic symbol
-// table (only the executable's own symbols were, and nothing looks them up), the functions without a
-// symbol, which the list cannot name, together (`scripts/unnamed-functions.ld`), and libstdc++ from its
+// table (only the executable's own symbols were, and nothing looks them up), the launch's functions that
+// the list cannot name (no symbol, or a local name several files define) together by their sections'
+// names (`scripts/launch-sections.ld`, written with the list), and libstdc++ from its
 // static archive (`scripts/static-libstdc++` makes `-lstdc++` find it): one C++ runtime, in the
 // executable, instead of a 1.4 MB resident library. See ARCHITECTURE.md, "How the executables are linked".
 let staticSwiftRuntime: [LinkerSetting] = [
@@ -27,7 +28,7 @@ let staticSwiftRuntime: [LinkerSetting] = [
                   "-l_FoundationCollections", "-lswiftSynchronization", "-Xclang-linker", "-no-pie",
                   "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/launch-symbol-order.txt",
                   "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
-                  "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/scripts/unnamed-functions.ld",
+                  "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/scripts/launch-sections.ld",
                   "-L\(Context.packageDirectory)/scripts/static-libstdc++"],
                  .when(platforms: [.linux])),
 ]
@@ -63,8 +64,9 @@ let package = Package(
             name: "CCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpixman-1-dev", "libpango1.0-dev"])]),
         // Image decoders: libjpeg-turbo's TurboJPEG API and libwebp (headers in /usr/include, no .pc
-        // needed). librsvg for SVG is not linked: it is loaded with dlopen at the first SVG drawn
-        // (CRsvg declares the few functions called; the librsvg2-2 package provides the library).
+        // needed; libwebp is loaded with dlopen at the first WebP read, not linked). librsvg for SVG is
+        // not linked either: it is loaded at the first SVG drawn (CRsvg declares the few functions
+        // called; the librsvg2-2 package provides the library).
         .systemLibrary(name: "CImageCodecs", providers: [.apt(["libturbojpeg0-dev", "libwebp-dev"])]),
         .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-2"])]),
         // libdispatch's main-queue hooks, so one poll() loop serves X events and DispatchQueue.main.

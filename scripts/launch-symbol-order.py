@@ -17,7 +17,9 @@ callgrind dumps the functions run so far. Every function of the executable (and 
 libstdc++, linked into it statically) in that dump is written, one mangled name a line,
 in the order of the executable's current layout so that what the linker already kept together stays so,
 but for names that several files of the toolchain's archives define as local symbols: lld would move
-every section holding one.
+every section holding one. Those are written to scripts/launch-sections.ld instead, by the names of the
+sections that hold such a function alone (`.text.NAME`, which only a function built in a section of its
+own has), and gathered with the functions that have no symbol before the rest of the text.
 
 A stale file only costs memory: names that no longer exist are ignored (`--no-warn-symbol-ordering`),
 and functions not named keep the linker's usual place after the named ones. Needs valgrind, Xvfb and
@@ -28,6 +30,17 @@ import collections, json, os, re, shutil, signal, subprocess, sys, tempfile, tim
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 executable = os.path.realpath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build/release/Gallery"))
 output = os.path.join(root, "scripts/launch-symbol-order.txt")
+sections = os.path.join(root, "scripts/launch-sections.ld")
+SECTIONS_HEADER = """/* Written by scripts/launch-symbol-order.py (`make symbol-order`), with launch-symbol-order.txt: the
+   functions a launch runs that the order list cannot name, gathered before the rest of the text by the
+   static executables' link (Package.swift, `staticSwiftRuntime`). Those without a symbol (`.text..L*`:
+   closures' context destroyers, unnamed helpers of SceneHost's modules, built with -function-sections),
+   and those whose name several files define as a local symbol (`block_copy_helper.N`, merged `…Tm`
+   functions, outlined copies, the runtime's static C++ functions and `.cold` parts), which lld would
+   look up in every file: each is taken here by its own section's name. Left in place, each one a launch
+   runs kept a 64 KB block of cold code around it resident (ARCHITECTURE.md, "How the executables are
+   linked"). */
+"""
 # Objects whose functions are named: the executable, and the C++ runtime that is linked into it statically.
 wanted = re.compile(r"(^%s$)|/libstdc\+\+\.so" % re.escape(executable))
 
@@ -174,7 +187,22 @@ def main():
         order += sorted(name for name in run if listed(name))  # the C++ runtime's, when it was a shared library in the run traced
         with open(output, "w") as file:
             file.write("\n".join(order) + "\n")
-        print(f"{len(order)} functions written to {os.path.relpath(output, root)}")
+        # The rest, which the list cannot name, go by their sections' names instead: a function built in a
+        # section of its own (SceneHost's modules, the runtime's C++ files) is in `.text.NAME`, its cold part
+        # in `.text.unlikely.NAME`; a name in one of the archives' whole-file `.text` matches no pattern.
+        unnamed = {name for name in run if not listed(name) and re.fullmatch(r"[\w$.]+", name)}
+        # Those the file named before stay while the executable still has them: two runs under valgrind
+        # do not always reach the same code (27 of 46 once), and one too many costs only its bytes.
+        if os.path.exists(sections):
+            unnamed |= {name for name in re.findall(r"\*\(\.text\.([\w$.]+) ", open(sections).read()) if count[name]}
+        unnamed = sorted(unnamed)
+        with open(sections, "w") as file:
+            file.write(SECTIONS_HEADER)
+            file.write("SECTIONS {\n  .text.unnamed : {\n    *(.text..L*)\n")
+            file.writelines(f"    *(.text.{name} .text.unlikely.{name})\n" for name in unnamed)
+            file.write("  }\n} INSERT BEFORE .text;\n")
+        print(f"{len(order)} functions written to {os.path.relpath(output, root)}, {len(unnamed)} by section to "
+              f"{os.path.relpath(sections, root)}")
     finally:
         for helper in helpers:
             helper.terminate()

@@ -254,8 +254,13 @@ public enum ImageCodec {
         guard bytes.count >= 12 else { return .failure(CairoError("truncated WebP")) }
         let riffSize = Int(littleEndian32(bytes, 4))
         guard riffSize + 8 <= bytes.count else { return .failure(CairoError("truncated WebP (\(bytes.count) of \(riffSize + 8) bytes)")) }
+        let library: WebPLibrary.Entry
+        switch WebPLibrary.entry {
+        case .success(let entry): library = entry
+        case .failure(let error): return .failure(error)
+        }
         var width: Int32 = 0, height: Int32 = 0
-        guard WebPGetInfo(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, &width, &height) != 0 else {
+        guard library.getInfo(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, &width, &height) != 0 else {
             return .failure(CairoError("WebP header cannot be read"))
         }
         // Metadata lives in an EXIF chunk of the extended format.
@@ -282,8 +287,9 @@ public enum ImageCodec {
             throw CairoError("WebP of \(width)×\(height) pixels does not fit a surface")
         }
         surface.flush()
+        let library = try WebPLibrary.entry.get()
         var config = WebPDecoderConfig()
-        guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else { throw CairoError("libwebp version mismatch") }
+        guard library.initDecoderConfig(&config, WEBP_DECODER_ABI_VERSION) != 0 else { throw CairoError("libwebp version mismatch") }
         if fitting != nil {
             config.options.use_scaling = 1
             config.options.scaled_width = Int32(surface.width)
@@ -296,9 +302,9 @@ public enum ImageCodec {
         config.output.u.RGBA.stride = Int32(surface.stride)
         config.output.u.RGBA.size = surface.stride * surface.height
         let status = data.withUnsafeBytes { bytes in
-            WebPDecode(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, &config)
+            library.decode(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count, &config)
         }
-        WebPFreeDecBuffer(&config.output)
+        library.freeDecBuffer(&config.output)
         guard status == VP8_STATUS_OK else { throw CairoError("WebP data cannot be decoded (status \(status.rawValue))") }
         surface.markDirty()
         return surface
@@ -333,6 +339,43 @@ enum EXIF {
             if tag == 0x0112, let value = read(offset + 8, 2), (1...8).contains(value) { return value }
         }
         return 1
+    }
+}
+
+/// libwebp, loaded with `dlopen` at the first WebP read: linked, the loader maps and relocates it at
+/// every launch (some 80 KB resident), and no launch of the Gallery reads a WebP. Thread-safe.
+public enum WebPLibrary {
+    /// The four functions called, as <webp/decode.h> declares them.
+    struct Entry {
+        typealias GetInfo = @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Int32
+        typealias InitDecoderConfig = @convention(c) (UnsafeMutablePointer<WebPDecoderConfig>?, Int32) -> Int32
+        typealias Decode = @convention(c) (UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<WebPDecoderConfig>?) -> VP8StatusCode
+        typealias FreeDecBuffer = @convention(c) (UnsafeMutablePointer<WebPDecBuffer>?) -> Void
+        let getInfo: GetInfo, initDecoderConfig: InitDecoderConfig, decode: Decode, freeDecBuffer: FreeDecBuffer
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var loaded: Result<Entry, CairoError>?
+
+    /// Whether libwebp is mapped in this process now (without loading it).
+    public static var isLoaded: Bool { lock.withLock { if case .success = loaded { true } else { false } } }
+
+    /// libwebp's entry points, loading it on the first call; the reason, naming the package to install,
+    /// when it cannot be loaded.
+    static var entry: Result<Entry, CairoError> {
+        lock.withLock {
+            if let loaded { return loaded }
+            let made = SharedLibrary.open(["libwebp.so.7", "libwebp.so"], library: "libwebp", package: "libwebp7",
+                                          lacking: "lacks WebPDecode or its siblings") { symbol -> Entry? in
+                guard let getInfo = symbol("WebPGetInfo", as: Entry.GetInfo.self),
+                      let initDecoderConfig = symbol("WebPInitDecoderConfigInternal", as: Entry.InitDecoderConfig.self),
+                      let decode = symbol("WebPDecode", as: Entry.Decode.self),
+                      let freeDecBuffer = symbol("WebPFreeDecBuffer", as: Entry.FreeDecBuffer.self) else { return nil }
+                return Entry(getInfo: getInfo, initDecoderConfig: initDecoderConfig, decode: decode, freeDecBuffer: freeDecBuffer)
+            }
+            loaded = made
+            return made
+        }
     }
 }
 
@@ -389,6 +432,33 @@ public enum SVGLibrary {
     /// Loads the first of `candidates` that has librsvg's entry points; the reason, naming the package
     /// to install, when none does.
     public static func load(from candidates: [String]) -> Result<Entry, CairoError> {
+        SharedLibrary.open(candidates, library: "librsvg", package: "librsvg2-2",
+                           lacking: "lacks rsvg_handle_render_document or its siblings (librsvg 2.48 or later is needed)") { symbol -> Entry? in
+            guard let newFromData = symbol("rsvg_handle_new_from_data", as: SceneHostRsvgNewFromData.self),
+                  let intrinsicSize = symbol("rsvg_handle_get_intrinsic_size_in_pixels", as: SceneHostRsvgIntrinsicSize.self),
+                  let intrinsicDimensions = symbol("rsvg_handle_get_intrinsic_dimensions", as: SceneHostRsvgIntrinsicDimensions.self),
+                  let renderDocument = symbol("rsvg_handle_render_document", as: SceneHostRsvgRenderDocument.self) else { return nil }
+            return Entry(newFromData: newFromData, intrinsicSize: intrinsicSize, intrinsicDimensions: intrinsicDimensions,
+                         renderDocument: renderDocument)
+        }
+    }
+}
+
+/// A library loaded with `dlopen` when first needed (as SDL and GLFW load optional libraries), not linked.
+enum SharedLibrary {
+    /// Looks up a library's functions by name.
+    struct Symbols {
+        let handle: UnsafeMutableRawPointer
+        func callAsFunction<T>(_ name: String, as type: T.Type) -> T? {
+            dlsym(handle, name).map { unsafeBitCast($0, to: type) }
+        }
+    }
+
+    /// What `entries` makes of the first of `candidates` that opens and has every function it needs
+    /// (nil when one is missing: `lacking` says so); the reasons, naming `package` to install, when
+    /// none does.
+    static func open<Entry>(_ candidates: [String], library: String, package: String, lacking: String,
+                            entries: (Symbols) -> Entry?) -> Result<Entry, CairoError> {
         var errors: [String] = []
         for name in candidates {
             // RTLD_LOCAL: its own dependencies (gio, libxml2 …) stay out of the global symbol scope.
@@ -396,21 +466,11 @@ public enum SVGLibrary {
                 errors.append(dlerror().map { String(cString: $0) } ?? name)
                 continue
             }
-            func symbol<T>(_ name: String, as type: T.Type) -> T? {
-                dlsym(handle, name).map { unsafeBitCast($0, to: type) }
-            }
-            guard let newFromData = symbol("rsvg_handle_new_from_data", as: SceneHostRsvgNewFromData.self),
-                  let intrinsicSize = symbol("rsvg_handle_get_intrinsic_size_in_pixels", as: SceneHostRsvgIntrinsicSize.self),
-                  let intrinsicDimensions = symbol("rsvg_handle_get_intrinsic_dimensions", as: SceneHostRsvgIntrinsicDimensions.self),
-                  let renderDocument = symbol("rsvg_handle_render_document", as: SceneHostRsvgRenderDocument.self) else {
-                errors.append("\(name) lacks rsvg_handle_render_document or its siblings (librsvg 2.48 or later is needed)")
-                dlclose(handle)
-                continue
-            }
-            return .success(Entry(newFromData: newFromData, intrinsicSize: intrinsicSize, intrinsicDimensions: intrinsicDimensions,
-                                  renderDocument: renderDocument))
+            if let entry = entries(Symbols(handle: handle)) { return .success(entry) }
+            errors.append("\(name) \(lacking)")
+            dlclose(handle)
         }
-        return .failure(CairoError("librsvg cannot be loaded (" + errors.joined(separator: "; ") + "): install the librsvg2-2 package"))
+        return .failure(CairoError("\(library) cannot be loaded (" + errors.joined(separator: "; ") + "): install the \(package) package"))
     }
 }
 

@@ -73,8 +73,17 @@ public final class Display {
     /// The XInput 2 extension when the server has 2.2 or later (XInput2.swift).
     private(set) lazy var xinput2: XInput2? = XInput2(display: pointer)
 
-    /// The keyboard through libxkbcommon (Keyboard.swift); nil when the server lacks XKB.
-    private(set) lazy var keyboard: Keyboard? = Keyboard(display: pointer)
+    /// The keyboard through libxkbcommon (Keyboard.swift); nil when the server lacks XKB. Set up at the
+    /// first key event, not at the first event of any kind: a launch needs none of XKB (the extension's
+    /// setup, its notifications, libxkbcommon's context), and its pages stay out of the launch's memory.
+    var keyboard: Keyboard? {
+        if let setUpKeyboard { return setUpKeyboard }
+        let made = Keyboard(display: pointer)
+        setUpKeyboard = .some(made)
+        return made
+    }
+    /// nil until the first key event; then the keyboard, or none.
+    private(set) var setUpKeyboard: Keyboard??
 
     /// The input method server, when `XMODIFIERS` names a running one (InputMethod.swift); looked for
     /// once, at the first event.

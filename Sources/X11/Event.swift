@@ -143,8 +143,9 @@ extension Display {
             return .screenChanged(rotation: screenRotation(from: &event))
         }
         if handleSelectionEvent(&event) { return .other(window: window) }
-        if let keyboard, event.type == keyboard.eventBase {
-            // XKB's notifications (a new keyboard, a changed map) share one event type.
+        if case .some(.some(let keyboard)) = setUpKeyboard, event.type == keyboard.eventBase {
+            // XKB's notifications (a new keyboard, a changed map) share one event type; selected when
+            // the keyboard is set up, at the first key event.
             keyboard.keymapChanged()
             return .other(window: window)
         }
@@ -180,7 +181,7 @@ extension Display {
         case MappingNotify:
             // A core client (xmodmap, xdotool's scratch keys) changed the keymap.
             XRefreshKeyboardMapping(&event.xmapping)
-            keyboard?.keymapChanged()
+            if case .some(.some(let keyboard)) = setUpKeyboard { keyboard.keymapChanged() }
             return .other(window: window)
         case ButtonPress, ButtonRelease:
             let button = event.xbutton

@@ -6,6 +6,17 @@ import Testing
 /// pixels put the same pixels on screen.
 @MainActor
 struct DisplayTests {
+    /// A fresh server, a connection to it and a 200×100 window on it, asked to be mapped. The server
+    /// lives as long as the caller keeps it.
+    static func mappedWindow(title: String) throws -> (VirtualDisplay, Display, TopLevelWindow) {
+        let server = try VirtualDisplay(width: 640, height: 480)
+        let display = try server.connect()
+        let window = TopLevelWindow(display: display, width: 200, height: 100, title: title, className: "Test", instanceName: "test")
+        window.map()
+        display.sync()
+        return (server, display, window)
+    }
+
     @Test func requestErrorsBecomeSwiftErrorsNotAborts() throws {
         let server = try VirtualDisplay(width: 640, height: 480)
         let display = try server.connect()
@@ -29,11 +40,8 @@ struct DisplayTests {
 
     @Test(arguments: [true, false])
     func presentedPixelsReachTheWindow(sharedMemory: Bool) throws {
-        let server = try VirtualDisplay(width: 640, height: 480)
-        let display = try server.connect()
-        let window = TopLevelWindow(display: display, width: 200, height: 100, title: "Pixels", className: "Test", instanceName: "test")
-        window.map()
-        display.sync()
+        let (server, display, window) = try Self.mappedWindow(title: "Pixels")
+        _ = server
         let deadline = Date().addingTimeInterval(5)
         while !display.isViewable(window.id), Date() < deadline { usleep(10_000) }
 

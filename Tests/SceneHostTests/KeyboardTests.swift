@@ -29,4 +29,36 @@ struct KeyboardTests {
         let composed = keyboard.decode(code: e, state: 0, pressed: true)
         #expect(composed.text == "é" && composed.composing)
     }
+
+    /// XKB is set up at the first key event, not at the first event of any kind: a launch, whose
+    /// windows get only map, configure and expose events, needs none of it; the first key is decoded
+    /// through it as before.
+    @Test func keyboardWaitsForTheFirstKeyEvent() throws {
+        let (server, display, window) = try DisplayTests.mappedWindow(title: "Keys")
+        _ = server
+        let deadline = Date().addingTimeInterval(5)
+        var mapped = false
+        while !mapped, Date() < deadline {
+            while display.hasEvents(reading: true) {
+                if case .map = display.nextEvent() { mapped = true }
+            }
+            usleep(10_000)
+        }
+        #expect(mapped)
+        #expect(display.setUpKeyboard == nil, "a window's events set up no keyboard")
+        XSetInputFocus(display.pointer, window.id, RevertToParent, UInt(CurrentTime))
+        display.fakeKey(keysym: KeySym("a"), pressed: true)
+        display.fakeKey(keysym: KeySym("a"), pressed: false)
+        display.sync()
+        var typed: String?
+        while typed == nil, Date() < deadline {
+            if display.hasEvents(reading: true), case .key(_, let key) = display.nextEvent(), key.pressed {
+                typed = key.text
+            } else {
+                usleep(10_000)
+            }
+        }
+        #expect(typed == "a")
+        #expect(display.setUpKeyboard.flatMap { $0 } != nil, "set up at the first key")
+    }
 }

@@ -203,6 +203,7 @@ struct UIApplicationMainTests {
         let maps = String(decoding: (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(first.pid)/maps")).readToEnd()) ?? Data(), as: UTF8.self)
         #expect(maps.contains("libX11.so") && !maps.contains("libswiftCore.so") && !maps.contains("libFoundation.so"),
                 "the Swift runtime and Foundation are linked into the executable")
+        #expect(!maps.contains("libwebp"), "libwebp waits for the first WebP read")
         first.signal(SIGTERM)
         #expect(await first.wait(timeout: 10) == 0, "SIGTERM quits cleanly")
         let quit = Self.traceEvents(at: directory.appendingPathComponent("first.jsonl").path)
