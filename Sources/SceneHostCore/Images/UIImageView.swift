@@ -123,7 +123,7 @@ open class UIImageView: UIView {
     open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
         super.traitCollectionDidChange(previousTraitCollection)
         if previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory,
-           configuredSymbol?.category != nil {
+           (isHighlighted ? (highlightedImage ?? image) : image)?.isSymbolImage == true {
             imageDidChange()
         }
     }
