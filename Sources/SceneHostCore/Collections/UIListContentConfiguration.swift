@@ -26,7 +26,8 @@ extension UIContentView {
 
 /// The content of a list row, header or footer, as UIKit's `UIListContentConfiguration`: an image, a
 /// text and a secondary text with their properties and margins. Fonts are the preferred fonts of their
-/// text styles and follow the text size (Dynamic Type), so rows grow with it and nothing is cut off.
+/// text styles and follow the text size (Dynamic Type), as does a symbol image (sized from the text's
+/// font unless `imageProperties` prefers a configuration), so rows grow with it and nothing is cut off.
 @MainActor
 public struct UIListContentConfiguration: UIContentConfiguration, @MainActor Equatable {
     /// How a text is drawn.
@@ -275,7 +276,8 @@ open class UIListContentView: UIView, UIContentView {
             let reserved = configuration.imageProperties.reservedLayoutSize
             let isSymbol = configuration.image?.isSymbolImage == true
             func room(_ reserved: CGFloat) -> CGFloat {
-                reserved == UIListContentConfiguration.ImageProperties.standardDimension || (reserved == 0 && isSymbol) ? standardImageSide : max(0, reserved)
+                let standard = reserved == UIListContentConfiguration.ImageProperties.standardDimension || (reserved == 0 && isSymbol)
+                return standard ? standardImageSide : max(0, reserved)
             }
             let slot = max(size.width, room(reserved.width))
             imageRoomHeight = max(size.height, room(reserved.height))
