@@ -72,7 +72,7 @@ final class MessageContentView: UIView, UIContentView {
     private let sender = UILabel(), subject = UILabel(), preview = UILabel(), time = UILabel()
     private let avatar = AvatarView(name: "")
     private let unreadDot = DotView(color: .systemBlue), flag = DotView(color: .systemOrange)
-    private let clip = UIImageView(image: UIImage(systemName: "paperclip", withConfiguration: UIImage.SymbolConfiguration(pointSize: 11)))
+    private let clip = UIImageView(image: UIImage(systemName: "paperclip", withConfiguration: UIImage.SymbolConfiguration(textStyle: .caption2)))
     /// A view rather than a line drawn by the row: a row that draws would draw again at every step of a
     /// drag, while a separator view just grows. It starts under the text (62 points in), as in Mail,
     /// which is why the list's own separators are off.

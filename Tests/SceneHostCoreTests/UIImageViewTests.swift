@@ -95,6 +95,36 @@ struct UIImageViewTests {
         #expect(view.shownImage() === view.shownImage(), "made once per image and configuration")
     }
 
+    /// A symbol sized by a text style (the view's preferred configuration or the image's own)
+    /// follows the content size category: body is 17 points by default and 53 at the largest size,
+    /// so the symbol grows from 20 to 64 points, and Auto Layout sizes the view to it again.
+    @Test func aSymbolSizedByATextStyleFollowsTheTextSize() throws {
+        let preferred = UIImageView(image: try #require(UIImage(systemName: "plus")))
+        preferred.preferredSymbolConfiguration = UIImage.SymbolConfiguration(textStyle: .body)
+        let own = UIImageView(image: try #require(UIImage(systemName: "plus", withConfiguration: UIImage.SymbolConfiguration(textStyle: .body))))
+        let fixed = UIImageView(image: try #require(UIImage(systemName: "plus")))
+        fixed.preferredSymbolConfiguration = UIImage.SymbolConfiguration(pointSize: 17)
+        let views = [preferred, own, fixed]
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        for view in views {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            container.addSubview(view)
+            NSLayoutConstraint.activate([view.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                                         view.topAnchor.constraint(equalTo: container.topAnchor)])
+        }
+        let (scene, _) = render(container)
+        #expect(views.map(\.frame.size) == Array(repeating: CGSize(width: 20, height: 20), count: 3))
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        _ = scene.renderImage()
+        #expect(preferred.frame.size == CGSize(width: 64, height: 64), "the preferred text style, at the largest size")
+        #expect(own.frame.size == CGSize(width: 64, height: 64), "the image's own text style")
+        #expect(fixed.frame.size == CGSize(width: 20, height: 20), "a point size stays")
+        #expect(preferred.shownImage() === preferred.shownImage(), "made once per image and text size")
+        scene.traitOverrides.preferredContentSizeCategory = .large
+        _ = scene.renderImage()
+        #expect(preferred.frame.size == CGSize(width: 20, height: 20))
+    }
+
     @Test func theHighlightedImageShowsWhileHighlighted() {
         let plain = Self.halves(), highlighted = Self.halves().withTintColor(.blue)
         let view = UIImageView(image: plain, highlightedImage: highlighted)

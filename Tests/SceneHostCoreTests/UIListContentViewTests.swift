@@ -61,4 +61,64 @@ struct UIListContentViewTests {
         let image = try #require(content.subviews.first { $0 is ListImageView })
         #expect(image.frame.minX > content.textFrame.maxX, "the image is right of the text")
     }
+
+    /// A row with `configuration` in an offscreen scene 300 points wide at `category`, laid out at
+    /// the height it needs: the row, its image view and the scene.
+    func sizedRow(_ configuration: UIListContentConfiguration,
+                  category: UIContentSizeCategory = .large) throws -> (UIListContentView, UIView) {
+        let root = UIViewController()
+        let scene = UIWindowScene.offscreen(size: CGSize(width: 300, height: 400), rootViewController: root)
+        scene.traitOverrides.preferredContentSizeCategory = category
+        let content = UIListContentView(configuration: configuration)
+        root.view.addSubview(content)
+        _ = scene.renderImage(scale: 1)
+        content.frame = CGRect(origin: .zero, size: content.sizeThatFits(CGSize(width: 300, height: 0)))
+        _ = scene.renderImage(scale: 1)
+        return (content, try #require(content.subviews.first { $0 is ListImageView }))
+    }
+
+    /// With no preferred symbol configuration a row's symbol matches the text's font, so it grows
+    /// with the text size (body: 17 points by default, 53 at the largest; a symbol spans 1.2 times
+    /// the text size) and the row grows to hold it; the text starts after it.
+    @Test func aRowsSymbolFollowsTheTextSize() throws {
+        var configuration = UIListContentConfiguration.sidebarCell()
+        configuration.text = "Inbox"
+        configuration.image = try #require(UIImage(systemName: "trash"))
+        let (small, smallImage) = try sizedRow(configuration)
+        #expect(smallImage.frame.size == CGSize(width: 20, height: 20))
+        let (large, largeImage) = try sizedRow(configuration, category: .accessibilityExtraExtraExtraLarge)
+        #expect(largeImage.frame.size == CGSize(width: 64, height: 64), "as large as the text")
+        #expect(abs(large.textFrame.minX - (12 + 64 + 12)) < 0.01, "the text after the symbol and the padding")
+        #expect(large.bounds.height >= 64 + 22 && large.bounds.height > small.bounds.height, "the row holds it")
+        #expect(largeImage.frame.minY >= 0 && largeImage.frame.maxY <= large.bounds.height, "nothing cut off")
+
+        configuration.imageProperties.preferredSymbolConfiguration = UIImage.SymbolConfiguration(pointSize: 10)
+        let (_, fixedImage) = try sizedRow(configuration, category: .accessibilityExtraExtraExtraLarge)
+        #expect(fixedImage.frame.size == CGSize(width: 12, height: 12), "a preferred configuration wins")
+        configuration.imageProperties.preferredSymbolConfiguration = UIImage.SymbolConfiguration(textStyle: .caption2)
+        let (_, styledImage) = try sizedRow(configuration, category: .accessibilityExtraExtraExtraLarge)
+        #expect(styledImage.frame.width > 40, "a preferred text style follows the text size: \(styledImage.frame)")
+    }
+
+    /// Texts beside symbols of different sizes, or beside a bitmap with the standard reserved size,
+    /// line up: a symbol is centred in the standard room, a square as wide as a symbol of the text.
+    @Test func textsBesideSymbolsAndReservedImagesLineUp() throws {
+        var configuration = UIListContentConfiguration.cell()
+        configuration.text = "Inbox"
+        configuration.image = try #require(UIImage(systemName: "trash"))
+        for category in [UIContentSizeCategory.large, .accessibilityExtraExtraExtraLarge] {
+            let (plain, _) = try sizedRow(configuration, category: category)
+            var small = configuration
+            small.imageProperties.preferredSymbolConfiguration = UIImage.SymbolConfiguration(pointSize: 8)
+            let (smallRow, smallImage) = try sizedRow(small, category: category)
+            #expect(smallRow.textFrame.minX == plain.textFrame.minX, "a smaller symbol keeps the standard room")
+            #expect(smallImage.frame.midX == 16 + (plain.textFrame.minX - 16 - 16) / 2, "centred in it")
+            var bitmap = configuration
+            bitmap.image = UIGraphicsImageRenderer(size: CGSize(width: 8, height: 8)).image { _ in }
+            bitmap.imageProperties.reservedLayoutSize = CGSize(width: UIListContentConfiguration.ImageProperties.standardDimension, height: 0)
+            let (bitmapRow, bitmapImage) = try sizedRow(bitmap, category: category)
+            #expect(bitmapRow.textFrame.minX == plain.textFrame.minX, "the standard width for a bitmap")
+            #expect(bitmapImage.frame.size == CGSize(width: 8, height: 8), "the room does not resize the image")
+        }
+    }
 }

@@ -26,7 +26,8 @@ extension UIContentView {
 
 /// The content of a list row, header or footer, as UIKit's `UIListContentConfiguration`: an image, a
 /// text and a secondary text with their properties and margins. Fonts are the preferred fonts of their
-/// text styles and follow the text size (Dynamic Type), so rows grow with it and nothing is cut off.
+/// text styles and follow the text size (Dynamic Type), as does a symbol image (sized from the text's
+/// font unless `imageProperties` prefers a configuration), so rows grow with it and nothing is cut off.
 @MainActor
 public struct UIListContentConfiguration: UIContentConfiguration, @MainActor Equatable {
     /// How a text is drawn.
@@ -44,12 +45,24 @@ public struct UIListContentConfiguration: UIContentConfiguration, @MainActor Equ
     }
     /// How the image is drawn.
     public struct ImageProperties: @MainActor Equatable {
+        /// Set as a width or height of `reservedLayoutSize`: the room a symbol image gets by default
+        /// in that dimension, even for an image that is not a symbol.
+        public static let standardDimension: CGFloat = -.greatestFiniteMagnitude
+
+        /// The configuration a symbol image is drawn with, over its own. Nil (the default): one
+        /// derived from the text's font, so the symbol matches the text and follows the text size
+        /// (Dynamic Type), as in UIKit. A configuration with a text style follows it too.
+        public var preferredSymbolConfiguration: UIImage.SymbolConfiguration?
         /// The colour of symbol and template images; nil: the view's `tintColor`.
         public var tintColor: UIColor?
         public var cornerRadius: CGFloat = 0
         /// The largest size shown (zero: no limit).
         public var maximumSize: CGSize = .zero
-        /// Room kept for the image even when smaller, so texts line up (zero: the image's size).
+        /// The room kept for the image, which is centred in it; it never shrinks the image. Zero in
+        /// a dimension (the default): a symbol image gets the standard room, a square as wide as a
+        /// symbol of the text's size, which grows with the text size, so texts beside different
+        /// symbols line up; other images get their own size. `standardDimension`: the standard room
+        /// for any image.
         public var reservedLayoutSize: CGSize = .zero
     }
 
@@ -165,6 +178,9 @@ open class UIListContentView: UIView, UIContentView {
     private let secondaryLabel = UILabel()
     private let imageView = ListImageView()
     private var listConfiguration: UIListContentConfiguration
+    /// The configuration's image as drawn: a symbol with its symbol configuration applied (made once
+    /// per image, configuration and text size, not at every update).
+    private var shownImage: (source: UIImage, configuration: UIImage.SymbolConfiguration, category: UIContentSizeCategory, image: UIImage)?
 
     public init(configuration: UIListContentConfiguration) {
         listConfiguration = configuration
@@ -200,7 +216,7 @@ open class UIListContentView: UIView, UIContentView {
             label.numberOfLines = properties.numberOfLines
             label.lineBreakMode = properties.lineBreakMode
         }
-        imageView.image = configuration.image
+        imageView.image = image(showing: configuration.image)
         imageView.imageTintColor = configuration.imageProperties.tintColor
         imageView.isHidden = configuration.image == nil
         imageView.layer.cornerRadius = configuration.imageProperties.cornerRadius
@@ -214,8 +230,33 @@ open class UIListContentView: UIView, UIContentView {
         if previousTraitCollection?.layoutDirection != traitCollection.layoutDirection { setNeedsLayout() }
     }
 
+    /// The symbol configuration a symbol image is drawn with: the preferred one (a text style in it
+    /// resolved for the view's text size), else one matching the text's font.
+    private var symbolConfiguration: UIImage.SymbolConfiguration {
+        listConfiguration.imageProperties.preferredSymbolConfiguration?.withTraitCollection(traitCollection)
+            ?? UIImage.SymbolConfiguration(font: textLabel.font)
+    }
+
+    /// `image` as drawn: a symbol in the symbol configuration, other images as they are.
+    private func image(showing image: UIImage?) -> UIImage? {
+        guard let image, image.isSymbolImage else {
+            shownImage = nil
+            return image
+        }
+        let configuration = symbolConfiguration, category = traitCollection.preferredContentSizeCategory
+        if let shownImage, shownImage.source === image, shownImage.configuration == configuration, shownImage.category == category {
+            return shownImage.image
+        }
+        let shown = image.withConfiguration(configuration)
+        shownImage = (image, configuration, category, shown)
+        return shown
+    }
+
+    /// The side of the standard room for an image: a symbol of the text's size.
+    private var standardImageSide: CGFloat { UIImage.SymbolConfiguration(font: textLabel.font).symbolSide }
+
     private var imageSize: CGSize {
-        guard let image = listConfiguration.image else { return .zero }
+        guard let image = imageView.image else { return .zero }
         var size = image.size
         let maximum = listConfiguration.imageProperties.maximumSize
         if maximum.width > 0, size.width > maximum.width { size = CGSize(width: maximum.width, height: size.height * maximum.width / size.width) }
@@ -229,11 +270,17 @@ open class UIListContentView: UIView, UIContentView {
         let margins = configuration.directionalLayoutMargins
         var x = margins.leading
         let right = width - margins.trailing
-        var image = CGRect.zero
+        var image = CGRect.zero, imageRoomHeight: CGFloat = 0
         if configuration.image != nil {
             let size = imageSize
             let reserved = configuration.imageProperties.reservedLayoutSize
-            let slot = max(size.width, reserved.width)
+            let isSymbol = configuration.image?.isSymbolImage == true
+            func room(_ reserved: CGFloat) -> CGFloat {
+                let standard = reserved == UIListContentConfiguration.ImageProperties.standardDimension || (reserved == 0 && isSymbol)
+                return standard ? standardImageSide : max(0, reserved)
+            }
+            let slot = max(size.width, room(reserved.width))
+            imageRoomHeight = max(size.height, room(reserved.height))
             image = CGRect(x: x + (slot - size.width) / 2, y: 0, width: size.width, height: size.height)
             x += slot + configuration.imageToTextPadding
         }
@@ -257,7 +304,7 @@ open class UIListContentView: UIView, UIContentView {
             }
         }
         let textBlock = configuration.prefersSideBySideTextAndSecondaryText ? max(text.height, secondary.height) : max(text.maxY, secondary.maxY)
-        let content = max(textBlock, image.height)
+        let content = max(textBlock, imageRoomHeight)
         let scaledMinimum = configuration.minimumHeight > 0 ? UICollectionLayoutListConfiguration.minimumRowHeight(for: traitCollection) : 0
         let height = max(scaledMinimum, (content + margins.top + margins.bottom).rounded(.up))
         // Centre everything vertically in the row.

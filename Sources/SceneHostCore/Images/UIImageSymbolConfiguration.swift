@@ -89,7 +89,9 @@ extension UIImage {
         }
         public convenience init(weight: SymbolWeight) { self.init(pointSize: 0, weight: weight, scale: .unspecified) }
         public convenience init(scale: SymbolScale) { self.init(pointSize: 0, weight: .unspecified, scale: scale) }
-        /// Sized to match `textStyle` at the default content size.
+        /// Sized to match `textStyle`: at the content size category of the configuration's traits
+        /// (`withTraitCollection(_:)`), else the default one. An image view resolves it for its own
+        /// traits, so its symbol follows the text size (Dynamic Type), as in UIKit.
         public convenience init(textStyle: UIFont.TextStyle) { self.init(textStyle: textStyle, scale: .unspecified) }
         public convenience init(textStyle: UIFont.TextStyle, scale: SymbolScale) {
             self.init(pointSize: 0, weight: .unspecified, scale: scale, textStyle: textStyle)
@@ -146,10 +148,13 @@ extension UIImage {
                 + (textStyle.map { ", textStyle = \($0.rawValue)" } ?? "") + ">"
         }
 
-        /// The text size the symbol matches: the point size, the text style's size, or 17 (body).
+        /// The text size the symbol matches: the point size, the text style's size at the traits'
+        /// content size category (the default one without traits), or 17 (body).
         var effectivePointSize: CGFloat {
             if pointSize > 0 { return pointSize }
-            if let textStyle { return UIFont.preferredFont(forTextStyle: textStyle, compatibleWith: UITraitCollection()).pointSize }
+            if let textStyle {
+                return UIFont.preferredFont(forTextStyle: textStyle, compatibleWith: traitCollection ?? UITraitCollection()).pointSize
+            }
             return 17
         }
 

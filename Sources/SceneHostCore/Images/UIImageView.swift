@@ -3,7 +3,8 @@ import Foundation
 
 /// A view that shows an image, as UIKit's `UIImageView`: placed by `contentMode` (every mode:
 /// `.scaleToFill` by default, the aspect modes, and the unscaled placements), templates and symbols
-/// filled with `tintColor`, symbols drawn with `preferredSymbolConfiguration` over their own,
+/// filled with `tintColor`, symbols drawn with `preferredSymbolConfiguration` over their own (a
+/// symbol sized by a text style follows the view's content size category, as in UIKit),
 /// `highlightedImage` shown while `isHighlighted`. An image from an asset catalog is resolved again
 /// for the view's traits (scale, appearance, contrast, size classes) whenever they change.
 ///
@@ -42,8 +43,9 @@ open class UIImageView: UIView {
         }
     }
 
-    /// The symbol with the preferred configuration applied, made once per image and configuration.
-    private var configuredSymbol: (source: UIImage, result: UIImage)?
+    /// The symbol with the preferred configuration applied, made once per image and configuration
+    /// (and per content size category when a text style sizes it).
+    private var configuredSymbol: (source: UIImage, category: UIContentSizeCategory?, result: UIImage)?
     /// The asset variant last resolved for the shown image, with the image's own variations applied.
     private var resolvedVariant: (source: UIImage, variant: UIImage, result: UIImage)?
     /// A large bitmap scaled to the pixel size it was last drawn at (its source and that size).
@@ -99,13 +101,31 @@ open class UIImageView: UIView {
                 image = result
             }
         }
-        if image.isSymbolImage, let preferred = preferredSymbolConfiguration {
-            if let configuredSymbol, configuredSymbol.source === image { return configuredSymbol.result }
-            let result = image.withConfiguration(preferred)
-            configuredSymbol = (image, result)
+        if image.isSymbolImage {
+            let preferred = preferredSymbolConfiguration
+            // A text style's size depends on the content size category: resolved for the view's.
+            let followsText = (image.symbolConfiguration ?? .unspecified).applying(preferred).textStyle != nil
+            let category = followsText ? traitCollection.preferredContentSizeCategory : nil
+            guard preferred != nil || followsText else { return image }
+            if let configuredSymbol, configuredSymbol.source === image, configuredSymbol.category == category {
+                return configuredSymbol.result
+            }
+            var configuration = preferred ?? .unspecified
+            if followsText { configuration = configuration.withTraitCollection(traitCollection) }
+            let result = image.withConfiguration(configuration)
+            configuredSymbol = (image, category, result)
             image = result
         }
         return image
+    }
+
+    /// A symbol sized by a text style follows the text size: it is made again at the new one.
+    open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+        super.traitCollectionDidChange(previousTraitCollection)
+        if previousTraitCollection?.preferredContentSizeCategory != traitCollection.preferredContentSizeCategory,
+           (isHighlighted ? (highlightedImage ?? image) : image)?.isSymbolImage == true {
+            imageDidChange()
+        }
     }
 
     /// Where the image goes in the bounds (or `area`) for the content mode (`.redraw` fills, as `.scaleToFill`).
