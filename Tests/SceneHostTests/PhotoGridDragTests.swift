@@ -10,17 +10,24 @@ import X11
 extension SceneWindowTests {
     /// Twelve opaque photos (stripes one pixel apart: any shift shows) in a 4×3 grid of stack views.
     final class PhotoGridController: UIViewController {
+        private let columns = UIStackView()
+
+        // The grid fills the view less four points; the stack views lay the cells out, and each
+        // photo follows its cell by autoresizing.
+        override func viewDidLayoutSubviews() {
+            super.viewDidLayoutSubviews()
+            columns.frame = view.bounds.insetBy(dx: 4, dy: 4)
+        }
+
         override func viewDidLoad() {
             super.viewDidLoad()
             view.backgroundColor = .white
             let format = UIGraphicsImageRendererFormat()
             format.scale = 1
             format.opaque = true
-            let columns = UIStackView()
             columns.axis = .vertical
             columns.distribution = .fillEqually
             columns.spacing = 4
-            columns.translatesAutoresizingMaskIntoConstraints = false
             for row in 0..<3 {
                 let line = UIStackView()
                 line.distribution = .fillEqually
@@ -41,23 +48,14 @@ extension SceneWindowTests {
                     let imageView = UIImageView(image: photo)
                     imageView.contentMode = .scaleAspectFill
                     imageView.clipsToBounds = true
-                    imageView.translatesAutoresizingMaskIntoConstraints = false
+                    imageView.frame = cell.bounds
+                    imageView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
                     cell.addSubview(imageView)
-                    NSLayoutConstraint.activate([
-                        imageView.leadingAnchor.constraint(equalTo: cell.leadingAnchor), imageView.trailingAnchor.constraint(equalTo: cell.trailingAnchor),
-                        imageView.topAnchor.constraint(equalTo: cell.topAnchor), imageView.bottomAnchor.constraint(equalTo: cell.bottomAnchor),
-                    ])
                     line.addArrangedSubview(cell)
                 }
                 columns.addArrangedSubview(line)
             }
             view.addSubview(columns)
-            NSLayoutConstraint.activate([
-                columns.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 4),
-                columns.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -4),
-                columns.topAnchor.constraint(equalTo: view.topAnchor, constant: 4),
-                columns.bottomAnchor.constraint(equalTo: view.bottomAnchor, constant: -4),
-            ])
         }
     }
 
@@ -94,5 +92,7 @@ extension SceneWindowTests {
         other.sync()
         await app.run(for: 0.2)
         #expect(differing == 0, "\(differing) rows differ mid-drag")
+        // The photos show: the first cell's middle is the photo's, not the white background.
+        #expect(whole.pixel(x: 60, y: 55) != 0xFFFF_FFFF && shown.pixels[55 * 472 + 60] & 0xFF_FFFF != 0xFF_FFFF)
     }
 }
