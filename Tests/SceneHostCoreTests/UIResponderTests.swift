@@ -127,5 +127,12 @@ struct UIResponderTests {
         #expect(near.becomeFirstResponder() && scroller.contentOffset == .zero, "in sight already")
         #expect(far.becomeFirstResponder())
         #expect(abs(scroller.contentOffset.y - (1000 + 30 + 8 - 300)) < 0.01, "8 points clear below: \(scroller.contentOffset)")
+
+        // A responder that takes no text is not scrolled to.
+        final class Focusable: UIView { override var canBecomeFirstResponder: Bool { true } }
+        let other = Focusable(frame: CGRect(x: 20, y: 20, width: 50, height: 30))
+        scroller.addSubview(other)
+        let offset = scroller.contentOffset
+        #expect(other.becomeFirstResponder() && scroller.contentOffset == offset)
     }
 }

@@ -77,8 +77,9 @@ open class UIResponder: Hashable {
     /// Makes the responder the first responder of its window: key commands are looked for from it up
     /// the chain (`next`). Fails (returns false) when `canBecomeFirstResponder` is false, when the
     /// responder is in no window (a view outside one, a controller whose view is outside one; other
-    /// responders have none), or when the window's current first responder will not resign. A view that
-    /// becomes first responder is scrolled into sight (8 points clear) in each scroll view around it.
+    /// responders have none), or when the window's current first responder will not resign. A text input (a view adopting
+    /// `UIKeyInput`) that becomes first responder is scrolled into sight (8 points clear) in each scroll
+    /// view around it; other responders are not moved.
     /// Overrides call super, as in UIKit.
     @discardableResult
     open func becomeFirstResponder() -> Bool {
@@ -91,8 +92,9 @@ open class UIResponder: Hashable {
             guard window.firstResponder == nil else { return false }
         }
         window.setFirstResponder(self)
-        // As UIKit's: a view that takes the keyboard is scrolled into sight in the scroll views around it.
-        if let view = self as? UIView { UIScrollView.scrollToVisible(view) }
+        // As UIKit's text fields and views: one that takes the keyboard is scrolled into sight in the
+        // scroll views around it.
+        if let view = self as? UIView, self is any UIKeyInput { UIScrollView.scrollToVisible(view) }
         return true
     }
 
