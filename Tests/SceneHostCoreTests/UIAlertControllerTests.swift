@@ -253,38 +253,42 @@ extension UIAlertControllerTests {
     /// An alert's text follows the reader's text size: at the largest accessibility size its rows
     /// are taller, its two buttons stack, and it asks for more height; back at the default size, as before.
     @Test func anAlertsTextFollowsTheTextSizeAndItsButtonsStack() {
-        let root = UIViewController()
-        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
-        let alert = alert(.alert) { _ in }
-        root.present(alert, animated: false)
-        settle(scene)
-        func rows() -> [AlertActionRow] { alert.view.subviews.compactMap { $0 as? AlertActionRow } }
+        let (alert, scene) = presentDeleteAlert()
         let before = alert.preferredContentSize
-        #expect(rows().count == 2 && rows()[0].frame.minY == rows()[1].frame.minY && rows()[0].frame.height == 44, "side by side")
+        let side = rows(alert)
+        #expect(side.count == 2 && side[0].frame.minY == side[1].frame.minY && side[0].frame.height == 44, "side by side")
         scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
         settle(scene)
-        let large = rows()
+        let large = rows(alert)
         #expect(large[0].frame.maxY <= large[1].frame.minY && large[0].frame.width == alert.view.bounds.width, "stacked: \(large.map(\.frame))")
         #expect(large.allSatisfy { $0.frame.height > 44 * 1.5 })
         #expect(alert.preferredContentSize.height > before.height * 2, "\(before) → \(alert.preferredContentSize)")
         #expect(alert.view.frame.height == alert.preferredContentSize.height, "the alert follows its content: \(alert.view.frame)")
         scene.traitOverrides.preferredContentSizeCategory = .large
         settle(scene)
-        #expect(alert.preferredContentSize == before && rows()[0].frame.height == 44)
+        #expect(alert.preferredContentSize == before && rows(alert)[0].frame.height == 44)
     }
 }
 
 extension UIAlertControllerTests {
     private func rows(_ alert: UIAlertController) -> [AlertActionRow] { alert.view.subviews.compactMap { $0 as? AlertActionRow } }
 
-    /// The preferred action's title is bold and the cancel action's then is not (UIKit gives the
-    /// highlighting to the preferred action); without a preferred action the cancel one is bold.
-    @Test func thePreferredActionTakesTheBoldTitleFromCancel() {
+    /// The two-button Delete alert presented in a window 1000 points wide and laid out, and the window's
+    /// scene (kept while the test looks at the alert).
+    private func presentDeleteAlert(layoutDirection: UITraitEnvironmentLayoutDirection = .leftToRight) -> (UIAlertController, UIWindowScene) {
         let root = UIViewController()
         let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
+        scene.traitOverrides.layoutDirection = layoutDirection
         let alert = alert(.alert) { _ in }
         root.present(alert, animated: false)
         settle(scene)
+        return (alert, scene)
+    }
+
+    /// The preferred action's title is bold and the cancel action's then is not (UIKit gives the
+    /// highlighting to the preferred action); without a preferred action the cancel one is bold.
+    @Test func thePreferredActionTakesTheBoldTitleFromCancel() {
+        let (alert, scene) = presentDeleteAlert()
         func boldTitles() -> [String] {
             rows(alert).compactMap { row in
                 row.subviews.compactMap { $0 as? UILabel }.first.flatMap { $0.font.weight == .bold ? $0.text : nil }
@@ -299,12 +303,8 @@ extension UIAlertControllerTests {
     /// Two buttons side by side mirror in a right-to-left layout: the cancel button (the first) is at
     /// the leading edge, the right one there.
     @Test func sideBySideButtonsMirrorRightToLeft() {
-        let root = UIViewController()
-        let scene = presentationScene(CGSize(width: 1000, height: 800), root: root)
-        scene.traitOverrides.layoutDirection = .rightToLeft
-        let alert = alert(.alert) { _ in }
-        root.present(alert, animated: false)
-        settle(scene)
+        let (alert, scene) = presentDeleteAlert(layoutDirection: .rightToLeft)
+        defer { withExtendedLifetime(scene) {} }
         let shown = rows(alert)
         #expect(shown.map(\.action.title) == ["Cancel", "Delete"])
         #expect(shown[0].frame.minX > shown[1].frame.minX && shown[0].frame.maxX == alert.view.bounds.width, "\(shown.map(\.frame))")
