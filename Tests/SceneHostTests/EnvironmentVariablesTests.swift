@@ -27,4 +27,15 @@ struct EnvironmentVariablesTests {
         #expect(EnvironmentVariables([:]).flag("SCENEHOST_NO_XSYNC") { problems.append($0) } == nil)
         #expect(problems.isEmpty, "empty and unset are not problems")
     }
+
+    @Test func theProcessEnvironmentIsReadAsItIsWhenAVariableIsRead() {
+        let name = "SCENEHOST_TEST_VARIABLE_\(getpid())"
+        let environment = EnvironmentVariables()
+        #expect(environment[name] == nil)
+        setenv(name, "dark", 1)
+        defer { unsetenv(name) }
+        #expect(environment[name] == "dark")
+        setenv(name, "", 1)
+        #expect(environment[name] == nil, "empty is unset")
+    }
 }

@@ -27,9 +27,9 @@ final class DesktopSettings {
     private var settingsOwner: Window = 0
     private var xsettings: [String: XSettingsValue] = [:]
 
-    init(display: Display, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(display: Display, environment: EnvironmentVariables = EnvironmentVariables()) {
         self.display = display
-        self.environment = EnvironmentVariables(environment)
+        self.environment = environment
         // MANAGER announcements and RESOURCE_MANAGER changes arrive on the root window.
         display.watchPropertiesAndStructure(of: display.root)
         findSettingsOwner()

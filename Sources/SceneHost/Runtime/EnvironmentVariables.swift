@@ -4,13 +4,20 @@ import Foundation
 /// switch (`SCENEHOST_NO_SHM`, `SCENEHOST_NO_XSYNC`, `SCENEHOST_RECORD`) is on for `1`, `true` or
 /// `yes` and off for `0`, `false` or `no`, in any case; any other value is warned about and ignored.
 @_spi(Testing) public struct EnvironmentVariables: Sendable {
-    public let values: [String: String]
+    /// The values given, or nil for the process's environment, read one name at a time with `getenv`:
+    /// `ProcessInfo.environment` copies every variable into a new dictionary at each use (some 0.4 M
+    /// instructions), and a launch reads its variables ten times before the first frame.
+    private let given: [String: String]?
 
-    public init(_ values: [String: String] = ProcessInfo.processInfo.environment) { self.values = values }
+    /// The process's environment as it is when a variable is read.
+    public init() { given = nil }
+
+    public init(_ values: [String: String]) { given = values }
 
     /// The value of `name`; nil when it is unset or empty.
     public subscript(_ name: String) -> String? {
-        guard let value = values[name], !value.isEmpty else { return nil }
+        let value = given.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+        guard let value, !value.isEmpty else { return nil }
         return value
     }
 

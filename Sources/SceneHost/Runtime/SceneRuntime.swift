@@ -729,7 +729,7 @@ public final class SceneRuntime {
     /// only, and after thousands of window actions one arena keeps about 6 MB (a third) less resident
     /// (`Benchmarks storm`, `MALLOC_ARENA_MAX=1` against the default). A value the person set wins.
     private static func useOneAllocatorArena() {
-        guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil,
+        guard getenv("MALLOC_ARENA_MAX") == nil,
               let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
         let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
         let arenaMaximum: Int32 = -8 // glibc's M_ARENA_MAX

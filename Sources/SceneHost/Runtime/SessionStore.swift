@@ -91,8 +91,7 @@ public final class SessionStore: @unchecked Sendable {
     deinit { wake.cancel() }
 
     /// `$XDG_STATE_HOME/<app>`, or `~/.local/state/<app>`.
-    static func defaultDirectory(appName: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let environment = EnvironmentVariables(environment)
+    static func defaultDirectory(appName: String, environment: EnvironmentVariables = EnvironmentVariables()) -> URL {
         let base: URL
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             base = URL(fileURLWithPath: state)

@@ -47,12 +47,13 @@ final class SymbolRasterCache: @unchecked Sendable {
     /// `$XDG_CACHE_HOME/scenehost/symbols` (default `~/.cache`). A test process (an `.xctest` bundle)
     /// uses its own folder under the temporary directory: tests never write into a person's cache.
     static func defaultDirectory() -> String? {
-        let environment = ProcessInfo.processInfo.environment
         if ProcessInfo.processInfo.processName.hasSuffix(".xctest") {
             return NSTemporaryDirectory() + "scenehost-tests-\(getuid())/cache/scenehost/symbols"
         }
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/scenehost/symbols" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/scenehost/symbols" }
+        // Read by name: `ProcessInfo.environment` would copy every variable for these two.
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        if let cache = variable("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/scenehost/symbols" }
+        if let home = variable("HOME"), home.hasPrefix("/") { return home + "/.cache/scenehost/symbols" }
         return nil
     }
 
