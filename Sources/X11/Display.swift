@@ -50,6 +50,18 @@ public final class Display {
         return atom
     }
 
+    /// Interns the `names` not known yet in one round trip, where `atom(_:)` takes one each (Xlib keeps
+    /// them too, for its own calls such as `XSetWMProtocols`).
+    public func internAtoms(_ names: [String]) {
+        let missing = Array(Set(names.filter { atoms[$0] == nil }))
+        guard !missing.isEmpty else { return }
+        var cNames = missing.map { strdup($0) }
+        defer { for name in cNames { free(name) } }
+        var interned = [Atom](repeating: 0, count: missing.count)
+        guard XInternAtoms(pointer, &cNames, Int32(missing.count), 0, &interned) != 0 else { return }
+        for (name, atom) in zip(missing, interned) where atom != 0 { atoms[name] = atom }
+    }
+
     public func atomName(_ atom: Atom) -> String? {
         guard let cName = XGetAtomName(pointer, atom) else { return nil }
         defer { XFree(cName) }

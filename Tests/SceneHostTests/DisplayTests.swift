@@ -76,6 +76,20 @@ struct DisplayTests {
     /// A shared-memory put is followed by the server's completion event; once it is taken, drawing into
     /// the buffer again needs no round trip. Without it, waiting makes one, unless something the server
     /// sent later was read.
+    @Test func atomsInternedTogetherTakeOneRoundTripAndNoRequestLater() throws {
+        let server = try VirtualDisplay(width: 64, height: 64)
+        let display = try server.connect()
+        let names = ["WM_PROTOCOLS", "_NET_WM_SYNC_REQUEST", "SCENEHOST_TEST_ATOM", "WM_PROTOCOLS"]
+        let before = display.nextRequestSerial
+        display.internAtoms(names)
+        let interned = display.nextRequestSerial
+        #expect(interned - before == 3, "one InternAtom request per name, sent together")
+        let atoms = names.map { display.atom($0) }
+        #expect(display.nextRequestSerial == interned, "known already: no request")
+        let other = try server.connect()
+        #expect(atoms == names.map { other.atom($0) } && !atoms.contains(0))
+    }
+
     @Test func theServerSaysWhenItHasReadSharedMemory() throws {
         let server = try VirtualDisplay(width: 640, height: 480)
         let display = try server.connect()

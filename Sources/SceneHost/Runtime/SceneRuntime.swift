@@ -64,6 +64,7 @@ public final class SceneRuntime {
     /// Connects to `displayName` (nil: `$DISPLAY`). `tracePath` nil reads `SCENEHOST_TRACE`.
     public init(displayName: String?, tracePath: String? = nil) throws(X11Error) {
         display = try Display(name: displayName)
+        display.internAtoms(Self.launchAtoms(screen: display.screen))
         loop = EventLoop(xConnection: display.fileDescriptor)
         let path = tracePath ?? EnvironmentVariables()["SCENEHOST_TRACE"]
         trace = path.flatMap { Trace(path: $0, start: monotonicSeconds()) }
@@ -80,6 +81,17 @@ public final class SceneRuntime {
         loop.onMemoryPressure = { [unowned self] in deliverMemoryWarning() }
         // Xlib calls this on the thread that used the connection: the main one.
         Display.connectionLost = { [weak self] in MainActor.assumeIsolated { self?.saveBeforeExit() } }
+    }
+
+    /// The atoms a launch uses before its first frame (the desktop's settings, the selections, drag and
+    /// drop, the instance channel, a window's properties and sync protocol), interned together: one
+    /// round trip to the server instead of one each, some twenty before the first frame. A name left
+    /// out costs its own round trip at first use, nothing more.
+    static func launchAtoms(screen: Int32) -> [String] {
+        ["_XSETTINGS_S\(screen)", "RESOURCE_MANAGER", "CLIPBOARD", "PRIMARY", "XdndSelection", "XdndAware",
+         "_SCENEHOST_HANDOVER", "_NET_WM_PID", "CARDINAL", "ATOM", "STRING", "UTF8_STRING", "WM_NAME", "_NET_WM_NAME",
+         "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_SUPPORTED", "_NET_WM_SYNC_REQUEST", "_NET_WM_SYNC_REQUEST_COUNTER",
+         "_MOTIF_WM_HINTS"]
     }
 
     /// `UIScreen.main` is the first monitor, at the desktop's scale.
