@@ -40,17 +40,11 @@ extension SceneWindowTests {
         // Settled: the buffer is fitted to the window, without headroom.
         await app.run(for: 0.5)
         let input = try SyntheticInput(display: other)
-        let corner = try #require(input.frameCorner(of: window))
         let settled = try #require(app.events(of: "frame", scene: scene).last)
         app.clearEvents()
-        input.move(to: corner)
-        other.fakeButton(1, pressed: true)
-        other.sync()
-        await app.run(for: 0.05)
+        let corner = try await grabFrameCorner(of: window, with: input, on: other, in: app)
         for step in 1...25 {
-            let before = app.events(of: "frame", scene: scene).filter { $0["syncSerial"] is Double }.count
-            input.move(to: (corner.x + 24 * step, corner.y + 16 * step))
-            _ = await app.run(until: { app.events(of: "frame", scene: scene).filter { $0["syncSerial"] is Double }.count > before }, timeout: 1)
+            _ = await dragCorner(to: (corner.x + 24 * step, corner.y + 16 * step), with: input, of: scene, in: app)
         }
         other.fakeButton(1, pressed: false)
         other.sync()
