@@ -28,6 +28,46 @@ extension SceneWindowTests {
 }
 
 extension SceneWindowTests {
+    /// While a person drags the window's corner, a buffer the window outgrows is made again at twice
+    /// its size (up to the screen's), not a quarter more: a drag from 420×320 to about 1000×700 grows
+    /// it twice, not four times, each growth a new shared-memory segment faulted in while the old
+    /// pixels are copied.
+    @Test func aDraggedWindowsBufferGrowsToTwiceItsSize() async throws {
+        let (app, scene, window, other) = try await oneSceneApp()
+        let small = CGSize(width: 420, height: 320)
+        scene.requestGeometryUpdate(UIWindowScene.GeometryPreferences.Mac(systemFrame: CGRect(origin: CGPoint(x: 20, y: 20), size: small)))
+        #expect(await app.run(until: { scene.effectiveGeometry.systemFrame.size == small }))
+        // Settled: the buffer is fitted to the window, without headroom.
+        await app.run(for: 0.5)
+        let input = try SyntheticInput(display: other)
+        let settled = try #require(app.events(of: "frame", scene: scene).last)
+        app.clearEvents()
+        let corner = try await grabFrameCorner(of: window, with: input, on: other, in: app)
+        for step in 1...25 {
+            _ = await dragCorner(to: (corner.x + 24 * step, corner.y + 16 * step), with: input, of: scene, in: app)
+        }
+        other.fakeButton(1, pressed: false)
+        other.sync()
+        let frames = app.events(of: "frame", scene: scene).filter { $0["interactive"] as? Bool == true }
+        let last = try #require(frames.last)
+        #expect(last["width"] as? Double ?? 0 >= 900, "dragged to \(last["width"] ?? 0)×\(last["height"] ?? 0)")
+        var growths: [String] = []
+        var buffer = (width: settled["bufferWidth"] as? Double ?? 0, height: settled["bufferHeight"] as? Double ?? 0)
+        for frame in frames {
+            let scale = frame["scale"] as? Double ?? 1
+            let width = (frame["width"] as? Double ?? 0) * scale, height = (frame["height"] as? Double ?? 0) * scale
+            let next = (width: frame["bufferWidth"] as? Double ?? 0, height: frame["bufferHeight"] as? Double ?? 0)
+            if next != buffer {
+                growths.append("\(next.width)×\(next.height) for \(width)×\(height)")
+                #expect(next.width >= min(2 * width, 1920) && next.height >= min(2 * height, 1080), "\(growths)")
+            }
+            buffer = next
+        }
+        #expect(growths.count <= 2, "\(growths)")
+    }
+}
+
+extension SceneWindowTests {
     /// Once a grown window's size settles, its back buffer is made again at the window's size: the
     /// shared-memory segments this process holds (as the kernel lists them) add up to the window's
     /// pixels, with no headroom left.

@@ -18,6 +18,25 @@ extension SceneWindowTests {
         return (app, scene, window, try app.virtualDisplay.connect())
     }
 
+    /// Presses the first button on the corner of `window`'s frame, where the window manager starts a
+    /// resize drag; returns the corner.
+    func grabFrameCorner(of window: Window, with input: SyntheticInput, on other: Display, in app: AppHarness) async throws -> (x: Int, y: Int) {
+        let corner = try #require(input.frameCorner(of: window))
+        input.move(to: corner)
+        other.fakeButton(1, pressed: true)
+        other.sync()
+        await app.run(for: 0.05)
+        return corner
+    }
+
+    /// Moves the grabbed corner to `point` and waits up to a second for a frame acknowledging a sync
+    /// request: whether one came.
+    func dragCorner(to point: (x: Int, y: Int), with input: SyntheticInput, of scene: UIWindowScene, in app: AppHarness) async -> Bool {
+        let before = app.events(of: "frame", scene: scene).filter { $0["syncSerial"] is Double }.count
+        input.move(to: point)
+        return await app.run(until: { app.events(of: "frame", scene: scene).filter { $0["syncSerial"] is Double }.count > before }, timeout: 1)
+    }
+
     /// Floats the window of `scene` under i3, which places it at the size it asked for (1024×768, the
     /// size of a scene that sets none).
     func float(_ window: Window, of scene: UIWindowScene, in app: AppHarness) async throws {
@@ -189,19 +208,12 @@ extension SceneWindowTests {
         let (app, scene, window, other) = try await oneSceneApp()
         await app.run(for: 0.2)
         let input = try SyntheticInput(display: other)
-        let corner = try #require(input.frameCorner(of: window))
         let teal = try app.screenshot(scene).pixel(x: 5, y: 5)
         var acknowledged = 0
         var unpainted: [String] = []
-        input.move(to: corner)
-        other.fakeButton(1, pressed: true)
-        other.sync()
-        await app.run(for: 0.05)
+        let corner = try await grabFrameCorner(of: window, with: input, on: other, in: app)
         for step in 1...12 {
-            let before = app.events(of: "frame", scene: scene).filter { $0["syncSerial"] is Double }.count
-            input.move(to: (corner.x + 9 * step, corner.y + 6 * step))
-            guard await app.run(until: { app.events(of: "frame", scene: scene).filter { $0["syncSerial"] is Double }.count > before }, timeout: 1)
-            else { continue }
+            guard await dragCorner(to: (corner.x + 9 * step, corner.y + 6 * step), with: input, of: scene, in: app) else { continue }
             acknowledged += 1
             // The pointer has stopped: let the window manager finish the step (it may still send a
             // configure for the same motion) and the app draw it.

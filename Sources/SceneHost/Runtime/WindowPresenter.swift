@@ -111,7 +111,7 @@ final class WindowPresenter {
     func present(_ damage: Damage, size: (width: Int, height: Int), scale: CGFloat, interactive: Bool, name: String,
                  render: (Context, Damage) -> Void) -> Presented {
         let whole = CGRect(x: 0, y: 0, width: size.width, height: size.height)
-        let fresh = prepareBuffer(size: size, scale: scale, name: name)
+        let fresh = prepareBuffer(size: size, scale: scale, interactive: interactive, name: name)
         // Moves (scrolls, opaque views that moved) are made in the window by the server (XCopyArea),
         // not in the back buffer: the buffer keeps its old pixels there (stale) until they are
         // composited again, which they are before they are ever sent. A move whose pixels the server
@@ -211,10 +211,12 @@ final class WindowPresenter {
     /// Makes the back buffer match the window size; returns true when its pixels are new (all must be
     /// drawn), nil when no buffer can be made. A window's first buffer is its size exactly (most windows
     /// are never resized, and every row of headroom is memory the frame touches); once the window changes
-    /// size, a new buffer keeps 25% headroom so a growing window is not re-allocated at every step. One
-    /// that outgrows its buffer hands its pixels on to the next, so the frame still draws only what
-    /// changed.
-    private func prepareBuffer(size: (width: Int, height: Int), scale: CGFloat, name: String) -> Bool? {
+    /// size, a new buffer keeps 25% headroom so a growing window is not re-allocated at every step, and
+    /// while a person drags its edge (`interactive`) twice the size, up to the screen's: a drag that
+    /// grows the window grows the buffer once, not twice, and each growth faults in a new segment
+    /// while the old pixels are copied (fitted back to the window once the drag settles). One that
+    /// outgrows its buffer hands its pixels on to the next, so the frame still draws only what changed.
+    private func prepareBuffer(size: (width: Int, height: Int), scale: CGFloat, interactive: Bool, name: String) -> Bool? {
         let (width, height) = (max(1, size.width), max(1, size.height))
         if let buffer, buffer.canHold(width: width, height: height),
            buffer.capacityWidth * buffer.capacityHeight <= 4 * width * height {
@@ -228,8 +230,11 @@ final class WindowPresenter {
         surface = nil
         let limit = SceneWindow.pixelLimit
         let resized = buffer != nil
-        let capacityWidth = resized ? min(max(width, display.screenWidth), width * 5 / 4 + 64, limit) : min(width, limit)
-        let capacityHeight = resized ? min(max(height, display.screenHeight), height * 5 / 4 + 64, limit) : min(height, limit)
+        func capacity(_ side: Int, screen: Int) -> Int {
+            guard resized else { return min(side, limit) }
+            return min(max(side, screen), interactive ? side * 2 : side * 5 / 4 + 64, limit)
+        }
+        let capacityWidth = capacity(width, screen: display.screenWidth), capacityHeight = capacity(height, screen: display.screenHeight)
         let newBuffer: ImageBuffer
         do {
             newBuffer = try makeBuffer(width: width, height: height, capacityWidth: capacityWidth, capacityHeight: capacityHeight)
