@@ -73,9 +73,8 @@ struct DisplayTests {
         #expect(partial.pixel(x: 100, y: 50) == 0xff0000ff)
     }
 
-    /// A shared-memory put is followed by the server's completion event; once it is taken, drawing into
-    /// the buffer again needs no round trip. Without it, waiting makes one, unless something the server
-    /// sent later was read.
+    /// Atoms interned together are sent as one batch (a request per new name, one round trip), and
+    /// looking one of them up later sends nothing.
     @Test func atomsInternedTogetherTakeOneRoundTripAndNoRequestLater() throws {
         let server = try VirtualDisplay(width: 64, height: 64)
         let display = try server.connect()
@@ -90,6 +89,9 @@ struct DisplayTests {
         #expect(atoms == names.map { other.atom($0) } && !atoms.contains(0))
     }
 
+    /// A shared-memory put is followed by the server's completion event; once it is taken, drawing into
+    /// the buffer again needs no round trip. Without it, waiting makes one, unless something the server
+    /// sent later was read.
     @Test func theServerSaysWhenItHasReadSharedMemory() throws {
         let server = try VirtualDisplay(width: 640, height: 480)
         let display = try server.connect()
