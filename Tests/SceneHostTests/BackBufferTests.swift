@@ -83,6 +83,28 @@ extension SceneWindowTests {
                 "segments: \(Self.sharedMemoryBytes()) bytes for a window of \(pixels) bytes")
     }
 
+    /// A person who holds the window's corner still before letting go (longer than the pause that
+    /// ends a burst of resizes) still gets the buffer fitted to the window once the grab ends.
+    @Test func aBufferGrownInADragHeldStillIsFittedWhenReleased() async throws {
+        let (app, scene, window, other) = try await oneSceneApp()
+        await app.run(for: 0.2)
+        let input = try SyntheticInput(display: other)
+        let corner = try await grabFrameCorner(of: window, with: input, on: other, in: app)
+        for step in 1...6 {
+            _ = await dragCorner(to: (corner.x + 30 * step, corner.y + 20 * step), with: input, of: scene, in: app)
+        }
+        // Held still past the settle check: the drag's headroom stays while the grab lasts.
+        await app.run(for: 0.5)
+        #expect(scene.effectiveGeometry.isInteractivelyResizing)
+        other.fakeButton(1, pressed: false)
+        other.sync()
+        #expect(await app.run(until: { !scene.effectiveGeometry.isInteractivelyResizing }))
+        let size = scene.effectiveGeometry.systemFrame.size, scale = scene.traitCollection.displayScale
+        let pixels = Int(size.width * scale) * Int(size.height * scale) * 4
+        #expect(await app.run(until: { Self.sharedMemoryBytes() == pixels }, timeout: 3),
+                "segments: \(Self.sharedMemoryBytes()) bytes for a window of \(pixels) bytes")
+    }
+
     /// The bytes of the System V shared-memory segments this process made (`/proc/sysvipc/shm`).
     static func sharedMemoryBytes() -> Int {
         guard let table = try? String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8) else { return -1 }

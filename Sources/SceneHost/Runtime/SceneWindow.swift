@@ -803,7 +803,15 @@ final class SceneWindow: UIWindowSceneHost {
     }
 
     /// The window manager let go of its grab: a drag of this window, if one was going on, is over.
-    func windowManagerGrabEnded() { setInteractive(false) }
+    func windowManagerGrabEnded() {
+        let dragged = isInteractive
+        setInteractive(false)
+        // A person who holds still before letting go outlasts the settle check, which leaves a
+        // dragged window's buffer alone while the grab lasts: it is fitted once the grab ends.
+        guard dragged, !settleCheckPending else { return }
+        settleCheckPending = true
+        checkSizeSettled(after: 0)
+    }
 
     /// A change of `isInteractivelyResizing` is a geometry change of its own (the last one of a drag
     /// carries `false`).
