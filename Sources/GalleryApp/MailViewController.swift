@@ -291,23 +291,31 @@ extension UIView {
     var isWindowResizing: Bool { window?.windowScene?.effectiveGeometry.isInteractivelyResizing ?? false }
 }
 
-/// A picture attached to a message, drawn from an image scaled to the view: smoothly when still,
-/// with the fast filter (and without its shadow) while the window is being resized.
+/// A picture attached to a message, drawn from an image scaled to the view: smoothly and with a soft
+/// shadow when still. While the window is being resized it is drawn once, cheaply (the nearest pixel,
+/// no shadow), and that drawing is stretched to each new size, as Core Animation stretches a layer's
+/// contents (`.scaleToFill`), with the nearest pixel (`magnificationFilter`); drawn in full once the
+/// drag ends.
 final class AttachmentView: UIView {
     /// A made-up photograph (a sky, hills and a sun; a moon and stars in the dark), 640×360 points: a
     /// JPEG in the Gallery's asset catalog with 1x, 2x and dark variants, resolved for the view's traits.
     // The JPEGs are made by scripts/make-gallery-picture.py (the drawing they were rendered from).
     private static let picture = UIImage(named: "Picture", in: .module, compatibleWith: nil)
-    /// While the window is being resized: the picture at the size it had when the drag began, made
-    /// once, so each step scales a small image rather than the whole JPEG.
-    private var resizeThumbnail: (source: UIImage, image: UIImage)?
 
     override init(frame: CGRect) {
         super.init(frame: frame)
-        // Drawn anew at each size: fast and without its shadow while the window is being resized.
         contentMode = .redraw
         translatesAutoresizingMaskIntoConstraints = false
         heightAnchor.constraint(equalTo: widthAnchor, multiplier: 9.0 / 16.0).isActive = true
+    }
+
+    /// A drag of the window's edge began or ended: the picture is drawn again, for the drag or in full.
+    func resizingDidChange() {
+        let resizing = isWindowResizing
+        contentMode = resizing ? .scaleToFill : .redraw
+        layer.magnificationFilter = resizing ? .nearest : .linear
+        layer.minificationFilter = resizing ? .nearest : .linear
+        setNeedsDisplay()
     }
 
     override func draw(_ rect: CGRect) {
@@ -329,14 +337,7 @@ final class AttachmentView: UIView {
         context.interpolationQuality = resizing ? .none : .default
         if !resizing { UIBezierPath(roundedRect: picture, cornerRadius: 8).addClip() }
         // The variant for the view's scale and appearance: a trait change draws it again.
-        if let image = Self.picture?.imageAsset?.image(with: traitCollection) ?? Self.picture {
-            if resizing, resizeThumbnail?.source !== image, let thumbnail = image.preparingThumbnail(of: picture.size) {
-                resizeThumbnail = (image, thumbnail)
-            } else if !resizing {
-                resizeThumbnail = nil
-            }
-            (resizing ? resizeThumbnail?.image ?? image : image).draw(in: picture)
-        }
+        (Self.picture?.imageAsset?.image(with: traitCollection) ?? Self.picture)?.draw(in: picture)
         context.restoreGState()
         if resizing {
             let corners = UIBezierPath(rect: picture)
@@ -476,7 +477,7 @@ final class MailViewController: UISplitViewController, UISplitViewControllerDele
 
     /// A drag of the window's edge began or ended: what draws differently while resizing draws again.
     func resizingDidChange() {
-        reader.detail.attachment.setNeedsDisplay()
+        reader.detail.attachment.resizingDidChange()
         overlay.update(for: view.window?.windowScene)
     }
 

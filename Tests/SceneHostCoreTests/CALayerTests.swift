@@ -381,6 +381,29 @@ struct CALayerTests {
         #expect(image.pixel(x: 50, y: 60) == Self.red, "drawn again once it has a size")
     }
 
+    /// A layer's contents shown larger than they are take the magnification filter: blended by
+    /// default, the nearest pixel when set (a 2×1 image of red and blue stretched to 80 points).
+    @Test func contentsAreSampledByTheLayersFilters() {
+        let pixels = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 1)).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+            UIColor.blue.setFill()
+            context.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
+        }.cgImage
+        for filter in [CALayerContentsFilter.linear, .nearest] {
+            let view = box(10, 10, 80, 20, .white)
+            view.layer.contents = pixels
+            view.layer.magnificationFilter = filter
+            let (_, image) = render(view)
+            let colours = Set((10..<90).map { image.pixel(x: $0, y: 20) })
+            if filter == .nearest {
+                #expect(colours == [Self.red, Self.blue])
+            } else {
+                #expect(colours.count > 2 && colours.isSuperset(of: [Self.red, Self.blue]))
+            }
+        }
+    }
+
     @Test func aTransformedViewIsDrawnTurnedAndScaledAboutItsCenter() {
         let view = box(40, 40, 20, 20)
         view.transform = CGAffineTransform(scaleX: 2, y: 2)

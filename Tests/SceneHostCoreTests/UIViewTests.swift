@@ -209,6 +209,42 @@ struct UIViewTests {
         #expect(centredView.draws == 1)
     }
 
+    /// A kept drawing stretched or shrunk to other bounds is sampled by the layer's filters: linear by
+    /// default (pixels blended where red meets blue), the nearest pixel when asked (only red and blue).
+    @Test func aFittedDrawingIsSampledByTheLayersFilters() {
+        #expect(CALayer().magnificationFilter == .linear && CALayer().minificationFilter == .linear, "Core Animation's defaults")
+        final class Halves: UIView {
+            override func draw(_ rect: CGRect) {
+                UIColor.systemRed.setFill()
+                UIRectFill(CGRect(x: 0, y: 0, width: bounds.width / 2, height: bounds.height))
+                UIColor.systemBlue.setFill()
+                UIRectFill(CGRect(x: bounds.width / 2, y: 0, width: bounds.width / 2, height: bounds.height))
+            }
+        }
+        let red: UInt32 = 0xffff3b30, blue: UInt32 = 0xff007aff
+        /// The colours of the row through the view's middle after it is drawn `from` points wide and shown `to`.
+        func row(from: CGFloat, to: CGFloat, nearest: Bool) -> Set<UInt32> {
+            let controller = UIViewController()
+            let view = Halves(frame: CGRect(x: 0, y: 0, width: from, height: 10))
+            view.contentMode = .scaleToFill
+            if nearest {
+                view.layer.magnificationFilter = .nearest
+                view.layer.minificationFilter = .nearest
+            }
+            controller.view.addSubview(view)
+            let scene = UIWindowScene.offscreen(size: CGSize(width: 100, height: 20), rootViewController: controller)
+            _ = scene.renderImage()
+            view.frame.size.width = to
+            let image = scene.renderImage()
+            return Set((0..<Int(to)).map { image.pixel(x: $0, y: 5) })
+        }
+        for (from, to) in [(CGFloat(4), CGFloat(80)), (80, 9)] {
+            let linear = row(from: from, to: to, nearest: false), nearest = row(from: from, to: to, nearest: true)
+            #expect(linear.count > 2 && linear.isSuperset(of: [red, blue]), "\(from) → \(to): blended")
+            #expect(nearest == [red, blue], "\(from) → \(to): the nearest pixel")
+        }
+    }
+
     @Test func hiddenViewsAlphaAndClipping() {
         let controller = UIViewController()
         controller.view.backgroundColor = .white

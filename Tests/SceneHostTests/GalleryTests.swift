@@ -414,6 +414,45 @@ struct GalleryTests {
         }
     }
 
+    /// While resizing, the picture is drawn once and that drawing is stretched to each new size with
+    /// the nearest pixel; when the drag ends it is drawn again, in full, at the size it has.
+    @Test func thePictureIsStretchedWhileResizingAndDrawnInFullAfter() throws {
+        let controller = MailViewController()
+        controller.loadViewIfNeeded()
+        controller.overlay.isHidden = true
+        var size = CGSize(width: 1000, height: 640)
+        let scene = UIWindowScene.offscreen(size: size, rootViewController: controller)
+        _ = scene.renderImage()
+        func attachment(in view: UIView) -> AttachmentView? {
+            if let found = view as? AttachmentView { return found }
+            return view.subviews.lazy.compactMap(attachment(in:)).first
+        }
+        let view = try #require(attachment(in: controller.view))
+
+        _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: 1, interactive: true)
+        controller.resizingDidChange()
+        _ = scene.renderImage()
+        #expect(view.contentMode == .scaleToFill && view.layer.magnificationFilter == .nearest && view.layer.minificationFilter == .nearest)
+        // Held, so that a new drawing cannot take its memory and look the same.
+        let drawnForTheDrag = try #require(view.content?.image), width = view.bounds.width
+        for step in 1...3 {
+            size.width += 30
+            _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: 1, interactive: true)
+            let image = scene.renderImage()
+            #expect(view.content?.image === drawnForTheDrag, "step \(step): the drawing is kept")
+            #expect(view.content?.size.width == width)
+            let centre = view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+            #expect(image.pixel(x: Int(centre.x), y: Int(centre.y)) != 0xffffffff, "and shows, stretched")
+        }
+        #expect(view.bounds.width > width, "the picture grew with the pane")
+
+        _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: 1, interactive: false)
+        controller.resizingDidChange()
+        _ = scene.renderImage()
+        #expect(view.contentMode == .redraw && view.layer.magnificationFilter == .linear)
+        #expect(view.content?.image !== drawnForTheDrag && view.content?.size == view.bounds.size, "drawn again in full")
+    }
+
     @Test func offscreenAndWindowRendersAgree() throws {
         // The window snapshot's reference and the offscreen one come from the same renderer; this keeps
         // them honest with each other.

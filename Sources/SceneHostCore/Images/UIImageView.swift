@@ -185,7 +185,9 @@ open class UIImageView: UIView {
 
     /// The nearest pixel while the drag lasts, where a kept drawing is still scaled (one made during
     /// the drag for another size); the release draws in full.
-    override var fittedContentFilter: Context.Filter { isShowingResizeDrawing ? .fast : .bilinear }
+    override func fittedContentFilter(magnifying: Bool) -> Context.Filter {
+        isShowingResizeDrawing ? .fast : super.fittedContentFilter(magnifying: magnifying)
+    }
 
     /// During a drag an opaque photo that fills the bounds inks all of them and its bleed: drawn
     /// straight into an image that size, without a recording first.

@@ -51,6 +51,17 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     }
 }
 
+/// How a layer's contents (or a view's kept drawing) are sampled when shown at another size than
+/// they were drawn at, as Core Animation's filters: `linear` (the default) blends the four nearest
+/// pixels, `nearest` takes the nearest one (blocky, and cheaper: a view stretched during a window's
+/// drag, say); `trilinear` is `linear` here, as SceneHost keeps no mipmaps.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let linear = Self(rawValue: "linear"), nearest = Self(rawValue: "nearest")
+    public static let trilinear = Self(rawValue: "trilinear")
+}
+
 /// What a view shows, as Core Animation's `CALayer`: a background, rounded corners, a border, a
 /// shadow, an opacity, a transform, contents (an image or `draw(in:)`), a mask and sublayers, each
 /// animatable (`add(_:forKey:)`, and implicitly inside `UIView.animate` for the view's own geometry,
@@ -295,6 +306,10 @@ open class CALayer {
     open var contentsGravity = CALayerContentsGravity.resize { didSet { changing {} } }
     /// Device pixels per point of `contents`: a 2× image fills half as many points.
     open var contentsScale: CGFloat = 1 { didSet { changing {} } }
+    /// How contents shown smaller than drawn are sampled (`linear` by default).
+    open var minificationFilter = CALayerContentsFilter.linear { didSet { if minificationFilter != oldValue { changing(shape: false) {} } } }
+    /// How contents shown larger than drawn are sampled (`linear` by default).
+    open var magnificationFilter = CALayerContentsFilter.linear { didSet { if magnificationFilter != oldValue { changing(shape: false) {} } } }
 
     /// A layer whose alpha masks this layer's (in this layer's coordinates).
     open var mask: CALayer? {
@@ -548,6 +563,8 @@ open class CALayer {
         contents = layer.contents
         contentsGravity = layer.contentsGravity
         contentsScale = layer.contentsScale
+        minificationFilter = layer.minificationFilter
+        magnificationFilter = layer.magnificationFilter
         name = layer.name
     }
 

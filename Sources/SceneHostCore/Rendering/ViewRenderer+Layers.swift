@@ -216,7 +216,7 @@ extension ViewRenderer {
         context.clip()
         context.translate(Double(bounds.minX + fit.x), Double(bounds.minY + fit.y))
         context.scale(Double(fit.scaleX / scale), Double(fit.scaleY / scale))
-        content.paint(in: context, x: Double(content.x), y: Double(content.y), filter: .bilinear)
+        content.paint(in: context, x: Double(content.x), y: Double(content.y), filter: view.fittedContentFilter(magnifying: fit.scaleX > 1))
         context.restore()
     }
 
@@ -240,7 +240,9 @@ extension ViewRenderer {
         context.scale(Double(fit.scaleX / pixelsPerPoint), Double(fit.scaleY / pixelsPerPoint))
         context.setSource(surface)
         context.setSourceExtend(.pad)
-        context.setSourceFilter(.good)
+        // Shown larger or smaller (in points) than the image's size: the layer's filter for that.
+        let nearest = (fit.scaleX >= 1 ? layer.magnificationFilter : layer.minificationFilter) == .nearest
+        context.setSourceFilter(nearest ? .fast : .good)
         context.paint()
         context.restore()
     }

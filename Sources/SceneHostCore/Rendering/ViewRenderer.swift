@@ -344,12 +344,12 @@ enum ViewRenderer {
                         content.paint(in: context, x: pixelX + Double(content.x), y: pixelY + Double(content.y))
                     } else {
                         // Drawn at another size: fitted to the bounds by the content mode, from the
-                        // sub-pixel offset it was drawn at, with Core Animation's linear filter.
+                        // sub-pixel offset it was drawn at, with the layer's filter (Core Animation's linear).
                         let fit = view.contentMode.fitting(content.size, into: bounds.size), drawn = view.contentPlacement
                         context.translate(Double(bounds.minX + fit.x), Double(bounds.minY + fit.y))
                         context.scale(Double(fit.scaleX / drawn.scale), Double(fit.scaleY / drawn.scale))
                         content.paint(in: context, x: Double(content.x) - drawn.phaseX, y: Double(content.y) - drawn.phaseY,
-                                      filter: view.fittedContentFilter)
+                                      filter: view.fittedContentFilter(magnifying: fit.scaleX * scale > drawn.scale))
                     }
                     context.restore()
                 }

@@ -255,9 +255,13 @@ open class UIView: UIResponder, UICoordinateSpace, UITraitChangeObservable, Trai
     /// Called after the view's size changed (a label that wraps to its width re-measures here).
     func sizeDidChange(from oldSize: CGSize) {}
 
-    /// How a kept drawing fitted to other bounds is sampled: Core Animation's linear filter, or the
-    /// nearest pixel where a view asks for speed (an image view during a drag).
-    var fittedContentFilter: Context.Filter { .bilinear }
+    /// How a kept drawing fitted to other bounds is sampled: by the layer's magnification filter when
+    /// shown larger (`magnifying`), its minification filter when smaller: Core Animation's linear
+    /// filter unless set; an image view asks for the nearest pixel during a drag.
+    func fittedContentFilter(magnifying: Bool) -> Context.Filter {
+        guard let backingLayer else { return .bilinear }
+        return (magnifying ? backingLayer.magnificationFilter : backingLayer.minificationFilter) == .nearest ? .fast : .bilinear
+    }
 
     /// The part of the bounds that this view's own drawing (not its background) paints opaquely,
     /// whatever the damage: a superview's background fill leaves it out. None by default; an image
