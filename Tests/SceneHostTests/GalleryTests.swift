@@ -388,22 +388,28 @@ struct GalleryTests {
         #expect(overlay.frame.maxX == controller.view.bounds.maxX - 10)
     }
 
-    /// While resizing, the picture is painted as a rectangle and its corners are cleared after, outside
-    /// the rounded shape: the corners stay round, and what is inside is the picture.
-    @Test func thePictureKeepsItsRoundCornersWhileResizing() throws {
+    /// A Mail scene offscreen without its overlay, and the picture in its reading pane.
+    private func mailShowingThePicture(size: CGSize) throws -> (MailViewController, UIWindowScene, AttachmentView) {
         let controller = MailViewController()
         controller.loadViewIfNeeded()
         controller.overlay.isHidden = true
-        let size = CGSize(width: 1000, height: 640)
         let scene = UIWindowScene.offscreen(size: size, rootViewController: controller)
-        _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: 1, interactive: true)
-        controller.resizingDidChange()
-        let image = scene.renderImage()
         func attachment(in view: UIView) -> AttachmentView? {
             if let found = view as? AttachmentView { return found }
             return view.subviews.lazy.compactMap(attachment(in:)).first
         }
-        let view = try #require(attachment(in: controller.view))
+        scene.layoutIfNeeded()
+        return (controller, scene, try #require(attachment(in: controller.view)))
+    }
+
+    /// While resizing, the picture is painted as a rectangle and its corners are cleared after, outside
+    /// the rounded shape: the corners stay round, and what is inside is the picture.
+    @Test func thePictureKeepsItsRoundCornersWhileResizing() throws {
+        let size = CGSize(width: 1000, height: 640)
+        let (controller, scene, view) = try mailShowingThePicture(size: size)
+        _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: 1, interactive: true)
+        controller.resizingDidChange()
+        let image = scene.renderImage()
         let picture = view.convert(view.bounds.insetBy(dx: 6, dy: 6), to: nil)
         let background: UInt32 = 0xffffffff
         for (x, y) in [(picture.minX, picture.minY), (picture.maxX - 1, picture.minY), (picture.minX, picture.maxY - 1), (picture.maxX - 1, picture.maxY - 1)] {
@@ -417,17 +423,9 @@ struct GalleryTests {
     /// While resizing, the picture is drawn once and that drawing is stretched to each new size with
     /// the nearest pixel; when the drag ends it is drawn again, in full, at the size it has.
     @Test func thePictureIsStretchedWhileResizingAndDrawnInFullAfter() throws {
-        let controller = MailViewController()
-        controller.loadViewIfNeeded()
-        controller.overlay.isHidden = true
         var size = CGSize(width: 1000, height: 640)
-        let scene = UIWindowScene.offscreen(size: size, rootViewController: controller)
+        let (controller, scene, view) = try mailShowingThePicture(size: size)
         _ = scene.renderImage()
-        func attachment(in view: UIView) -> AttachmentView? {
-            if let found = view as? AttachmentView { return found }
-            return view.subviews.lazy.compactMap(attachment(in:)).first
-        }
-        let view = try #require(attachment(in: controller.view))
 
         _ = scene.applySystemFrame(CGRect(origin: .zero, size: size), displayScale: 1, interactive: true)
         controller.resizingDidChange()
