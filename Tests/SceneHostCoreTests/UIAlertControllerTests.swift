@@ -312,10 +312,10 @@ extension UIAlertControllerTests {
 
     /// Mail's alert with a text field, shown at the largest text size in a window 1000 points wide,
     /// and the window's scene (kept while the test looks at the alert).
-    private func presentFlagAlert(height: CGFloat) -> (UIAlertController, UIWindowScene) {
+    private func presentFlagAlert(height: CGFloat, category: UIContentSizeCategory = .accessibilityExtraExtraExtraLarge) -> (UIAlertController, UIWindowScene) {
         let root = UIViewController()
         let scene = presentationScene(CGSize(width: 1000, height: height), root: root)
-        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        scene.traitOverrides.preferredContentSizeCategory = category
         let alert = UIAlertController(title: "Flag Messages", message: "Flags the messages in this mailbox from a sender.", preferredStyle: .alert)
         alert.addTextField { $0.placeholder = "Sender" }
         alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
@@ -384,6 +384,19 @@ extension UIAlertControllerTests {
         let header = try #require((alert.view as? AlertContentView)?.header)
         let field = try #require(alert.textFields?.first)
         #expect(field.isFirstResponder && header.contentSize.height > header.bounds.height, "the text scrolls")
+        #expect(header.bounds.contains(field.frame), "the field \(field.frame) is out of sight in \(header.bounds)")
+    }
+
+    /// The field being edited stays in sight when the text grows to the largest size while it is
+    /// edited: the title and message push it down, and the text scrolls to keep it shown.
+    @Test func theFieldBeingEditedStaysInSightWhenTheTextGrows() throws {
+        let (alert, scene) = presentFlagAlert(height: 320, category: .large)
+        let header = try #require((alert.view as? AlertContentView)?.header)
+        let field = try #require(alert.textFields?.first)
+        #expect(field.isFirstResponder && header.contentSize.height <= header.bounds.height, "all of it shows")
+        scene.traitOverrides.preferredContentSizeCategory = .accessibilityExtraExtraExtraLarge
+        settle(scene)
+        #expect(header.contentSize.height > header.bounds.height, "the text scrolls")
         #expect(header.bounds.contains(field.frame), "the field \(field.frame) is out of sight in \(header.bounds)")
     }
 
