@@ -1,12 +1,11 @@
 import Foundation
+@_spi(Runtime) import SceneHostCore
 
 /// SceneHost's environment variables, all read by one rule: an empty value is the same as unset, and a
 /// switch (`SCENEHOST_NO_SHM`, `SCENEHOST_NO_XSYNC`, `SCENEHOST_RECORD`) is on for `1`, `true` or
 /// `yes` and off for `0`, `false` or `no`, in any case; any other value is warned about and ignored.
 @_spi(Testing) public struct EnvironmentVariables: Sendable {
-    /// The values given, or nil for the process's environment, read one name at a time with `getenv`:
-    /// `ProcessInfo.environment` copies every variable into a new dictionary at each use (some 0.4 M
-    /// instructions), and a launch reads its variables ten times before the first frame.
+    /// The values given, or nil for the process's environment (`ProcessEnvironment`, read by name).
     private let given: [String: String]?
 
     /// The process's environment as it is when a variable is read.
@@ -16,7 +15,7 @@ import Foundation
 
     /// The value of `name`; nil when it is unset or empty.
     public subscript(_ name: String) -> String? {
-        let value = given.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+        let value = given.map { $0[name] } ?? ProcessEnvironment.value(name)
         guard let value, !value.isEmpty else { return nil }
         return value
     }

@@ -50,10 +50,8 @@ final class SymbolRasterCache: @unchecked Sendable {
         if ProcessInfo.processInfo.processName.hasSuffix(".xctest") {
             return NSTemporaryDirectory() + "scenehost-tests-\(getuid())/cache/scenehost/symbols"
         }
-        // Read by name: `ProcessInfo.environment` would copy every variable for these two.
-        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-        if let cache = variable("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/scenehost/symbols" }
-        if let home = variable("HOME"), home.hasPrefix("/") { return home + "/.cache/scenehost/symbols" }
+        if let cache = ProcessEnvironment.value("XDG_CACHE_HOME"), cache.hasPrefix("/") { return cache + "/scenehost/symbols" }
+        if let home = ProcessEnvironment.value("HOME"), home.hasPrefix("/") { return home + "/.cache/scenehost/symbols" }
         return nil
     }
 

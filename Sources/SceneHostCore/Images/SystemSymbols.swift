@@ -7,7 +7,7 @@ import Foundation
 /// `table` below. Names not in it give nil, as UIKit does for unknown names.
 enum SystemSymbols {
     /// Where the icon theme is installed; `SCENEHOST_SYMBOLS_DIR` replaces it.
-    static let directory: String = getenv("SCENEHOST_SYMBOLS_DIR").map { String(cString: $0) }
+    static let directory: String = ProcessEnvironment.value("SCENEHOST_SYMBOLS_DIR")
         ?? "/usr/share/icons/Adwaita/scalable"
 
     /// SF Symbols name → Adwaita icon (folder/name, without `-symbolic.svg`). Adwaita draws one weight
