@@ -84,6 +84,41 @@ struct AutoLayoutTests {
         #expect(child.frame == CGRect(x: 20, y: 30, width: 560, height: 50), "the window's size flows through")
     }
 
+    /// A solve sets the frames of the views whose solved rectangle moved, as UIKit's engine tells only
+    /// the views whose variables changed; a view that stays put in the window while its superview moves
+    /// gets a frame too (it is relative to the superview), and a new display scale rounds every frame again.
+    @Test func aSolveSetsTheFramesOfWhatMovedAndOfWhatItsSuperviewMoved() {
+        let (scene, root) = makeRoot()
+        let container = UIView(), fixed = UIView(), pinned = UIView()
+        for view in [container, fixed, pinned] { view.translatesAutoresizingMaskIntoConstraints = false }
+        root.addSubview(container)
+        // Placed against the root, not against its superview.
+        container.addSubview(fixed)
+        container.addSubview(pinned)
+        let leading = container.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10)
+        NSLayoutConstraint.activate([
+            leading, container.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
+            container.widthAnchor.constraint(equalToConstant: 200), container.heightAnchor.constraint(equalToConstant: 100),
+            fixed.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 50),
+            fixed.topAnchor.constraint(equalTo: root.topAnchor, constant: 50),
+            fixed.widthAnchor.constraint(equalToConstant: 20), fixed.heightAnchor.constraint(equalToConstant: 20),
+            pinned.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 5),
+            pinned.topAnchor.constraint(equalTo: container.topAnchor, constant: 5),
+            pinned.widthAnchor.constraint(equalToConstant: 20.25), pinned.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        scene.layoutIfNeeded()
+        #expect(fixed.frame == CGRect(x: 40, y: 40, width: 20, height: 20))
+        #expect(pinned.frame == CGRect(x: 5, y: 5, width: 20, height: 20), "20.25 points are 20 whole pixels at scale 1")
+        leading.constant = 30
+        root.layoutIfNeeded()
+        #expect(container.frame == CGRect(x: 30, y: 10, width: 200, height: 100))
+        #expect(fixed.frame == CGRect(x: 20, y: 40, width: 20, height: 20), "it stays put in the window as its superview moves")
+        #expect(pinned.frame == CGRect(x: 5, y: 5, width: 20, height: 20), "it moves with its superview")
+        _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 420, height: 300), displayScale: 2)
+        scene.layoutIfNeeded()
+        #expect(pinned.frame == CGRect(x: 5, y: 5, width: 20.5, height: 20), "rounded to half points at scale 2, though it did not move")
+    }
+
     /// As UIKit's window does (`autoresize = W+H`), the window keeps its root view at its own size
     /// through the window's layout: a resize is solved once, not a second time when the window then
     /// sets the root view's frame.
