@@ -86,7 +86,8 @@ struct AutoLayoutTests {
 
     /// A solve sets the frames of the views whose solved rectangle moved, as UIKit's engine tells only
     /// the views whose variables changed; a view that stays put in the window while its superview moves
-    /// gets a frame too (it is relative to the superview), and a new display scale rounds every frame again.
+    /// gets a frame too (it is relative to the superview), so does one whose frame was set by hand, and a
+    /// new display scale rounds every frame again.
     @Test func aSolveSetsTheFramesOfWhatMovedAndOfWhatItsSuperviewMoved() {
         let (scene, root) = makeRoot()
         let container = UIView(), fixed = UIView(), pinned = UIView()
@@ -96,6 +97,7 @@ struct AutoLayoutTests {
         container.addSubview(fixed)
         container.addSubview(pinned)
         let leading = container.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10)
+        let pinnedWidth = pinned.widthAnchor.constraint(equalToConstant: 20.25)
         NSLayoutConstraint.activate([
             leading, container.topAnchor.constraint(equalTo: root.topAnchor, constant: 10),
             container.widthAnchor.constraint(equalToConstant: 200), container.heightAnchor.constraint(equalToConstant: 100),
@@ -104,7 +106,7 @@ struct AutoLayoutTests {
             fixed.widthAnchor.constraint(equalToConstant: 20), fixed.heightAnchor.constraint(equalToConstant: 20),
             pinned.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 5),
             pinned.topAnchor.constraint(equalTo: container.topAnchor, constant: 5),
-            pinned.widthAnchor.constraint(equalToConstant: 20.25), pinned.heightAnchor.constraint(equalToConstant: 20),
+            pinnedWidth, pinned.heightAnchor.constraint(equalToConstant: 20),
         ])
         scene.layoutIfNeeded()
         #expect(fixed.frame == CGRect(x: 40, y: 40, width: 20, height: 20))
@@ -117,6 +119,12 @@ struct AutoLayoutTests {
         _ = scene.applySystemFrame(CGRect(x: 0, y: 0, width: 420, height: 300), displayScale: 2)
         scene.layoutIfNeeded()
         #expect(pinned.frame == CGRect(x: 5, y: 5, width: 20.5, height: 20), "rounded to half points at scale 2, though it did not move")
+        // A frame set by hand on a view its constraints place lasts until the next solve, which puts it back.
+        fixed.frame = CGRect(x: 0, y: 0, width: 5, height: 5)
+        pinnedWidth.constant = 30
+        root.layoutIfNeeded()
+        #expect(pinned.frame.width == 30)
+        #expect(fixed.frame == CGRect(x: 20, y: 40, width: 20, height: 20), "put back, though the solve did not move it")
     }
 
     /// As UIKit's window does (`autoresize = W+H`), the window keeps its root view at its own size

@@ -230,11 +230,12 @@ final class LayoutEngine {
         setNeedsSolve()
     }
 
-    /// A view that translates its autoresizing mask moved or resized outside layout: its generated
-    /// constraints follow (for the root: its size).
+    /// A view moved or resized outside layout. One that translates its autoresizing mask: its generated
+    /// constraints follow (for the root: its size). One its constraints place: the next solve puts it
+    /// back where they do, though they did not move it.
     func frameDidChange(of view: UIView) {
         guard !isApplying, !needsRebuild, let record = records[ObjectIdentifier(view)] else { return }
-        if view === root || view.translatesAutoresizingMaskIntoConstraints { remakeGenerated(record) }
+        if view === root || view.translatesAutoresizingMaskIntoConstraints { remakeGenerated(record) } else { record.applied = nil }
     }
 
     func intrinsicContentSizeDidChange(of view: UIView) {
