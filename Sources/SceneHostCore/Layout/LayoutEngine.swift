@@ -245,7 +245,7 @@ final class LayoutEngine {
 
     // MARK: Layout
 
-    /// Rebuilds and solves if needed, then (hosting) sets the frames of every view taking part.
+    /// Rebuilds and solves if needed, then (hosting) sets the frames of the views taking part that moved.
     func layoutIfNeeded() {
         if isHosting, builtRightToLeft != root.isRightToLeftLayout { needsRebuild = true }
         if needsRebuild { rebuild() }
@@ -268,11 +268,10 @@ final class LayoutEngine {
         for record in order {
             let v = record.variables
             let solved = (x: v.x.value, y: v.y.value, width: v.width.value, height: v.height.value)
-            let last = record.applied
-            record.originMoved = rescaled || last == nil || last!.x != solved.x || last!.y != solved.y
-            guard let view = record.view, let parent = record.parent,
-                  record.originMoved || parent.originMoved || last!.width != solved.width || last!.height != solved.height
-            else { continue }
+            let moved = record.applied.map { $0.x != solved.x || $0.y != solved.y } ?? true
+            let resized = record.applied.map { $0.width != solved.width || $0.height != solved.height } ?? true
+            record.originMoved = rescaled || moved
+            guard let view = record.view, let parent = record.parent, record.originMoved || resized || parent.originMoved else { continue }
             record.applied = solved
             let scale = view.traitCollection.displayScale
             let origin = pixelAligned(parent.variables, scale: scale).origin
