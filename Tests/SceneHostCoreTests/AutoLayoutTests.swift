@@ -93,7 +93,7 @@ struct AutoLayoutTests {
         let container = UIView(), fixed = UIView(), pinned = UIView()
         for view in [container, fixed, pinned] { view.translatesAutoresizingMaskIntoConstraints = false }
         root.addSubview(container)
-        // Placed against the root, not against its superview.
+        // `fixed` is placed against the root, not against its superview; `pinned` against its superview.
         container.addSubview(fixed)
         container.addSubview(pinned)
         let leading = container.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10)
